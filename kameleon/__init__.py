@@ -1,0 +1,49 @@
+"""kameleon: rules engines, bots and an arena for four colour games.
+
+>>> import kameleon
+>>> kameleon.games()
+['cameleon', 'cardcassonne', 'chromino', 'coloretto']
+>>> game = kameleon.load("coloretto", players=4)
+>>> state = game.new_state(seed=7)
+>>> state.legal_actions() == [state.parse_action("draw")]
+True
+"""
+
+from kameleon.engine import (
+    Agent,
+    Game,
+    IllegalAction,
+    InvalidOption,
+    KameleonError,
+    NotationError,
+    RecordError,
+    State,
+    UnknownGame,
+    games,
+    load,
+    play_match,
+    read_record,
+    replay,
+    write_record,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Agent",
+    "Game",
+    "IllegalAction",
+    "InvalidOption",
+    "KameleonError",
+    "NotationError",
+    "RecordError",
+    "State",
+    "UnknownGame",
+    "__version__",
+    "games",
+    "load",
+    "play_match",
+    "read_record",
+    "replay",
+    "write_record",
+]

@@ -1,0 +1,3 @@
+from kameleon.cli.main import main
+
+main()

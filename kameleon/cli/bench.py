@@ -1,0 +1,100 @@
+"""`kameleon bench`: engine speed figures (random games per second, cost per call)."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from typing import Any
+
+import typer
+from rich.table import Table
+
+from kameleon.cli.common import console, err_console, fail, parse_options
+from kameleon.engine.benchmark import bench_engine
+from kameleon.engine.errors import InvalidOption, KameleonError
+from kameleon.engine.game import Game
+from kameleon.engine.registry import game_class, games, load
+
+DEFAULT_PLAYERS = 4
+
+
+def bench_command(
+    game: list[str] = typer.Option([], "--game", "-g", help="game to measure (repeatable; default: every game)"),
+    players: int | None = typer.Option(
+        None, "--players", "-p", help=f"seats (default {DEFAULT_PLAYERS}, or the game's only count)"
+    ),
+    option: list[str] = typer.Option([], "--option", "-o", help="game option as key=value (repeatable)"),
+    seconds: float = typer.Option(5.0, "--seconds", "-s", min=0.1, help="seconds of random games per game"),
+    seed: int = typer.Option(0, "--seed", help="first seed of the random games"),
+    max_moves: int | None = typer.Option(
+        None, "--max-moves", min=1, help="cap on moves per game (default: the game's bench cap, if any)"
+    ),
+    as_json: bool = typer.Option(False, "--json", help="print a JSON document instead of a table"),
+) -> None:
+    """Measure random full games per second on one core, and the mean cost of legal_actions, apply and clone.
+
+    Run on a quiet machine: other work on the same cores lowers every figure.
+    """
+    names = game or games()
+    results = []
+    for name in names:
+        try:
+            instance = _load(name, players, parse_options(option))
+        except KameleonError as exc:
+            raise fail(str(exc)) from None
+        cap = max_moves if max_moves is not None else getattr(instance, "bench_max_moves", None)
+        with err_console.status(f"benchmarking {name} for {seconds:g} s…"):
+            figures = bench_engine(instance, seconds=seconds, seed=seed, max_moves=cap).as_dict()
+            figures["max_moves"] = cap
+            figures.update(_extras(name, seconds))
+        results.append(figures)
+    if as_json:
+        typer.echo(json.dumps(results[0] if len(results) == 1 else results, indent=1))
+        return
+    table = Table(title="kameleon bench (single thread)")
+    for column in (
+        "game",
+        "players",
+        "games/s",
+        "moves/s",
+        "moves/game",
+        "legal_actions µs",
+        "apply µs",
+        "clone µs",
+        "extra",
+    ):
+        table.add_column(column, justify="left" if column in ("game", "extra") else "right")
+    for r in results:
+        extra = ", ".join(f"{k}={v}" for k, v in r.items() if k not in _STANDARD)
+        table.add_row(
+            r["game"], str(r["options"]["players"]), f"{r['games_per_s']:,.0f}", f"{r['moves_per_s']:,.0f}",
+            f"{r['mean_moves_per_game']:.0f}", f"{r['legal_actions_us']:.2f}", f"{r['apply_us']:.2f}",
+            f"{r['clone_us']:.2f}", extra,
+        )  # fmt: skip
+    console.print(table)
+
+
+_STANDARD = {
+    "game", "options", "games", "seconds", "games_per_s", "moves_per_s", "mean_moves_per_game",
+    "capped_games", "legal_actions_us", "apply_us", "clone_us", "max_moves",
+}  # fmt: skip
+
+
+def _load(name: str, players: int | None, options: dict[str, Any]) -> Game[Any]:
+    if players is not None:
+        return load(name, players=players, **options)
+    game_class(name)  # unknown names fail here with the list of games
+    try:
+        return load(name, players=DEFAULT_PLAYERS, **options)
+    except InvalidOption:
+        return load(name, **options)
+
+
+def _extras(name: str, seconds: float) -> dict[str, Any]:
+    """Game-specific figures from `kameleon.games.<name>.bench.run`, when the game has them."""
+    try:
+        module = importlib.import_module(f"kameleon.games.{name}.bench")
+    except ModuleNotFoundError:
+        return {}
+    extras: dict[str, Any] = module.run(seconds)
+    return extras

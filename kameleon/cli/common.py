@@ -1,0 +1,73 @@
+"""Helpers shared by the CLI commands: option parsing, seats, renderers, errors."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import typer
+from rich.console import Console
+
+from kameleon.engine.errors import KameleonError
+from kameleon.engine.game import Game
+from kameleon.engine.registry import load
+
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False)
+
+
+def fail(message: str, code: int = 2) -> typer.Exit:
+    """Print `message` on stderr and return the Exit to raise."""
+    err_console.print(f"[bold red]error:[/] {message}")
+    return typer.Exit(code)
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
+    """`key=value` pairs; values are read as JSON when they parse (numbers, lists, true), else as text."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        if not sep or not key.strip():
+            raise fail(f"option {pair!r} is not of the form key=value")
+        try:
+            value = json.loads(raw)
+        except json.JSONDecodeError:
+            value = raw
+        options[key.strip()] = value
+    return options
+
+
+def load_game(name: str, players: int | None, pairs: Sequence[str]) -> Game[Any]:
+    options = parse_options(pairs)
+    if players is not None:
+        options["players"] = players
+    try:
+        return load(name, **options)
+    except KameleonError as exc:
+        raise fail(str(exc)) from None
+
+
+def renderer(game: str) -> ModuleType | None:
+    """The game's terminal renderer module (`kameleon.cli.render.<game>`), if it has one."""
+    try:
+        return importlib.import_module(f"kameleon.cli.render.{game}")
+    except ModuleNotFoundError:
+        return None
+
+
+def data_dir() -> Path:
+    """Where kameleon keeps saved games: $KAMELEON_HOME, else the XDG data directory."""
+    base = os.environ.get("KAMELEON_HOME")
+    if base:
+        return Path(base)
+    xdg = os.environ.get("XDG_DATA_HOME")
+    return (Path(xdg) if xdg else Path.home() / ".local" / "share") / "kameleon"
+
+
+def split_names(text: str | None) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()] if text else []

@@ -1,0 +1,39 @@
+"""The `kameleon` command."""
+
+from __future__ import annotations
+
+import typer
+
+from kameleon import __version__
+from kameleon.cli.bench import bench_command
+from kameleon.cli.play import play_command
+from kameleon.cli.replay_cmd import replay_command
+from kameleon.engine.registry import games
+
+app = typer.Typer(
+    name="kameleon",
+    help="Play, study and beat Coloretto, Chromino, Cardcassonne and Le Caméléon.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.command("play")(play_command)
+app.command("replay")(replay_command)
+app.command("bench")(bench_command)
+
+
+@app.command("games")
+def games_command() -> None:
+    """List the games."""
+    for name in games():
+        typer.echo(name)
+
+
+@app.command("version")
+def version_command() -> None:
+    """Print the version."""
+    typer.echo(__version__)
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,55 @@
+"""`kameleon replay`: step through a saved game record."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import typer
+
+from kameleon.cli.common import console, fail, renderer
+from kameleon.engine.errors import KameleonError
+from kameleon.engine.record import read_record, replay
+
+
+def replay_command(
+    file: Path = typer.Argument(
+        ..., help="a game record (JSON) written by kameleon or any implementation of the specs"
+    ),
+    board: bool = typer.Option(False, "--board", help="show the table after every move, not only at the end"),
+    step: bool = typer.Option(False, "--step", help="wait for Enter between moves"),
+    delay: float = typer.Option(0.0, "--delay", help="seconds to pause between moves"),
+    upto: int | None = typer.Option(None, "--upto", min=0, help="stop after this many moves"),
+    seat: int | None = typer.Option(None, "--seat", help="show the table as this seat sees it (default: spectator)"),
+) -> None:
+    """Replay a game record move by move, checking every move and the stored result."""
+    try:
+        record = read_record(file)
+        final = replay(record, upto=upto)  # validates the whole record before showing anything
+    except KameleonError as exc:
+        raise fail(str(exc)) from None
+    moves = record["moves"] if upto is None else record["moves"][:upto]
+    players = record.get("players") or [f"seat {i}" for i in range(final.num_players)]
+    render = renderer(final.game.name)
+    state = final.game.new_state(final.seed)
+    console.print(f"[bold]{final.game.title}[/] seed {final.seed}, {len(moves)} moves, players: {', '.join(players)}")
+    for number, token in enumerate(moves, start=1):
+        actor = state.current_player
+        state.apply_str(token)
+        who = players[actor] if actor is not None else "?"
+        console.print(f"[dim]{number:>4}[/] {who} (seat {actor}): [bold]{token}[/]")
+        if board and render is not None:
+            console.print(render.render(state, seat))
+        if step:
+            try:
+                input()
+            except EOFError:
+                step = False
+        elif delay:
+            time.sleep(delay)
+    if render is not None:
+        console.print(render.render(state, seat))
+    if state.is_terminal:
+        console.print(f"Final scores: {state.scores()}  winners: {', '.join(players[w] for w in state.winners())}")
+    else:
+        console.print(f"Game not finished after {len(moves)} moves; seat {state.current_player} to play.")

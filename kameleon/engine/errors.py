@@ -1,0 +1,35 @@
+"""Exceptions raised by the engine; every one names what was wrong."""
+
+from __future__ import annotations
+
+
+class KameleonError(Exception):
+    """Base class of every error kameleon raises on purpose."""
+
+
+class UnknownGame(KameleonError, ValueError):
+    """`kameleon.load` was given a name that is not in the registry."""
+
+
+class InvalidOption(KameleonError, ValueError):
+    """A game option is unknown, missing or has a bad value."""
+
+
+class IllegalAction(KameleonError, ValueError):
+    """An action that is not legal in the current state; the state is unchanged.
+
+    `reason` holds the explanation alone, without the action, so that user
+    interfaces can phrase it themselves.
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class NotationError(IllegalAction):
+    """Text that is not a move in the game's notation."""
+
+
+class RecordError(KameleonError, ValueError):
+    """A game record that is malformed or does not replay."""

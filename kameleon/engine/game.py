@@ -1,0 +1,192 @@
+"""The Game/State protocol every game implements (see DESIGN.md, "The public contract").
+
+A `Game` holds the validated options and the static facts of one configuration
+(player count, action space). A `State` is one position of one game; it is
+mutated in place by `apply` and copied by `clone`.
+
+Each game subclasses both. The base classes implement what is the same for
+every game (records, replay of a move list, option validation, the notation
+round trip); the game implements the rules.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+from kameleon.engine.errors import IllegalAction, KameleonError, RecordError
+from kameleon.engine.options import Option, validate_options
+
+RECORD_FORMAT = "kameleon-record"
+RECORD_VERSION = 1
+
+A = TypeVar("A", bound=Hashable)
+
+
+class Game(ABC, Generic[A]):
+    """A game with fixed options: a factory of initial states and the action space."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    option_specs: ClassVar[tuple[Option, ...]]
+
+    num_players: int
+    num_distinct_actions: int
+
+    def __init__(self, **options: Any) -> None:
+        self.options: dict[str, Any] = self.validate(self.expand_presets(dict(options)))
+        self.num_players = self.options["players"]
+
+    @classmethod
+    def expand_presets(cls, options: dict[str, Any]) -> dict[str, Any]:
+        """Replace preset options by the options they stand for (explicit ones win)."""
+        return options
+
+    @classmethod
+    def validate(cls, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Check every option on its own, then their combination (`check_options`)."""
+        normalised = validate_options(cls.name, cls.option_specs, options)
+        cls.check_options(normalised)
+        return normalised
+
+    @classmethod
+    def check_options(cls, options: dict[str, Any]) -> None:
+        """Reject combinations of options that are invalid together (raise InvalidOption)."""
+
+    @abstractmethod
+    def new_state(self, seed: int | None = None) -> State[A]:
+        """The initial state; all its randomness comes from `seed` (fresh when None)."""
+
+    @abstractmethod
+    def action_index(self, action: A) -> int:
+        """The action's stable integer index in `range(num_distinct_actions)`."""
+
+    @abstractmethod
+    def index_action(self, index: int) -> A:
+        """The action with this index (inverse of `action_index`)."""
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"kameleon.load({self.name!r}, {shown})"
+
+
+class State(ABC, Generic[A]):
+    """One position of a game.
+
+    Attributes every game sets: `game`, `seed`, `current_player` (seat to act,
+    or None once the game is over), `is_terminal`, and `history` (the actions
+    applied since `new_state`, in order).
+    """
+
+    __slots__ = ()
+
+    game: Game[A]
+    seed: int | None
+    current_player: int | None
+    is_terminal: bool
+    history: list[A]
+
+    @abstractmethod
+    def legal_actions(self) -> list[A]:
+        """The legal actions of `current_player`, in the game's canonical order."""
+
+    @abstractmethod
+    def apply(self, action: A) -> None:
+        """Play `action`; raise IllegalAction (state unchanged) if it is not legal."""
+
+    @abstractmethod
+    def clone(self) -> State[A]:
+        """An independent copy."""
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """One score per seat: final when terminal, the game's current standing before."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """The winning seats (several on a shared win); empty before the game ends."""
+
+    @abstractmethod
+    def view(self, player: int | None) -> dict[str, Any]:
+        """JSON-safe dict of exactly what `player` sees; None is a spectator."""
+
+    @abstractmethod
+    def determinize(self, player: int, rng: random.Random) -> State[A]:
+        """A full state consistent with `view(player)`, hidden parts resampled from `rng`."""
+
+    @abstractmethod
+    def action_to_str(self, action: A) -> str:
+        """The action in the game's notation."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> A:
+        """The action that `text` writes in the game's notation (raises NotationError)."""
+
+    @abstractmethod
+    def __eq__(self, other: object) -> bool:
+        """Same game, same position, same history."""
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # The methods below are shared by every game and rarely need overriding.
+
+    @property
+    def num_players(self) -> int:
+        return self.game.num_players
+
+    def apply_str(self, text: str) -> A:
+        """Parse `text` and apply it; returns the action. Raises IllegalAction."""
+        action = self.parse_action(text)
+        self.apply(action)
+        return action
+
+    def returns(self) -> list[float]:
+        """Per-seat result in [-1, 1] for learning agents: +1 win, -1 loss, shared wins split."""
+        if not self.is_terminal:
+            return [0.0] * self.num_players
+        won = self.winners()
+        if len(won) == self.num_players:
+            return [0.0] * self.num_players
+        win = 1.0 / len(won) if won else 0.0
+        return [win if seat in won else -1.0 / (self.num_players - len(won)) for seat in range(self.num_players)]
+
+    def move_tokens(self) -> list[str]:
+        """The history in notation, one token per action, as `record()` stores it."""
+        if self.seed is None:
+            raise KameleonError("this state was made by determinize and has no replayable history")
+        replica = self.game.new_state(self.seed)
+        tokens = []
+        for action in self.history:
+            tokens.append(replica.action_to_str(action))
+            replica.apply(action)
+        return tokens
+
+    def record(self, players: Sequence[str] | None = None) -> dict[str, Any]:
+        """A JSON-safe record from which `kameleon.replay` rebuilds this exact state."""
+        names = list(players) if players is not None else [f"seat {i}" for i in range(self.num_players)]
+        if len(names) != self.num_players:
+            raise ValueError(f"{len(names)} player names given for {self.num_players} seats")
+        record: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.game.name,
+            "options": dict(self.game.options),
+            "seed": self.seed,
+            "players": names,
+            "moves": self.move_tokens(),
+        }
+        if self.is_terminal:
+            record["result"] = {"scores": self.scores(), "winners": self.winners()}
+        return record
+
+    def replay_tokens(self, tokens: Sequence[str]) -> None:
+        """Apply moves given in notation; a bad one raises RecordError naming its number."""
+        for number, token in enumerate(tokens, start=1):
+            if not isinstance(token, str):
+                raise RecordError(f"move {number} is {token!r}, not a string in the game's notation")
+            try:
+                self.apply_str(token)
+            except IllegalAction as exc:
+                raise RecordError(f"move {number} {token!r} cannot be played: {exc.reason}") from None

@@ -1,0 +1,88 @@
+"""Declarative game options: each game lists its `Option`s and gets validation for free."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from kameleon.engine.errors import InvalidOption
+
+REQUIRED: Any = object()
+"""Default of an option that has no default and must be given."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One named option of a game.
+
+    `choices` restricts the value to a fixed set (after `aliases` are resolved);
+    `check` validates and normalises anything else, raising `ValueError` with a
+    message that completes "bad value for option 'name': ...".
+    """
+
+    name: str
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] | None = None
+    aliases: Mapping[Any, Any] = field(default_factory=dict)
+    check: Callable[[Any], Any] | None = None
+
+    def normalise(self, value: Any) -> Any:
+        if isinstance(value, str | int) and not isinstance(value, bool) and value in self.aliases:
+            value = self.aliases[value]
+        if self.choices is not None:
+            # bool is an int subclass: True must not pass for 1, nor 1 for True.
+            if not any(value == c and type(value) is type(c) for c in self.choices):
+                shown = ", ".join(repr(c) for c in self.choices)
+                raise InvalidOption(f"bad value for option {self.name!r}: {value!r}; expected one of {shown}")
+            return value
+        if self.check is not None:
+            try:
+                return self.check(value)
+            except InvalidOption:
+                raise
+            except (TypeError, ValueError) as exc:
+                raise InvalidOption(f"bad value for option {self.name!r}: {exc}") from None
+        return value
+
+
+def validate_options(game: str, specs: Iterable[Option], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Return every option of `specs` with its normalised value; reject unknown or missing ones."""
+    by_name = {spec.name: spec for spec in specs}
+    unknown = sorted(set(given) - set(by_name))
+    if unknown:
+        known = ", ".join(sorted(by_name))
+        raise InvalidOption(f"unknown option {unknown[0]!r} for {game}; known options: {known}")
+    result: dict[str, Any] = {}
+    for name, spec in by_name.items():
+        if name in given:
+            result[name] = spec.normalise(given[name])
+        elif spec.default is REQUIRED:
+            raise InvalidOption(f"option {name!r} is required for {game}: {spec.doc}")
+        else:
+            result[name] = spec.default
+    return result
+
+
+def int_in_range(low: int, high: int | None = None) -> Callable[[Any], int]:
+    """A `check` accepting integers in [low, high] (no upper bound when high is None)."""
+
+    def check(value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"{value!r} is not an integer")
+        if value < low or (high is not None and value > high):
+            bound = f"from {low} to {high}" if high is not None else f"at least {low}"
+            raise ValueError(f"{value} is out of range; expected an integer {bound}")
+        return value
+
+    return check
+
+
+def optional(check: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """Wrap a `check` so that None passes through unchanged."""
+
+    def wrapped(value: Any) -> Any:
+        return None if value is None else check(value)
+
+    return wrapped

@@ -1,0 +1,89 @@
+"""Game records: JSON documents `(game, options, seed, players, moves)` and their replay."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from kameleon.engine.errors import KameleonError, RecordError
+from kameleon.engine.game import RECORD_FORMAT, RECORD_VERSION, State
+from kameleon.engine.registry import load
+from kameleon.engine.seeding import check_seed
+
+_REQUIRED = ("game", "options", "seed", "moves")
+
+
+def replay(record: Mapping[str, Any], *, upto: int | None = None) -> State[Any]:
+    """Rebuild the state a record describes (its first `upto` moves if given).
+
+    Raises RecordError naming the first thing that is wrong: a missing field,
+    bad options, a move that is not legal where it stands, or a stored result
+    that the replayed game does not reach.
+    """
+    if not isinstance(record, Mapping):
+        raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
+    missing = [key for key in _REQUIRED if key not in record]
+    if missing:
+        raise RecordError(f"record has no {missing[0]!r} field")
+    if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
+        raise RecordError(f"not a kameleon record: format is {record['format']!r}")
+    version = record.get("version", RECORD_VERSION)
+    if not isinstance(version, int) or version > RECORD_VERSION:
+        raise RecordError(f"record version {version!r} is newer than this kameleon reads ({RECORD_VERSION})")
+    options, moves = record["options"], record["moves"]
+    if not isinstance(options, Mapping):
+        raise RecordError("record field 'options' must be an object")
+    if not isinstance(moves, list):
+        raise RecordError("record field 'moves' must be a list of moves in the game's notation")
+    try:
+        seed = check_seed(record["seed"]) if record["seed"] is not None else None
+        if seed is None:
+            raise ValueError("seed must be an integer, not None")
+        game = load(record["game"], **options)
+    except (KameleonError, ValueError) as exc:
+        raise RecordError(f"record cannot be loaded: {exc}") from None
+    players = record.get("players")
+    if players is not None and (not isinstance(players, list) or len(players) != game.num_players):
+        raise RecordError(f"record field 'players' must list {game.num_players} names")
+    state = game.new_state(seed)
+    state.replay_tokens(moves if upto is None else moves[:upto])
+    result = record.get("result")
+    if upto is None and result is not None:
+        _check_result(state, result)
+    return state
+
+
+def _check_result(state: State[Any], result: Any) -> None:
+    if not state.is_terminal:
+        raise RecordError("record has a result but its moves do not finish the game")
+    if not isinstance(result, Mapping):
+        raise RecordError("record field 'result' must be an object")
+    if "scores" in result and result["scores"] != state.scores():
+        raise RecordError(f"record says scores {result['scores']} but the moves give {state.scores()}")
+    if "winners" in result and result["winners"] != state.winners():
+        raise RecordError(f"record says winners {result['winners']} but the moves give {state.winners()}")
+
+
+def read_record(path: str | Path) -> dict[str, Any]:
+    """Load a record from a JSON file (RecordError on a missing or malformed file)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{path} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    if not isinstance(data, dict):
+        raise RecordError(f"{path} holds a JSON {type(data).__name__}, not a record object")
+    return data
+
+
+def write_record(record: Mapping[str, Any], path: str | Path) -> None:
+    """Write a record atomically, so a crash never leaves half a file."""
+    target = Path(path)
+    tmp = target.with_name(target.name + ".tmp")
+    tmp.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    tmp.replace(target)

@@ -1,0 +1,23 @@
+"""Seeds: every random choice of a game comes from `random.Random(seed)`."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+MAX_SEED = 2**53 - 1
+"""Seeds stay below 2**53 so that JSON clients in JavaScript read them exactly."""
+
+
+def fresh_seed() -> int:
+    return secrets.randbelow(MAX_SEED + 1)
+
+
+def check_seed(seed: Any) -> int:
+    if seed is None:
+        return fresh_seed()
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be an integer, not {seed!r}")
+    if not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"seed must be between 0 and {MAX_SEED}, not {seed}")
+    return seed

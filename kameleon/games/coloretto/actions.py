@@ -1,0 +1,55 @@
+"""Coloretto's actions: integer codes that are also their stable indices (rules section 9)."""
+
+from __future__ import annotations
+
+from kameleon.engine.errors import NotationError
+from kameleon.games.coloretto.cards import COLOURS, colour_index
+
+DRAW = 0
+PLACE = 1  # place in row r: PLACE + r, r = 0..4
+TAKE = 6  # take row r: TAKE + r
+JOKER_TO = 11  # give the next wild card colour c: JOKER_TO + c
+POSITIVE = 18  # mark colour c positive: POSITIVE + c
+DONE = 25
+NUM_ACTIONS = 26
+MAX_ROWS = 5
+
+
+def to_str(action: int) -> str:
+    if action == DRAW:
+        return "draw"
+    if PLACE <= action < TAKE:
+        return f"place {action - PLACE + 1}"
+    if TAKE <= action < JOKER_TO:
+        return f"take {action - TAKE + 1}"
+    if JOKER_TO <= action < POSITIVE:
+        return f"joker {COLOURS[action - JOKER_TO]}"
+    if POSITIVE <= action < DONE:
+        return f"positive {COLOURS[action - POSITIVE]}"
+    if action == DONE:
+        return "done"
+    raise ValueError(f"{action!r} is not a Coloretto action index 0..{NUM_ACTIONS - 1}")
+
+
+_WORDS = {"place": PLACE, "take": TAKE}
+_COLOUR_WORDS = {"joker": JOKER_TO, "positive": POSITIVE}
+HELP = "moves are: draw, place <row>, take <row>, joker <colour>, positive <colour>, done"
+
+
+def parse(text: str) -> int:
+    """The action written as `text` (case and extra spaces ignored); raises NotationError."""
+    if not isinstance(text, str):
+        raise NotationError(f"a move is text, not {type(text).__name__}")
+    words = text.lower().split()
+    if words in (["draw"], ["done"]):
+        return DRAW if words[0] == "draw" else DONE
+    if len(words) == 2 and words[0] in _WORDS:
+        if not words[1].isdigit() or not 1 <= int(words[1]) <= MAX_ROWS:
+            raise NotationError(f"{text.strip()!r}: the row must be a number from 1 to {MAX_ROWS}")
+        return _WORDS[words[0]] + int(words[1]) - 1
+    if len(words) == 2 and words[0] in _COLOUR_WORDS:
+        try:
+            return _COLOUR_WORDS[words[0]] + colour_index(words[1])
+        except ValueError as exc:
+            raise NotationError(f"{text.strip()!r}: {exc}") from None
+    raise NotationError(f"{text.strip()!r} is not a move; {HELP}")

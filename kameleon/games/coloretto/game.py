@@ -1,0 +1,53 @@
+"""The Coloretto game object: options, setup facts and the action space."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kameleon.engine.game import Game
+from kameleon.engine.seeding import check_seed
+from kameleon.games.coloretto import actions as act
+from kameleon.games.coloretto import options as opts
+from kameleon.games.coloretto.cards import row_capacities
+from kameleon.games.coloretto.setup import Setup, deal
+from kameleon.games.coloretto.state import ColorettoState
+
+
+class ColorettoGame(Game[int]):
+    """Coloretto for 2-5 players (rules/coloretto.md).
+
+    >>> game = ColorettoGame(players=2, preset="bga")
+    >>> game.options["last_round_depth"], game.options["jokers"], game.capacities
+    (15, 'plain', (1, 2, 3))
+    """
+
+    name = "coloretto"
+    title = "Coloretto"
+    option_specs = opts.OPTIONS
+    num_distinct_actions = act.NUM_ACTIONS
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.capacities: tuple[int, ...] = row_capacities(self.num_players, self.options["two_player_rows"])
+
+    @classmethod
+    def expand_presets(cls, options: dict[str, Any]) -> dict[str, Any]:
+        return opts.expand_presets(options)
+
+    @classmethod
+    def check_options(cls, options: dict[str, Any]) -> None:
+        opts.check_options(options)
+
+    def deal(self, seed: int) -> Setup:
+        return deal(self.options, seed)
+
+    def new_state(self, seed: int | None = None) -> ColorettoState:
+        return ColorettoState(self, check_seed(seed))
+
+    def action_index(self, action: int) -> int:
+        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < act.NUM_ACTIONS:
+            raise ValueError(f"{action!r} is not a Coloretto action")
+        return action
+
+    def index_action(self, index: int) -> int:
+        return self.action_index(index)

@@ -1,0 +1,142 @@
+"""Coloretto scoring (rules section 5): tables, optimal joker and positive choices, tie-break."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations_with_replacement
+
+BROWN = (0, 1, 3, 6, 10, 15, 21)
+PURPLE = (0, 1, 4, 8, 7, 6, 5)
+TABLES = {"brown": BROWN, "purple": PURPLE}
+_ALIASES = {"violet": "purple", "difficult": "purple"}
+POSITIVE_COLOURS = 3
+
+
+def table(scoring: str) -> tuple[int, ...]:
+    try:
+        return TABLES[_ALIASES.get(scoring, scoring)]
+    except KeyError:
+        raise ValueError(f"unknown scoring {scoring!r}; expected 'brown' or 'purple'") from None
+
+
+def value(cards: int, points: Sequence[int]) -> int:
+    """Points of one colour pile: 6 or more cards count as 6."""
+    return points[min(cards, 6)]
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """One player's end-of-game score, with the choices that produce it."""
+
+    total: int
+    counts: tuple[int, ...]
+    """Final count per colour index (chameleons plus jokers given to it)."""
+    joker_colours: tuple[int, ...]
+    positive: tuple[int, ...]
+    negative: tuple[int, ...]
+    plus_two: int
+    largest: int
+    """Most cards of one colour after jokers, uncapped: the tie-break of 5.6."""
+
+
+def _total(final: Sequence[int], plus_two: int, points: Sequence[int]) -> int:
+    values = sorted((points[min(m, 6)] for m in final if m), reverse=True)
+    return 2 * sum(values[:POSITIVE_COLOURS]) - sum(values) + 2 * plus_two
+
+
+def _check_inputs(counts: Sequence[int], jokers: int, plus_two: int) -> None:
+    for name, amount in (("jokers", jokers), ("plus_two", plus_two), *(("counts", c) for c in counts)):
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+            raise ValueError(f"{name} must hold non-negative integers, not {amount!r}")
+    if jokers and not counts:
+        raise ValueError("wild cards need at least one colour in play (counts is empty)")
+
+
+def best_score(counts: Sequence[int], jokers: int = 0, plus_two: int = 0, scoring: str = "brown") -> int:
+    """The best total a player can declare (rules 5.5).
+
+    `counts` has one entry per colour in play (zero for colours not held); each
+    wild card may go to any of them.
+
+    >>> best_score([6, 4, 3, 2, 0], jokers=1, plus_two=1)
+    41
+    >>> best_score([8, 4, 3, 3, 0], scoring="purple")
+    18
+    """
+    _check_inputs(counts, jokers, plus_two)
+    return _best_total(tuple(sorted(counts)), jokers, plus_two, table(scoring))
+
+
+@lru_cache(maxsize=65536)
+def _best_total(counts: tuple[int, ...], jokers: int, plus_two: int, points: tuple[int, ...]) -> int:
+    if not jokers:
+        return _total(counts, plus_two, points)
+    best = None
+    for choice in combinations_with_replacement(range(len(counts)), jokers):
+        final = list(counts)
+        for colour in choice:
+            final[colour] += 1
+        total = _total(final, plus_two, points)
+        if best is None or total > best:
+            best = total
+    assert best is not None
+    return best
+
+
+def best_breakdown(
+    counts: Sequence[int], in_play: Sequence[int], jokers: int, plus_two: int, scoring: str
+) -> Breakdown:
+    """The canonical optimal declaration of 5.5 for `counts` indexed by colour (length 7)."""
+    points = table(scoring)
+    best: tuple[int, int] | None = None
+    chosen: tuple[int, ...] = ()
+    for choice in combinations_with_replacement(in_play, jokers):
+        final = list(counts)
+        for colour in choice:
+            final[colour] += 1
+        key = (_total(final, plus_two, points), max(final))
+        if best is None or key > best:  # strict: the first (lexicographically smallest) choice wins ties
+            best, chosen = key, choice
+    return declared_breakdown(counts, chosen, None, plus_two, scoring)
+
+
+def declared_breakdown(
+    counts: Sequence[int],
+    joker_colours: Sequence[int],
+    positive: Sequence[int] | None,
+    plus_two: int,
+    scoring: str,
+) -> Breakdown:
+    """Score a declaration (5.4); `positive=None` takes the best three (5.5)."""
+    points = table(scoring)
+    final = list(counts)
+    for colour in joker_colours:
+        final[colour] += 1
+    held = [c for c, m in enumerate(final) if m]
+    if positive is None:
+        positive = sorted(held, key=lambda c: (-value(final[c], points), c))[:POSITIVE_COLOURS]
+    positive_set = set(positive)
+    negative = tuple(c for c in held if c not in positive_set)
+    total = sum(value(final[c], points) for c in positive_set) - sum(value(final[c], points) for c in negative)
+    return Breakdown(
+        total=total + 2 * plus_two,
+        counts=tuple(final),
+        joker_colours=tuple(joker_colours),
+        positive=tuple(positive),
+        negative=negative,
+        plus_two=plus_two,
+        largest=max(final, default=0),
+    )
+
+
+def rank_key(breakdown: Breakdown, tie_break: str) -> tuple[int, int]:
+    """Higher is better: total, then (unless `tie_break="none"`) the largest colour count."""
+    return (breakdown.total, breakdown.largest if tie_break == "largest_colour" else 0)
+
+
+def winners(breakdowns: Sequence[Breakdown], tie_break: str) -> list[int]:
+    keys = [rank_key(b, tie_break) for b in breakdowns]
+    top = max(keys)
+    return [seat for seat, key in enumerate(keys) if key == top]

@@ -1,0 +1,85 @@
+"""The `kameleon` command, run for real as a subprocess."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+def run(*args: str, stdin: str = "", home: Path, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "KAMELEON_HOME": str(home), "COLUMNS": "120"}
+    command = [sys.executable, "-m", "kameleon", *args]
+    return subprocess.run(command, input=stdin, capture_output=True, text=True, env=env, timeout=timeout)
+
+
+def test_bots_only_game_exits_zero_and_saves_a_replayable_record(tmp_path: Path) -> None:
+    out = run("play", "coloretto", "--players", "3", "--bots", "greedy,random,greedy", "--seed", "4", home=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert "Final scores" in out.stdout and "★" in out.stdout
+    saved = tmp_path / "games" / "coloretto-4.json"
+    record = json.loads(saved.read_text())
+    assert record["players"] == ["greedy", "random", "greedy"] and record["result"]["winners"]
+    replayed = run("replay", str(saved), home=tmp_path)
+    assert replayed.returncode == 0, replayed.stderr
+    assert f"Final scores: {record['result']['scores']}" in replayed.stdout
+
+
+def test_human_moves_errors_and_quit_then_resume(tmp_path: Path) -> None:
+    save = tmp_path / "mine.json"
+    script = "help\nmoves\ntake 1\nplace 1\nbanana\n99\n1\n1\nquit\n"
+    out = run(
+        "play", "coloretto", "-p", "2", "--bots", "greedy", "--seed", "8", "-o", "start_player=0", "--save", str(save),
+        stdin=script, home=tmp_path,
+    )  # fmt: skip
+    assert out.returncode == 1
+    assert "row 1 is empty" in out.stdout
+    assert "no drawn card to place" in out.stdout
+    assert "'banana' is not a move" in out.stdout
+    assert "There is no move 99" in out.stdout
+    record = json.loads(save.read_text())
+    assert record["moves"][:2] == ["draw", "place 1"]
+    resumed = run("play", "coloretto", "--bots", "greedy", "--resume", str(save), stdin="quit\n", home=tmp_path)
+    assert resumed.returncode == 1
+    assert json.loads(save.read_text())["moves"][:2] == ["draw", "place 1"]
+    # Hot-seat to the end: answer every prompt with the first legal move.
+    finished = run("play", "coloretto", "-p", "2", "--seed", "8", stdin="1\n" * 400, home=tmp_path)
+    assert finished.returncode == 0 and "Final scores" in finished.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "chess"], "unknown game 'chess'"),
+        (["play", "coloretto", "-p", "7"], "from 2 to 5"),
+        (["play", "coloretto", "-p", "2", "--bots", "greedy,smart"], "unknown bot 'smart'"),
+        (["play", "coloretto", "-p", "2", "--bots", "random,random,random"], "3 bots given for 2 seats"),
+        (["play", "coloretto", "-p", "2", "-o", "scoring"], "not of the form key=value"),
+        (["play", "coloretto", "-p", "2", "-o", "scoring=pink"], "'scoring'"),
+        (["replay", "nowhere.json"], "cannot read"),
+        (["bench", "-g", "chess"], "unknown game 'chess'"),
+    ],
+)
+def test_bad_input_gets_a_clear_error(tmp_path: Path, args: list[str], message: str) -> None:
+    out = run(*args, home=tmp_path)
+    assert out.returncode == 2
+    assert message in out.stderr
+
+
+def test_bench_json(tmp_path: Path) -> None:
+    out = run("bench", "-g", "coloretto", "-p", "4", "--seconds", "0.5", "--json", home=tmp_path)
+    assert out.returncode == 0, out.stderr
+    figures = json.loads(out.stdout)
+    assert figures["game"] == "coloretto" and figures["games"] > 10
+    assert figures["games_per_s"] > 0 and figures["apply_us"] > 0 and figures["capped_games"] == 0
+
+
+def test_help_lists_the_commands(tmp_path: Path) -> None:
+    out = run("--help", home=tmp_path)
+    assert out.returncode == 0
+    for command in ("play", "replay", "bench"):
+        assert command in out.stdout

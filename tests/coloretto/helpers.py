@@ -1,0 +1,31 @@
+"""Test helpers: arrange the draw pile of a Coloretto state (same multiset, chosen order)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from kameleon.games.coloretto.cards import LAST_ROUND
+from kameleon.games.coloretto.state import ColorettoState
+
+
+def stack_pile(state: ColorettoState, top: Sequence[int]) -> None:
+    """Put the cards `top` (by kind, in order) on top of the pile; the rest keeps its order.
+
+    The last-round card stays at its depth unless `top` names it.
+    """
+    rest = list(state._deck[state._pos :])
+    depth = len(rest) - rest.index(LAST_ROUND) - 1 if LAST_ROUND in rest else None
+    if LAST_ROUND not in top and depth is not None:
+        rest.remove(LAST_ROUND)
+    for card in top:
+        rest.remove(card)
+    pile = [*top, *rest]
+    if LAST_ROUND not in top and depth is not None:
+        pile.insert(len(pile) - depth, LAST_ROUND)
+    state._deck = state._deck[: state._pos] + tuple(pile)
+    state._last_at = state._deck.index(LAST_ROUND) if LAST_ROUND in state._deck else -1
+
+
+def play(state: ColorettoState, *moves: str) -> None:
+    for move in moves:
+        state.apply_str(move)

@@ -1,0 +1,96 @@
+"""The registry, options, seeds and the match runner."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import kameleon
+from kameleon.ai import RandomAgent, make_agent
+from kameleon.engine.match import AgentError
+from kameleon.engine.options import Option, int_in_range, validate_options
+
+
+def test_unknown_game_lists_the_games() -> None:
+    with pytest.raises(kameleon.UnknownGame, match="coloretto"):
+        kameleon.load("colorado", players=2)
+
+
+def test_options_validation() -> None:
+    specs = [
+        Option("n", 2, "count", check=int_in_range(1, 3)),
+        Option("mode", "a", "mode", ("a", "b"), {"alpha": "a"}),
+        Option("flag", False, "flag", (False, True)),
+    ]
+    assert validate_options("g", specs, {}) == {"n": 2, "mode": "a", "flag": False}
+    assert validate_options("g", specs, {"mode": "alpha", "n": 3}) == {"n": 3, "mode": "a", "flag": False}
+    for given, message in [
+        ({"n": 4}, "out of range"),
+        ({"n": "2"}, "not an integer"),
+        ({"n": True}, "not an integer"),
+        ({"mode": "c"}, "expected one of 'a', 'b'"),
+        ({"flag": 1}, "expected one of False, True"),
+        ({"size": 1}, "unknown option 'size' for g; known options: flag, mode, n"),
+    ]:
+        with pytest.raises(kameleon.InvalidOption, match=message):
+            validate_options("g", specs, given)
+
+
+@pytest.mark.parametrize("seed", [-1, 2**53, "7", 1.0, True])
+def test_bad_seeds_are_rejected(seed: Any) -> None:
+    with pytest.raises(ValueError, match="seed must be"):
+        kameleon.load("coloretto", players=2).new_state(seed)
+
+
+def test_fresh_seeds_are_recorded() -> None:
+    state = kameleon.load("coloretto", players=2).new_state()
+    assert isinstance(state.seed, int)
+    assert kameleon.replay(state.record()) == state
+
+
+def test_match_runner_plays_to_the_end_and_records() -> None:
+    game = kameleon.load("coloretto", players=4)
+    result = kameleon.play_match(game, [make_agent("random", i) for i in range(4)], seed=9)
+    assert result.state.is_terminal
+    assert result.scores == result.state.scores() and result.winners == result.state.winners()
+    assert kameleon.replay(result.record) == result.state
+
+
+def test_match_runner_rejects_bad_agents() -> None:
+    game = kameleon.load("coloretto", players=2)
+
+    class Cheater(RandomAgent):
+        name = "cheater"
+
+        def act(self, state: Any) -> Any:
+            return 10  # take row 5, which does not exist
+
+    with pytest.raises(AgentError, match="agent 'cheater' at seat 0 played an illegal move"):
+        kameleon.play_match(
+            game,
+            [Cheater(), RandomAgent()],
+            seed=1,
+        )
+    with pytest.raises(ValueError, match="1 agents given for 2 seats"):
+        kameleon.play_match(game, [RandomAgent()])
+    with pytest.raises(kameleon.KameleonError, match="unknown bot 'smart'"):
+        make_agent("smart")
+
+
+def test_greedy_beats_random_at_coloretto() -> None:
+    game = kameleon.load("coloretto", players=2)
+    wins = 0
+    for seed in range(40):
+        agents = [make_agent("greedy", seed), make_agent("random", seed)]
+        if seed % 2:
+            agents.reverse()
+        result = kameleon.play_match(game, agents, seed=seed)
+        wins += (seed % 2) in result.winners
+    assert wins >= 32  # measured: about 98% over 200 games
+
+
+def test_returns_are_zero_sum() -> None:
+    state = kameleon.play_match(kameleon.load("coloretto", players=4), [RandomAgent(i) for i in range(4)], 2).state
+    assert abs(sum(state.returns())) < 1e-9
+    assert max(state.returns()) > 0

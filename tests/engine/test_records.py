@@ -1,0 +1,84 @@
+"""Records and replay: round trips, and precise errors on bad records."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import kameleon
+from kameleon.ai import make_agent
+from kameleon.engine.record import read_record, write_record
+
+
+def finished_record(seed: int = 3) -> dict[str, Any]:
+    game = kameleon.load("coloretto", players=3)
+    agents = [make_agent("greedy", s) for s in range(3)]
+    return kameleon.play_match(game, agents, seed=seed).record
+
+
+def test_record_shape_and_round_trip(tmp_path: Path) -> None:
+    record = finished_record()
+    assert record["format"] == "kameleon-record" and record["version"] == 1
+    assert record["game"] == "coloretto" and record["players"] == ["greedy"] * 3
+    assert record["moves"][0] == "draw"
+    assert set(record["result"]) == {"scores", "winners"}
+    path = tmp_path / "game.json"
+    write_record(record, path)
+    again = read_record(path)
+    assert again == json.loads(json.dumps(record))
+    state = kameleon.replay(again)
+    assert state.is_terminal and state.record(again["players"]) == record
+
+
+def test_partial_replay() -> None:
+    record = finished_record()
+    state = kameleon.replay(record, upto=5)
+    assert len(state.history) == 5 and not state.is_terminal
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda r: r.pop("seed"), "no 'seed' field"),
+        (lambda r: r.update(game="chess"), "unknown game 'chess'"),
+        (lambda r: r.update(format="pgn"), "not a kameleon record"),
+        (lambda r: r.update(version=99), "newer than this kameleon reads"),
+        (lambda r: r.update(seed="x"), "seed must be an integer"),
+        (lambda r: r.update(options={"players": 9}), "from 2 to 5"),
+        (lambda r: r.update(moves="draw"), "list of moves"),
+        (lambda r: r["moves"].__setitem__(1, "take 1"), "move 2 'take 1' cannot be played"),
+        (lambda r: r["moves"].__setitem__(0, 7), "move 1 is 7"),
+        (lambda r: r["moves"].__setitem__(0, "jump"), "move 1 'jump' cannot be played: 'jump' is not a move"),
+        (lambda r: r.update(result={"scores": [0, 0, 0], "winners": [0]}), "record says scores"),
+        (lambda r: r.update(players=["a"]), "must list 3 names"),
+        (lambda r: r["moves"].pop(), "do not finish the game"),
+    ],
+)
+def test_bad_records_are_named(change: Any, message: str) -> None:
+    record = finished_record()
+    change(record)
+    with pytest.raises(kameleon.RecordError, match=message):
+        kameleon.replay(record)
+
+
+def test_bad_files_are_named(tmp_path: Path) -> None:
+    with pytest.raises(kameleon.RecordError, match="cannot read"):
+        read_record(tmp_path / "missing.json")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    with pytest.raises(kameleon.RecordError, match=r"not valid JSON: .* line 1"):
+        read_record(bad)
+    bad.write_text("[1, 2]")
+    with pytest.raises(kameleon.RecordError, match="JSON list, not a record"):
+        read_record(bad)
+
+
+def test_determinized_states_have_no_record() -> None:
+    import random
+
+    state = kameleon.load("coloretto", players=3).new_state(1)
+    with pytest.raises(kameleon.KameleonError, match="determinize"):
+        state.determinize(0, random.Random(1)).record()
