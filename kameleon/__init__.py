@@ -9,6 +9,7 @@
 True
 """
 
+from kameleon import games  # a callable package: kameleon.games() lists the games
 from kameleon.engine import (
     Agent,
     Game,
@@ -19,7 +20,6 @@ from kameleon.engine import (
     RecordError,
     State,
     UnknownGame,
-    games,
     load,
     play_match,
     read_record,
