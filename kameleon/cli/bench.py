@@ -30,12 +30,18 @@ def bench_command(
         None, "--max-moves", min=1, help="cap on moves per game (default: the game's bench cap, if any)"
     ),
     as_json: bool = typer.Option(False, "--json", help="print a JSON document instead of a table"),
+    rl: bool = typer.Option(
+        False, "--rl", help="measure the research interfaces instead: PettingZoo steps/s, OpenSpiel MCTS"
+    ),
 ) -> None:
     """Measure random full games per second on one core, and the mean cost of legal_actions, apply and clone.
 
     Run on a quiet machine: other work on the same cores lowers every figure.
     """
     names = game or games()
+    if rl:
+        _bench_rl(names, players, parse_options(option), seconds, seed, as_json)
+        return
     results = []
     for name in names:
         try:
@@ -78,6 +84,43 @@ _STANDARD = {
     "game", "options", "games", "seconds", "games_per_s", "moves_per_s", "mean_moves_per_game",
     "capped_games", "legal_actions_us", "apply_us", "clone_us", "max_moves",
 }  # fmt: skip
+
+
+def _bench_rl(
+    names: list[str], players: int | None, options: dict[str, Any], seconds: float, seed: int, as_json: bool
+) -> None:
+    try:
+        from kameleon.interop.bench import openspiel_mcts, pettingzoo_steps
+    except ImportError as exc:
+        raise fail(f"the research interfaces need the rl extra (pip install 'kameleon[rl]'): {exc}") from None
+    results = []
+    for name in names:
+        try:
+            instance = _load(name, players, options)
+        except KameleonError as exc:
+            raise fail(str(exc)) from None
+        row: dict[str, Any] = {"game": name, "players": instance.num_players}
+        extra = {k: v for k, v in instance.options.items() if k in options}
+        try:
+            with err_console.status(f"PettingZoo steps on {name}…"):
+                row.update(pettingzoo_steps(name, seconds, seed, players=instance.num_players, **extra))
+            with err_console.status(f"OpenSpiel MCTS on {name}…"):
+                row.update(openspiel_mcts(name, seconds, instance.num_players, seed, **extra))
+        except KameleonError as exc:
+            row["error"] = str(exc)
+        results.append(row)
+    if as_json:
+        typer.echo(json.dumps(results[0] if len(results) == 1 else results, indent=1))
+        return
+    table = Table(title="kameleon bench --rl (single thread)")
+    for column in ("game", "players", "PettingZoo steps/s", "OpenSpiel MCTS simulations/s", "note"):
+        table.add_column(column)
+    for r in results:
+        table.add_row(
+            r["game"], str(r["players"]), f"{r.get('env_steps_per_s', 0):,.0f}",
+            f"{r.get('openspiel_mcts_simulations_per_s', 0):,.0f}", r.get("error", ""),
+        )  # fmt: skip
+    console.print(table)
 
 
 def _load(name: str, players: int | None, options: dict[str, Any]) -> Game[Any]:

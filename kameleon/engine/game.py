@@ -136,6 +136,10 @@ class State(ABC, Generic[A]):
     def num_players(self) -> int:
         return self.game.num_players
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> State[A]:
+        """`copy.deepcopy` is `clone`: the game object is immutable and stays shared."""
+        return self.clone()
+
     def apply_str(self, text: str) -> A:
         """Parse `text` and apply it; returns the action. Raises IllegalAction."""
         action = self.parse_action(text)

@@ -29,3 +29,12 @@ def stack_pile(state: ColorettoState, top: Sequence[int]) -> None:
 def play(state: ColorettoState, *moves: str) -> None:
     for move in moves:
         state.apply_str(move)
+
+
+def set_pile(state: ColorettoState, cards: Sequence[int]) -> None:
+    """Replace the whole draw pile by `cards` (top first): for the non-standard cases of rules 4.3."""
+    state._deck = tuple(cards)
+    state._pos = 0
+    state._last_at = state._deck.index(LAST_ROUND) if LAST_ROUND in state._deck else -1
+    state._drawable = sum(card != LAST_ROUND for card in cards)
+    state._pile_left = [list(cards).count(kind) for kind in range(LAST_ROUND + 1)]

@@ -12,7 +12,7 @@ from kameleon.games.coloretto import actions as act
 from kameleon.games.coloretto.cards import GOLDEN, JOKER, LAST_ROUND, PLUS_TWO
 from kameleon.games.coloretto.state import ColorettoState
 
-from .helpers import play, stack_pile
+from .helpers import play, set_pile, stack_pile
 
 BLUE, BROWN, GREEN, ORANGE, PURPLE, RED, YELLOW = range(7)
 
@@ -188,9 +188,7 @@ def test_non_actions_are_rejected() -> None:
 def test_fallback_empty_row_take_when_the_pile_is_exhausted() -> None:
     # Non-standard: depth 1 leaves one card under the last-round card (4.3).
     state = new(3, last_round_depth=1)
-    state._deck = state._deck[:2] + state._deck[-2:]  # pile: two cards, the last-round card, one card
-    state._last_at = 2
-    state._drawable = 3
+    set_pile(state, [RED, BLUE, LAST_ROUND, GREEN])
     play(state, "draw", "place 1", "draw", "place 2", "draw")  # third draw reveals the last-round card
     assert state.final_round and state.pile_size == 0
     play(state, "place 3", "take 1", "take 2", "take 3")
@@ -199,8 +197,7 @@ def test_fallback_empty_row_take_when_the_pile_is_exhausted() -> None:
 
 def test_rule_4_3_3_empty_rows_can_be_taken_when_nothing_else_is_legal() -> None:
     state = new(3, last_round_depth=1)
-    state._deck = (RED, LAST_ROUND, BLUE)
-    state._last_at, state._drawable = 1, 2
+    set_pile(state, [RED, LAST_ROUND, BLUE])
     play(state, "draw", "place 1", "take 1", "draw")  # the last-round card is revealed, then blue
     play(state, "place 2", "take 2")
     assert state.legal_actions() == [act.TAKE + 2]  # empty row 3, no card to draw

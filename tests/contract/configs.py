@@ -5,6 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 CONFIGS: dict[str, list[dict[str, Any]]] = {
+    "cameleon": [
+        {"players": 2},
+        {"finite_supply": True, "reserve_placement": "auto"},
+        {"capture_geometry": "opposite", "capture_trigger": "moved_piece", "full_reserve_blocks": "rewarded"},
+        {"board": "8x11", "first_player": "square", "no_progress_plies": 40, "repetition_count": 2},
+    ],
     "coloretto": [
         {"players": 2},
         {"players": 3},

@@ -63,6 +63,7 @@ class ColorettoState(State[int]):
         "_drawable",
         "_final",
         "_last_at",
+        "_pile_left",
         "_pos",
         "active_mask",
         "current_player",
@@ -112,6 +113,10 @@ class ColorettoState(State[int]):
         """Index of the last-round card in `_deck`; below `_pos` once revealed."""
         self._drawable = len(setup.deck) - 1
         """Cards left in the pile other than the last-round card."""
+        self._pile_left = [0] * (LAST_ROUND + 1)
+        """How many of each card kind the pile holds (public: section 8)."""
+        for card in setup.deck:
+            self._pile_left[card] += 1
         self.rows: list[list[int]] = [[] for _ in range(k)]
         self.taken_by = [-1] * k
         self.open_mask = self.room_mask = (1 << k) - 1
@@ -191,10 +196,12 @@ class ColorettoState(State[int]):
         self._pos += 1
         if card == LAST_ROUND:
             self.final_round = True
+            self._pile_left[LAST_ROUND] = 0
             self.events.append((len(self.history), "last round", LAST_ROUND))
             card = self._deck[self._pos]
             self._pos += 1
         self._drawable -= 1
+        self._pile_left[card] -= 1
         return card
 
     def _take(self, r: int) -> None:
@@ -391,6 +398,7 @@ class ColorettoState(State[int]):
         other.rows = [row[:] for row in self.rows]
         other.taken_by = self.taken_by[:]
         other._drawable = self._drawable
+        other._pile_left = self._pile_left[:]
         other.open_mask = self.open_mask
         other.filled_mask = self.filled_mask
         other.room_mask = self.room_mask
@@ -434,10 +442,7 @@ class ColorettoState(State[int]):
 
     def pile_contents(self) -> list[int]:
         """How many of each card kind are still in the pile: public by card counting (section 8)."""
-        counts = [0] * (LAST_ROUND + 1)
-        for card in self._deck[self._pos :]:
-            counts[card] += 1
-        return counts
+        return self._pile_left[:]
 
     def action_to_str(self, action: int) -> str:
         return act.to_str(action)

@@ -1,0 +1,93 @@
+"""The Le Caméléon game object: options, board facts and the action space (rules §10)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from kameleon.engine.game import Game
+from kameleon.engine.seeding import check_seed
+from kameleon.games.cameleon import cpn
+from kameleon.games.cameleon import options as opts
+from kameleon.games.cameleon.board import geometry, ranks_of
+from kameleon.games.cameleon.state import CameleonState
+
+
+class CameleonGame(Game[int]):
+    """Le Caméléon for two players (rules/cameleon.md); seat 0 = Round, seat 1 = Square.
+
+    >>> game = CameleonGame()
+    >>> state = game.new_state(seed=1)
+    >>> [state.action_to_str(a) for a in state.legal_actions()][:3]
+    ['a4-b5', 'c4-d5', 'c4-b5']
+    >>> game.num_distinct_actions
+    2096
+    """
+
+    name = "cameleon"
+    title = "Le Caméléon"
+    option_specs = opts.OPTIONS
+    num_distinct_actions = 2096
+    bench_max_moves: ClassVar[int] = 200
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        o = self.options
+        self.geo = geo = geometry(ranks_of(o["board"]))
+        self.num_distinct_actions = geo.num_actions
+        self.finite: bool = o["finite_supply"]
+        self.lone_piece: bool = o["lone_piece_rule"]
+        self.np_limit: int = o["no_progress_plies"]
+        self.rep_limit: int = o["repetition_count"]
+        self.blocks_all = o["full_reserve_blocks"] == "all"
+        self.auto = o["reserve_placement"] == "auto"
+        self.opposite = o["capture_geometry"] == "opposite"
+        self.moved_only = o["capture_trigger"] == "moved_piece"
+        self.pairs, self.neighbour_mask = _neighbour_tables(geo.size, geo.area, self.opposite)
+        if o["start"] is not None:
+            self.start = cpn.read(o["start"], geo)
+        else:
+            standard = cpn.read(cpn.STANDARD[geo.ranks], geo)
+            self.start = cpn.Position(standard.board, 0 if o["first_player"] == "round" else 1, 0, 1)
+
+    @classmethod
+    def check_options(cls, options: dict[str, Any]) -> None:
+        opts.check_options(options)
+
+    def new_state(self, seed: int | None = None) -> CameleonState:
+        """The start position; the game has no randomness, the seed only names the game."""
+        return CameleonState(self, check_seed(seed), self.start)
+
+    def from_cpn(self, text: str) -> CameleonState:
+        """A state at the CPN position `text` with this game's options (its record uses option `start`)."""
+        return type(self)(**{**self.options, "start": text}).new_state(0)
+
+    def action_index(self, action: int) -> int:
+        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < self.num_distinct_actions:
+            raise ValueError(f"{action!r} is not a Le Caméléon action (0 to {self.num_distinct_actions - 1})")
+        return action
+
+    def index_action(self, index: int) -> int:
+        return self.action_index(index)
+
+
+def _neighbour_tables(
+    size: int, area: int, opposite: bool
+) -> tuple[tuple[tuple[tuple[int, int], ...], ...], tuple[int, ...]]:
+    """Per square: the pairs of orthogonal neighbours in the playing area that can flank it (§5.1), and a mask
+    of those neighbours (for capture_trigger=moved_piece)."""
+    pairs = []
+    masks = []
+    for v in range(size):
+        f = v & 7
+        north = v + 8 if area >> (v + 8) & 1 else -1
+        south = v - 8 if v >= 8 and area >> (v - 8) & 1 else -1
+        east = v + 1 if f < 7 and area >> (v + 1) & 1 else -1
+        west = v - 1 if f > 0 and area >> (v - 1) & 1 else -1
+        if opposite:
+            candidates = [(north, south), (east, west)]
+        else:
+            sides = [north, south, east, west]
+            candidates = [(sides[i], sides[j]) for i in range(4) for j in range(i + 1, 4)]
+        pairs.append(tuple((a, b) for a, b in candidates if a >= 0 and b >= 0))
+        masks.append(sum(1 << s for s in (north, south, east, west) if s >= 0))
+    return tuple(pairs), tuple(masks)

@@ -1,0 +1,570 @@
+"""Le Caméléon's rules (rules §4-§8): the state and how actions change it.
+
+The position is a list of piece codes (`board`) mirrored in bitboards: `occ`
+(each seat's pieces, reserve included) and `kings` (each seat's chameleons).
+Capture detection after a displacement is a handful of shifts over the
+mover's bitboard (§5.1): only enemy pieces with two of the mover's pieces on
+their orthogonal neighbours are examined against the chart.
+
+A ply is one displacement action (or the pass) followed, only when the
+resolution leaves the mover a real choice, by choice actions (§10.2); choices
+that every remaining outcome shares are made automatically, and outcomes that
+give the same position are one move (§5.6).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from kameleon.engine.errors import IllegalAction, KameleonError, NotationError
+from kameleon.engine.game import State
+from kameleon.games.cameleon import cpn, endings
+from kameleon.games.cameleon import notation as nt
+from kameleon.games.cameleon.chart import ASSOC, BOX, NONE, REWARD_BITS, K, V
+from kameleon.games.cameleon.resolution import Outcome, Resolutions, resolutions, spell
+from kameleon.games.cameleon.view import full_view
+
+if TYPE_CHECKING:
+    from kameleon.games.cameleon.game import CameleonGame
+
+Pending = tuple[tuple[Outcome, ...], int, int, bool]
+"""(outcomes still possible, index of the next choice, displacement action, piece left the reserve)."""
+
+
+class CameleonState(State[int]):
+    __slots__ = (
+        "board",
+        "counts",
+        "current_player",
+        "eliminated",
+        "game",
+        "geo",
+        "hash",
+        "history",
+        "is_terminal",
+        "kings",
+        "last_pass",
+        "last_ply",
+        "move_number",
+        "no_progress",
+        "occ",
+        "pending",
+        "reason",
+        "reps",
+        "result",
+        "seed",
+        "tray",
+        "turn",
+    )  # fmt: skip
+
+    game: CameleonGame
+
+    def __init__(self, game: CameleonGame, seed: int | None, position: cpn.Position) -> None:
+        geo = game.geo
+        self.game = game
+        self.seed = seed
+        self.history: list[int] = []
+        self.geo = geo
+        self.board = list(position.board)
+        self.occ = [0, 0]
+        self.kings = [0, 0]
+        self.counts = [[0] * 7, [0] * 7]
+        self.eliminated = [[0] * 7, [0] * 7]
+        h = 0
+        for s, code in enumerate(self.board):
+            if code:
+                owner, kind = code >> 3, (code & 7) - 1
+                self.occ[owner] |= 1 << s
+                if kind == K:
+                    self.kings[owner] |= 1 << s
+                self.counts[owner][kind] += 1
+                h ^= geo.zobrist[code * geo.size + s]
+        self.turn = position.to_move
+        self.hash = h ^ (geo.zobrist_square_to_move if self.turn else 0)
+        self.no_progress = position.no_progress
+        self.move_number = position.move_number
+        self.last_pass = False
+        self.tray: list[list[int]] | None = None
+        if game.finite:
+            self.tray = [[max(0, BOX[k] - self.counts[p][k]) for k in (V, V + 1, V + 2, K)] for p in (0, 1)]
+        self.reps = {self.hash: 1}
+        self.pending: Pending | None = None
+        self.last_ply: tuple[int, tuple[tuple[int, int, int], ...]] | None = None
+        self.result: tuple[int, ...] | None = None
+        self.reason: str | None = None
+        self.is_terminal = False
+        self.current_player: int | None = self.turn
+        ended = endings.material_result(self.counts, game.lone_piece)
+        if ended is None and game.np_limit and self.no_progress >= game.np_limit:
+            ended = endings.DRAW, "no_progress"
+        if ended is not None:
+            self._end(*ended)
+
+    # --- the hot path -------------------------------------------------------
+
+    def legal_actions(self) -> list[int]:
+        pending = self.pending
+        if pending is not None:
+            k = pending[1]
+            return sorted({o.choices[k] for o in pending[0]})
+        if self.is_terminal:
+            return []
+        out = self._moves()
+        return out if out else [self.geo.pass_action]
+
+    def _moves(self) -> list[int]:
+        me = self.turn
+        own = self.occ[me]
+        kings = self.kings[me]
+        geo = self.geo
+        steps = geo.steps
+        out: list[int] = []
+        append = out.append
+        x = own
+        while x:
+            low = x & -x
+            x ^= low
+            s = low.bit_length() - 1
+            if kings & low:
+                for ray in geo.rays[s]:
+                    for bit, action in ray:
+                        if own & bit:
+                            break
+                        append(action)
+            else:
+                for bit, action in steps[s]:
+                    if not own & bit:
+                        append(action)
+        return out
+
+    def apply(self, action: int) -> None:
+        pending = self.pending
+        if pending is None:
+            geo = self.geo
+            if type(action) is int and 0 <= action < geo.num_moves and not self.is_terminal:
+                move = geo.moves[action]
+                if move is not None:
+                    s, t, path, dist = move
+                    board = self.board
+                    code = board[s]
+                    me = self.turn
+                    if code and code >> 3 == me and not self.occ[me] & path and (dist == 1 or code & 7 == 7):
+                        self.history.append(action)
+                        board[s] = 0
+                        board[t] = code
+                        both = (1 << s) | (1 << t)
+                        self.occ[me] ^= both
+                        if code & 7 == 7:
+                            self.kings[me] ^= both
+                        z = geo.zobrist
+                        base = code * geo.size
+                        self.hash ^= z[base + s] ^ z[base + t]
+                        self._resolve(action, t, s < 8 or s >= geo.size - 8)
+                        return
+            elif action == geo.pass_action and type(action) is int and not self.is_terminal and not self._moves():
+                self.history.append(action)
+                self._resolve(action, -1, False)
+                return
+        elif type(action) is int:
+            outcomes, k, displacement, exited = pending
+            keep = tuple(o for o in outcomes if o.choices[k] == action)
+            if keep:
+                self.history.append(action)
+                self._advance(keep, k + 1, displacement, exited)
+                return
+        raise IllegalAction(self._explain(action))
+
+    def _candidates(self, moved: int) -> list[tuple[int, int]]:
+        """Enemy pieces flanked by a valid association of the mover (§5.5 rule 3), as (square, outcome mask)."""
+        game = self.game
+        if moved < 0 and game.moved_only:
+            return []
+        geo = self.geo
+        me = self.turn
+        area = geo.area
+        mine = self.occ[me] & area
+        north = mine >> 8
+        south = mine << 8
+        east = (mine >> 1) & ~geo.file_h
+        west = (mine << 1) & ~geo.file_a
+        if game.opposite:
+            flank = (north & south) | (east & west)
+        else:
+            flank = ((north | south) & (east | west)) | (north & south) | (east & west)
+        flank &= self.occ[1 - me] & area
+        if moved >= 0 and game.moved_only:
+            flank &= game.neighbour_mask[moved]
+        if not flank:
+            return []
+        board = self.board
+        pairs = game.pairs
+        found = []
+        while flank:
+            low = flank & -flank
+            flank ^= low
+            v = low.bit_length() - 1
+            kv = (board[v] & 7) - 1
+            mask = 0
+            for a, b in pairs[v]:
+                if mine >> a & 1 and mine >> b & 1 and (moved < 0 or not game.moved_only or moved in (a, b)):
+                    outcome = ASSOC[((board[a] & 7) - 1) * 49 + ((board[b] & 7) - 1) * 7 + kv]
+                    if outcome != NONE:
+                        mask |= 1 << outcome
+            if mask:
+                found.append((v, mask))
+        if len(found) > 1:
+            order = geo.order
+            found.sort(key=lambda c: order[c[0]])
+        return found
+
+    def flanked(self) -> list[tuple[int, int]]:
+        """The enemy pieces the player to move flanks with a valid association now, as (square, outcome mask):
+        with default options they fall at the end of that player's next ply unless the association breaks."""
+        return self._candidates(-1)
+
+    def _free(self) -> tuple[int, ...]:
+        board = self.board
+        return tuple(s for s in self.geo.reserve[self.turn] if not board[s])
+
+    def _resolutions(self, candidates: list[tuple[int, int]]) -> Resolutions:
+        game = self.game
+        tray = self.tray[self.turn] if self.tray is not None else None
+        return resolutions(
+            candidates, self._free(), self.geo.reserve[self.turn], tray, game.blocks_all, game.auto, self.geo
+        )
+
+    def _resolve(self, displacement: int, moved: int, exited: bool) -> None:
+        candidates = self._candidates(moved)
+        if not candidates:
+            self._finish(displacement, (), exited)
+            return
+        if not any(m & REWARD_BITS for _, m in candidates):
+            if self.game.blocks_all and not self._free():
+                self._finish(displacement, (), exited)
+            else:
+                self._finish(displacement, tuple((v, -1, -1) for v, _ in candidates), exited)
+            return
+        self._advance(self._resolutions(candidates).outcomes, 0, displacement, exited)
+
+    def _advance(self, outcomes: tuple[Outcome, ...], k: int, displacement: int, exited: bool) -> None:
+        """Skip the choices every remaining outcome shares; finish the ply when one outcome is left."""
+        while len(outcomes) > 1:
+            first = outcomes[0].choices[k]
+            if any(o.choices[k] != first for o in outcomes):
+                self.pending = (outcomes, k, displacement, exited)
+                return
+            k += 1
+        self.pending = None
+        self._finish(displacement, outcomes[0].captures, exited)
+
+    def _finish(self, displacement: int, captures: tuple[tuple[int, int, int], ...], exited: bool) -> None:
+        """Apply the captures, update the counters and run the end-of-game checks (§8.1)."""
+        game = self.game
+        geo = self.geo
+        me = self.turn
+        opp = 1 - me
+        if captures:
+            board = self.board
+            z = geo.zobrist
+            size = geo.size
+            h = self.hash
+            occ, kings, counts = self.occ, self.kings, self.counts
+            for v, k, sq in captures:
+                code = board[v]
+                board[v] = 0
+                occ[opp] ^= 1 << v
+                kind = (code & 7) - 1
+                if kind == K:
+                    kings[opp] ^= 1 << v
+                h ^= z[code * size + v]
+                counts[opp][kind] -= 1
+                self.eliminated[opp][kind] += 1
+                if k >= 0:
+                    code = (me << 3) | (k + 1)
+                    board[sq] = code
+                    occ[me] |= 1 << sq
+                    if k == K:
+                        kings[me] |= 1 << sq
+                    h ^= z[code * size + sq]
+                    counts[me][k] += 1
+                    if self.tray is not None:
+                        self.tray[me][k - V] -= 1
+            self.hash = h
+            self.no_progress = 0
+        elif exited:
+            self.no_progress = 0
+        else:
+            self.no_progress += 1
+        was_pass = self.last_pass
+        self.last_pass = is_pass = displacement == geo.pass_action
+        if me == 1:
+            self.move_number += 1
+        self.turn = opp
+        self.hash ^= geo.zobrist_square_to_move
+        self.last_ply = (displacement, captures)
+        ended = endings.material_result(self.counts, game.lone_piece) if captures else None
+        if ended is None and game.np_limit and self.no_progress >= game.np_limit:
+            ended = endings.DRAW, "no_progress"
+        if self.no_progress == 0:
+            self.reps = {self.hash: 1}
+        elif game.rep_limit:
+            seen = self.reps.get(self.hash, 0) + 1
+            self.reps[self.hash] = seen
+            if ended is None and seen >= game.rep_limit:
+                ended = endings.DRAW, "repetition"
+        if ended is None and is_pass and was_pass:
+            ended = endings.DRAW, "double_pass"
+        if ended is not None:
+            self._end(*ended)
+        else:
+            self.current_player = opp
+
+    def _end(self, winners: tuple[int, ...], reason: str) -> None:
+        self.result = winners
+        self.reason = reason
+        self.is_terminal = True
+        self.current_player = None
+
+    # --- errors (off the hot path) -------------------------------------------
+
+    def _explain(self, action: Any) -> str:
+        geo = self.geo
+        if type(action) is not int or not 0 <= action < geo.num_actions:
+            return f"{action!r} is not a Le Caméléon action (an integer 0 to {geo.num_actions - 1})"
+        if self.is_terminal:
+            return f"the game is over ({self.reason})"
+        if self.pending is not None:
+            legal = " ".join(self.action_to_str(a) for a in self.legal_actions())
+            return f"the ply {self._displacement_text()} is waiting for a choice: one of {legal}"
+        if action == geo.pass_action:
+            return "you may pass only when you have no legal move"
+        if action > geo.pass_action:
+            return "there is no choice to make: no capture is being resolved"
+        s, tf, tr, dist = geo.decode_move(action)
+        if not (0 <= tf < 8 and 0 <= tr < geo.ranks):
+            return f"a move from {geo.names[s]} in that direction leaves the board"
+        text = f"{geo.names[s]}-{geo.names[8 * tr + tf]}"
+        code = self.board[s]
+        if not code:
+            return f"{text}: there is no piece on {geo.names[s]}"
+        if code >> 3 != self.turn:
+            return f"{text}: the piece on {geo.names[s]} is your opponent's"
+        if geo.moves[action] is None:
+            return f"{text}: no move may end on a reserve row"
+        if dist > 1 and code & 7 != 7:
+            return f"{text}: only a chameleon moves more than one square"
+        return f"{text}: the way is blocked by your own piece"
+
+    def _displacement_text(self) -> str:
+        assert self.pending is not None
+        return nt.displacement_text(self.pending[2], self.geo)
+
+    # --- notation ------------------------------------------------------------
+
+    def action_to_str(self, action: int) -> str:
+        """Choices as `xd6`, `=O`, `@b1`; a displacement as its full token when its resolution is unique,
+        else as `c4-d5*` (its choices follow); an action not legal now as the bare displacement."""
+        geo = self.geo
+        if type(action) is not int or not 0 <= action < geo.num_actions:
+            raise IllegalAction(self._explain(action))
+        if action > geo.pass_action:
+            return nt.choice_text(action, geo, geo.reserve[self.turn])
+        text = nt.displacement_text(action, geo)
+        if self.pending is not None or self.is_terminal:
+            return text
+        copy = self.clone()
+        try:
+            copy.apply(action)
+        except IllegalAction:
+            return text
+        if copy.pending is not None:
+            return text + "*"
+        assert copy.last_ply is not None
+        return text + spell(copy.last_ply[1], geo)
+
+    def parse_action(self, text: str) -> int:
+        """One action: a choice inside a ply, a displacement (`c4-d5`, `c4-d5*`, `pass`), or a whole-ply token
+        that stands for a single action. A token standing for several actions is played by `apply_str`."""
+        geo = self.geo
+        if self.pending is not None:
+            return nt.parse_choice(text, geo, geo.reserve[self.turn])
+        ply = nt.parse_ply(text, geo)
+        if ply.captures is None:
+            return ply.action
+        actions, _ = self._expand(text, ply)
+        if len(actions) != 1:
+            raise NotationError(
+                f"{text!r} is a whole ply of {len(actions)} actions (a displacement and its choices); "
+                "play it with apply_str"
+            )
+        return actions[0]
+
+    def apply_str(self, text: str) -> int:
+        """Play a whole ply written as one token (§9.3), or one choice while a ply waits for it.
+
+        A token without its capture part is accepted when its outcomes differ only in reserve squares (the
+        rewards then go to the free squares in file order); `c4-d5*` plays the displacement alone. Returns
+        the displacement action (or the choice). Nothing changes if the token is not legal.
+        """
+        geo = self.geo
+        if self.pending is not None:
+            action = nt.parse_choice(text, geo, geo.reserve[self.turn])
+            self.apply(action)
+            return action
+        ply = nt.parse_ply(text, geo)
+        if ply.displacement_only:
+            self.apply(ply.action)
+            return ply.action
+        _, after = self._expand(text, ply)
+        for name in self.__slots__:
+            setattr(self, name, getattr(after, name))
+        return ply.action
+
+    def _expand(self, text: str, ply: nt.PlyText) -> tuple[list[int], CameleonState]:
+        """The actions of a whole-ply token, and the state after them (self is unchanged)."""
+        geo = self.geo
+        probe = self.clone()
+        probe.apply(ply.action)
+        if probe.pending is None and ply.captures is None:
+            return [ply.action], probe
+        res = self._ply_resolutions(ply.action)
+        tokens = [nt.displacement_text(ply.action, geo) + o.suffix for o in res.outcomes]
+        if ply.captures is None:
+            kinds = {tuple((v, k) for v, k, _ in o.captures) for o in res.outcomes}
+            if len(kinds) != 1:
+                raise NotationError(f"{text!r} is ambiguous; write the whole move: {' '.join(sorted(tokens))}")
+            free = iter(self._free())
+            wanted = tuple((v, k, next(free) if k >= 0 else -1) for v, k, _ in res.outcomes[0].captures)
+        else:
+            wanted = ply.captures
+        index = res.spellings.get(wanted)
+        if index is None:
+            raise IllegalAction(
+                f"{text!r} does not match the captures of this move; the legal moves are: {' '.join(sorted(tokens))}"
+            )
+        target = res.outcomes[index]
+        actions = [ply.action]
+        while probe.pending is not None:
+            choice = target.choices[probe.pending[1]]
+            probe.apply(choice)
+            actions.append(choice)
+        return actions, probe
+
+    def _ply_resolutions(self, action: int) -> Resolutions:
+        """Every outcome of the legal displacement `action`, from the current position."""
+        probe = self.clone()
+        moved = -1
+        if action != self.geo.pass_action:
+            move = self.geo.moves[action]
+            assert move is not None
+            s, moved = move[0], move[1]
+            probe.board[moved], probe.board[s] = probe.board[s], 0
+            probe.occ[self.turn] ^= (1 << s) | (1 << moved)
+        return probe._resolutions(probe._candidates(moved))
+
+    def ply_tokens(self) -> list[str]:
+        """The canonical tokens of the legal plies (every resolution of every legal displacement)."""
+        if self.pending is not None or self.is_terminal:
+            return []
+        out = []
+        for action in self.legal_actions():
+            head = nt.displacement_text(action, self.geo)
+            out.extend(head + o.suffix for o in self._ply_resolutions(action).outcomes)
+        return sorted(out)
+
+    def move_tokens(self) -> list[str]:
+        """One canonical token per ply (§9.4); an unfinished last ply as `c4-d5*` and its choices so far."""
+        if self.seed is None:
+            raise KameleonError("this state was made by determinize and has no replayable history")
+        replica = self.game.new_state(self.seed)
+        tokens: list[str] = []
+        partial: list[str] = []
+        for action in self.history:
+            partial.append(replica.action_to_str(action) if partial else nt.displacement_text(action, self.geo) + "*")
+            replica.apply(action)
+            if replica.pending is None:
+                assert replica.last_ply is not None
+                tokens.append(
+                    nt.displacement_text(replica.last_ply[0], self.geo) + spell(replica.last_ply[1], self.geo)
+                )
+                partial = []
+        return tokens + partial
+
+    def record(self, players: Sequence[str] | None = None) -> dict[str, Any]:
+        record = super().record(players)
+        if self.is_terminal:
+            record["result"]["reason"] = self.reason
+        return record
+
+    # --- the rest of the protocol ---------------------------------------------
+
+    def to_cpn(self) -> str:
+        """The position in CPN (§9.2); inside an unfinished ply, the board after the displacement."""
+        return cpn.write(self.board, self.turn, self.no_progress, self.move_number, self.geo)
+
+    def clone(self) -> CameleonState:
+        new = CameleonState.__new__(CameleonState)
+        new.game = self.game
+        new.seed = self.seed
+        new.history = self.history.copy()
+        new.current_player = self.current_player
+        new.is_terminal = self.is_terminal
+        new.geo = self.geo
+        new.board = self.board.copy()
+        new.occ = self.occ.copy()
+        new.kings = self.kings.copy()
+        new.turn = self.turn
+        new.no_progress = self.no_progress
+        new.move_number = self.move_number
+        new.last_pass = self.last_pass
+        new.counts = [self.counts[0].copy(), self.counts[1].copy()]
+        new.eliminated = [self.eliminated[0].copy(), self.eliminated[1].copy()]
+        new.tray = None if self.tray is None else [self.tray[0].copy(), self.tray[1].copy()]
+        new.hash = self.hash
+        new.reps = self.reps.copy()
+        new.pending = self.pending
+        new.last_ply = self.last_ply
+        new.result = self.result
+        new.reason = self.reason
+        return new
+
+    def scores(self) -> list[int]:
+        if self.result is None or len(self.result) != 1:
+            return [0, 0]
+        return [1, -1] if self.result[0] == 0 else [-1, 1]
+
+    def winners(self) -> list[int]:
+        return list(self.result) if self.result is not None else []
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        return full_view(self)
+
+    def determinize(self, player: int, rng: random.Random) -> CameleonState:
+        """Perfect information: a copy, without a replayable seed."""
+        copy = self.clone()
+        copy.seed = None
+        return copy
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CameleonState):
+            return NotImplemented
+        return (
+            self.game.options == other.game.options
+            and self.board == other.board
+            and self.turn == other.turn
+            and self.current_player == other.current_player
+            and self.no_progress == other.no_progress
+            and self.move_number == other.move_number
+            and self.last_pass == other.last_pass
+            and self.tray == other.tray
+            and self.pending == other.pending
+            and self.result == other.result
+            and self.reason == other.reason
+            and self.reps == other.reps
+            and self.history == other.history
+        )
+
+    def __repr__(self) -> str:
+        return f"<CameleonState {self.to_cpn()}>"
