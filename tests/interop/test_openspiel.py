@@ -23,9 +23,14 @@ def test_random_sim_test(game: str, players: int) -> None:
     pyspiel.random_sim_test(spiel_game, num_sims=3, serialize=True, verbose=False)
 
 
+QUICK = {"cameleon": "no_progress_plies:6"}
+"""Options that shorten games whose random rollouts are long, to keep the suite fast."""
+
+
 @pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
 def test_openspiel_mcts_completes_a_game(game: str, players: int) -> None:
-    spiel_game = pyspiel.load_game(short_name(game), {"players": players, "deals": 64})
+    params = {"players": players, "deals": 64, "options": QUICK.get(game, "")}
+    spiel_game = pyspiel.load_game(short_name(game), params)
     rng = np.random.RandomState(0)
     bot = mcts.MCTSBot(spiel_game, 2.0, 8, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
     state = spiel_game.new_initial_state()
