@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kameleon
+from kameleon.engine.benchmark import random_game
 from kameleon.games.coloretto.cards import COPIES, GOLDEN, JOKER, LAST_ROUND, NUM_KINDS, PLUS_TWO
 from kameleon.games.coloretto.state import ColorettoState
 
@@ -94,11 +95,7 @@ def test_the_pile_never_runs_short_under_standard_options(players: int, seed: in
 def test_views_never_depend_on_the_pile_order(players: int, seed: int, moves: int) -> None:
     state = kameleon.load("coloretto", players=players).new_state(seed)
     rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_terminal:
-            break
-        actions = state.legal_actions()
-        state.apply(actions[rng.randrange(len(actions))])
+    random_game(state, rng, max_moves=moves)
     for seat in [None, *range(players)]:
         view = state.view(seat)
         for attempt in range(3):
@@ -117,21 +114,14 @@ def test_views_never_depend_on_the_pile_order(players: int, seed: int, moves: in
 def test_determinize_reshuffles_only_unseen_cards_and_keeps_the_depth(players: int, seed: int, moves: int) -> None:
     state = kameleon.load("coloretto", players=players).new_state(seed)
     rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_terminal:
-            break
-        actions = state.legal_actions()
-        state.apply(actions[rng.randrange(len(actions))])
+    random_game(state, rng, max_moves=moves)
     sample = state.determinize(0, random.Random(seed + 1))
     assert sample.seed is None
     assert sorted(sample._deck[sample._pos :]) == sorted(state._deck[state._pos :])
     assert sample._deck[: state._pos] == state._deck[: state._pos]
     assert sample.cards_above_last_round == state.cards_above_last_round
     assert sample.held == state.held and sample.rows == state.rows and sample.history == state.history
-    # The sample plays on: it is a full state.
-    while not sample.is_terminal:
-        actions = sample.legal_actions()
-        sample.apply(actions[rng.randrange(len(actions))])
+    random_game(sample, rng, max_moves=None)  # the sample plays on: it is a full state
     assert sample.winners()
 
 
