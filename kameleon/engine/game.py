@@ -34,6 +34,8 @@ class Game(ABC, Generic[A]):
 
     num_players: int
     num_distinct_actions: int
+    actions_are_indices: ClassVar[bool] = False
+    """True when every action is the int that is its own index (lets adapters skip `action_index`)."""
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = self.validate(self.expand_presets(dict(options)))

@@ -46,5 +46,7 @@ class Encoding:
         return values
 
     def legal_indices(self, state: State[Any]) -> list[int]:
+        if self.game.actions_are_indices:
+            return state.legal_actions()
         index = self.game.action_index
         return [index(a) for a in state.legal_actions()]

@@ -27,6 +27,7 @@ class CameleonGame(Game[int]):
     title = "Le Caméléon"
     option_specs = opts.OPTIONS
     num_distinct_actions = 2096
+    actions_are_indices = True
     bench_max_moves: ClassVar[int] = 200
 
     def __init__(self, **options: Any) -> None:

@@ -25,6 +25,7 @@ class ColorettoGame(Game[int]):
     title = "Coloretto"
     option_specs = opts.OPTIONS
     num_distinct_actions = act.NUM_ACTIONS
+    actions_are_indices = True
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

@@ -17,6 +17,7 @@ that the observer is always first. The layout, for `players = n` and `k` rows:
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from kameleon.games.coloretto.cards import LAST_ROUND, NUM_COLOURS, NUM_KINDS
@@ -31,44 +32,53 @@ def size(game: ColorettoGame) -> int:
     return 11 * n + 12 * k + 10 + 4 + NUM_COLOURS + 13 + 2 * NUM_COLOURS
 
 
+_NINTHS = tuple(k / 9 for k in range(100))
+_THIRD = 1 / 3
+
+
+@lru_cache(maxsize=64)
+def _in_play_flags(in_play: tuple[int, ...]) -> tuple[float, ...]:
+    return tuple(float(c in in_play) for c in range(NUM_COLOURS))
+
+
 def encode(state: ColorettoState, player: int) -> list[float]:
     """The observation of seat `player` (a function of `state.view(player)` only)."""
-    n = len(state.held)
+    held = state.held
+    n = len(held)
+    ninths = _NINTHS.__getitem__
     out: list[float] = []
+    extend = out.extend
     seats = [(player + i) % n for i in range(n)]
     for seat in seats:
-        out += [c / 9 for c in state.held[seat]]
-    out += [float(state.active_mask >> seat & 1) for seat in seats]
-    caps = state.game.capacities
+        extend(map(ninths, held[seat]))
+    active = state.active_mask
+    extend([float(active >> seat & 1) for seat in seats])
+    caps, taken_by = state.game.capacities, state.taken_by
     for r, row in enumerate(state.rows):
-        kinds = [0.0] * NUM_KINDS
+        part = [0.0] * (NUM_KINDS + 2)
         for card in row:
-            kinds[card] += 1 / 3
-        out += kinds
-        out += [caps[r] / 3, float(state.taken_by[r] < 0)]
-    drawn = [0.0] * NUM_KINDS
+            part[card] += _THIRD
+        part[NUM_KINDS] = caps[r] * _THIRD
+        part[NUM_KINDS + 1] = float(taken_by[r] < 0)
+        extend(part)
+    tail = [0.0] * (NUM_KINDS + 4)
     if state.drawn >= 0:
-        drawn[state.drawn] = 1.0
-    out += drawn
-    phase = [0.0] * 4
-    phase[state.phase] = 1.0
-    out += phase
-    out += [float(c in state.in_play) for c in range(NUM_COLOURS)]
-    pile = state.pile_contents()
-    out += [c / 9 for c in pile[:NUM_KINDS]]
+        tail[state.drawn] = 1.0
+    tail[NUM_KINDS + state.phase] = 1.0
+    extend(tail)
+    extend(_in_play_flags(state.in_play))
+    pile = state._pile_left
+    extend(map(ninths, pile[:NUM_KINDS]))
     above = state.cards_above_last_round
-    out += [
-        state.pile_size / 80,
-        (above if above is not None else 0) / 80,
-        float(state.final_round or pile[LAST_ROUND] == 0),
-    ]
+    extend((state.pile_size / 80, (above or 0) / 80, float(state.final_round or not pile[LAST_ROUND])))
     jokers, positive = [0.0] * NUM_COLOURS, [0.0] * NUM_COLOURS
     if state.declared is not None:
         for colour in state.declared[player][0]:
-            jokers[colour] += 1 / 3
+            jokers[colour] += _THIRD
         for colour in state.declared[player][1]:
             positive[colour] = 1.0
-    out += jokers + positive
+    extend(jokers)
+    extend(positive)
     return out
 
 
