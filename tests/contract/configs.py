@@ -20,4 +20,12 @@ CONFIGS: dict[str, list[dict[str, Any]]] = {
         {"players": 3, "scoring": "purple", "scoring_choices": "manual"},
         {"players": 2, "two_player_rows": "three_of_three", "two_player_start": "per_player"},
     ],
+    "cardcassonne": [
+        {"players": 2},
+        {"players": 3},
+        {"players": 4},
+        {"players": 5},
+        {"players": 4, "face_down_rule": "round_first", "reveal_unclaimed_face_down": False},
+        {"players": 3, "chest_visible_to_owner": True, "first_dealer": 0},
+    ],
 }

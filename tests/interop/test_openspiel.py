@@ -66,3 +66,24 @@ def test_options_parameter() -> None:
     assert parse_options("a:1 b:x c:[1]") == {"a": 1, "b": "x", "c": [1]}
     with pytest.raises(ValueError, match="key:value"):
         parse_options("scoring=purple")
+
+
+def test_information_states_hide_face_down_cards() -> None:
+    game = pyspiel.load_game(short_name("cardcassonne"), {"players": 3, "deals": 16})
+    state = game.new_initial_state()
+    state.apply_action(5)
+    plays = []  # (mover, full token) of every action
+    while not state.is_terminal() and len(plays) < 40:
+        mover, action = state.current_player(), state.legal_actions()[0]
+        plays.append((mover, state.action_to_string(mover, action)))
+        state.apply_action(action)
+    face_down = [(mover, token) for mover, token in plays if token.startswith("?")]
+    assert face_down, "the first card of each player's round goes face down"
+    for seat in range(3):
+        log = state.information_state_string(seat).split(" | ")[-1].split(" ; ")
+        assert len(log) == len(plays)
+        for (mover, token), seen in zip(plays, log, strict=True):
+            if token.startswith("?") and mover != seat:
+                assert seen == "?@" + token[-1]  # the row only
+            else:
+                assert seen == token

@@ -1,0 +1,51 @@
+"""The Cardcassonne game object: options, static facts and the action space."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kameleon.engine.game import Game
+from kameleon.engine.seeding import check_seed
+from kameleon.games.cardcassonne import actions as act
+from kameleon.games.cardcassonne import options as opts
+from kameleon.games.cardcassonne.cards import DEAL_TABLE
+from kameleon.games.cardcassonne.state import CardcassonneState
+
+
+class CardcassonneGame(Game[int]):
+    """Cardcassonne for 2-5 players (rules/cardcassonne.md).
+
+    >>> game = CardcassonneGame(players=4)
+    >>> game.cards_per_round, game.rounds, game.num_distinct_actions
+    (5, 6, 206)
+    """
+
+    name = "cardcassonne"
+    title = "Cardcassonne"
+    option_specs = opts.OPTIONS
+    num_distinct_actions = act.NUM_ACTIONS
+    actions_are_indices = True
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.cards_per_round, self.rounds = DEAL_TABLE[self.num_players]
+        self.round_first: bool = self.options["face_down_rule"] == "round_first"
+
+    @classmethod
+    def check_options(cls, options: dict[str, Any]) -> None:
+        opts.check_options(options)
+
+    def new_state(self, seed: int | None = None) -> CardcassonneState:
+        return CardcassonneState(self, check_seed(seed))
+
+    def action_index(self, action: int) -> int:
+        if not act.is_action(action):
+            raise ValueError(f"{action!r} is not a Cardcassonne action")
+        return action
+
+    def index_action(self, index: int) -> int:
+        if not act.is_action(index):
+            raise ValueError(
+                f"index {index!r} denotes no Cardcassonne action (a face-up coloured card into another row)"
+            )
+        return index

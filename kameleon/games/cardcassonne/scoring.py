@@ -1,0 +1,63 @@
+"""Cardcassonne's scoring rules (rules §8): people, animals, buildings, final totals and winners."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+ANIMAL_POINTS: tuple[int, ...] = (3, 6, 9, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30)
+"""Default animal table f(n) = ANIMAL_POINTS[n - 1] for a herd of n cards (§8.2).
+
+Provisional [P]: only f(2) = 6 and f(5) = 14 are printed in the rulebook, f(1) = 3 is
+inferred from the lone-wild rule; the rest is the spec's completion (§14 Q1). Games
+can replace it with the `animal_points` option."""
+
+LONE_WILD_POINTS = 3
+"""A wild animal gained while its owner has no real animal scores this flat value (§8.2)."""
+TEN = 10
+"""Points of the dragon, the fairy and a misplaced card taken as points (§8.4, §8.5)."""
+SET_POINTS = (0, 0, 5, 15, 30)
+"""Points of a building set of 0..4 different kinds (§8.3)."""
+
+
+def people_points(values: Sequence[int]) -> int:
+    """(v1 + ... + vn) x n for one claim's people batch (§8.1).
+
+    >>> people_points([3, 1, 1]), people_points([])
+    (15, 0)
+    """
+    return sum(values) * len(values)
+
+
+def animal_points(table: Sequence[int], size: int) -> int:
+    """f(size) for a herd of `size` cards (0 for an empty herd)."""
+    return table[size - 1] if size > 0 else 0
+
+
+@cache
+def building_points(counts: tuple[int, int, int, int], wilds: int) -> int:
+    """Best grouping of a chest into sets of different kinds (§8.3).
+
+    `counts` are the buildings per colour Y, R, G, B; `wilds` the wild buildings.
+    For fixed counts the layered grouping is optimal; every split of the wilds
+    over the four kinds is tried.
+
+    >>> building_points((4, 2, 2, 2), 1)
+    65
+    """
+    best = 0
+    for wy in range(wilds + 1):
+        for wr in range(wilds - wy + 1):
+            for wg in range(wilds - wy - wr + 1):
+                wb = wilds - wy - wr - wg
+                _, a1, a2, a3 = sorted((counts[0] + wy, counts[1] + wr, counts[2] + wg, counts[3] + wb), reverse=True)
+                best = max(best, 30 * a3 + 15 * (a2 - a3) + 5 * (a1 - a2))
+    return best
+
+
+def winners(totals: Sequence[int], building_cards: Sequence[int]) -> list[int]:
+    """Highest total wins; among those tied, most building cards; still tied: all win (§9)."""
+    top = max(totals)
+    tied = [s for s, t in enumerate(totals) if t == top]
+    most = max(building_cards[s] for s in tied)
+    return [s for s in tied if building_cards[s] == most]

@@ -1,0 +1,616 @@
+"""Cardcassonne's rules (§3-§9): the state and how actions change it.
+
+Everything on the hot path is a plain int or list of ints:
+
+* a hand is a sorted list of card ids (copies of a face are contiguous, so the
+  first one found is the lowest id, the copy §5.4 says leaves the hand), plus a
+  bit mask of the faces it holds;
+* a row entry is an int: a follower of seat `s` is `-1 - s`; a card is
+  `id | 256 * face_down | 512 * (placer + 1)` (placer -1 for the setup cards);
+* legal actions are memoised per (hand faces, face-down obligation, follower
+  available): a turn is one dict lookup.
+
+Round-end resolution (§7) is done by `claims.Claim`; it stops for a decision
+of the claimant only when a choice exists (§7.3).
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_left
+from typing import TYPE_CHECKING, Any
+
+from kameleon.engine.errors import IllegalAction
+from kameleon.engine.game import State
+from kameleon.games.cardcassonne import actions as act
+from kameleon.games.cardcassonne.cards import (
+    COLOUR,
+    COLOURS,
+    DEAL_TABLE,
+    FACE,
+    FACE_CODES,
+    FACE_COLOUR,
+    FIRST_ID,
+    NUM_FACES,
+    SETUP_CARDS,
+    TYPE,
+    WILD_BUILDING,
+    card_name,
+)
+from kameleon.games.cardcassonne.claims import Claim
+from kameleon.games.cardcassonne.scoring import LONE_WILD_POINTS, building_points, winners
+from kameleon.games.cardcassonne.setup import shuffled_deck
+
+if TYPE_CHECKING:
+    from kameleon.games.cardcassonne.game import CardcassonneGame
+
+SETUP_JOKER, PLAY, RESOLVE, OVER = 0, 1, 2, 3
+PHASES = ("setup_joker", "play", "resolve", "over")
+DOWN = 256
+"""Row-entry flag of a face-down card."""
+RESOLUTION_ORDER = (3, 2, 1, 0)
+"""Rows are resolved bottom to top: B, G, R, Y (§7.2)."""
+
+_LEGAL: dict[int, tuple[tuple[int, ...], frozenset[int]]] = {}
+"""key = face mask | must_go_down << 24 | follower_available << 25 -> (actions, set)."""
+_FOLLOWER = act.FOLLOWER
+_FACE_DOWN = act.FACE_DOWN
+_EMPTY: tuple[tuple[int, ...], frozenset[int]] = ((), frozenset())
+_FOLLOWERS = tuple(act.FOLLOWER + r for r in range(4))
+_JOKERS = tuple(act.JOKER + r for r in range(4))
+_DECIDE = (act.KEEP, act.TEN)
+
+
+def _build_legal(key: int) -> tuple[tuple[int, ...], frozenset[int]]:
+    mask, down, follower = key & 0xFFFFFF, key >> 24 & 1, key >> 25 & 1
+    actions: list[int] = []
+    for f in range(NUM_FACES):
+        if mask >> f & 1:
+            if down:
+                actions.extend(act.FACE_DOWN + 4 * f + r for r in range(4))
+            elif f < 20:
+                actions.append(4 * f + FACE_COLOUR[f])
+            else:
+                actions.extend(4 * f + r for r in range(4))
+    actions.sort()
+    if follower:
+        actions.extend(_FOLLOWERS)
+    entry = (tuple(actions), frozenset(actions))
+    _LEGAL[key] = entry
+    return entry
+
+
+class CardcassonneState(State[int]):
+    """A Cardcassonne position (see the module docstring for the encodings)."""
+
+    __slots__ = (
+        "_deck",
+        "_down_moves",
+        "_ent",
+        "_n",
+        "_pos",
+        "_setup_shown",
+        "animals",
+        "chest_points",
+        "chests",
+        "claim",
+        "claim_at",
+        "claims",
+        "current_player",
+        "dealer",
+        "events",
+        "follower",
+        "game",
+        "hands",
+        "herd_real",
+        "herd_wild",
+        "history",
+        "is_terminal",
+        "last_follower",
+        "loose",
+        "masks",
+        "pending_joker",
+        "phase",
+        "played",
+        "removed",
+        "round_cards",
+        "round_no",
+        "rows",
+        "score",
+        "seed",
+        "turns_left",
+    )  # fmt: skip
+
+    game: CardcassonneGame
+
+    def __init__(self, game: CardcassonneGame, seed: int) -> None:
+        n = game.num_players
+        self.game = game
+        self.seed: int | None = seed
+        self._n = n
+        self.history: list[int] = []
+        self.is_terminal = False
+        self._deck = shuffled_deck(seed)
+        self._pos = 0
+        self._setup_shown = 0
+        self._down_moves: list[int] = []
+        """`history index << 3 | seat` of every face-down play (for determinize)."""
+        self.rows: list[list[int]] = [[], [], [], []]
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.masks = [0] * n
+        self._ent: list[tuple[tuple[int, ...], frozenset[int]]] = [_EMPTY] * n
+        """Per seat: its legal PLAY actions (tuple, set), kept current after each of its moves."""
+        self.played = [0] * n
+        self.follower = [0] * n
+        self.round_cards = 0
+        self.turns_left = 0
+        self.score = [0] * n
+        self.herd_real = [[0, 0, 0, 0] for _ in range(n)]
+        self.herd_wild = [[0, 0, 0, 0] for _ in range(n)]
+        self.loose = [0] * n
+        self.animals: list[list[int]] = [[] for _ in range(n)]
+        self.chests: list[list[int]] = [[] for _ in range(n)]
+        self.removed: list[int] = []
+        self.chest_points: list[int] | None = None
+        self.events: list[tuple[Any, ...]] = []
+        """(round, seat, row or -1 for final scoring, points, cards secured, those put under the chest);
+        the lists are never changed after the event is written."""
+        self.claims: list[tuple[int, int, list[int]]] = []
+        self.claim_at = 0
+        self.claim: Claim | None = None
+        first = game.options["first_dealer"]
+        self.dealer = n - 1 if first is None else first
+        self.last_follower = -1
+        self.round_no = 0
+        self.pending_joker = -1
+        self.phase = SETUP_JOKER
+        self.current_player: int | None = self.dealer
+        self._lay_display()
+
+    # --- setup (§3) ---------------------------------------------------------
+
+    def _lay_display(self) -> None:
+        """Turn display cards until a joker needs the dealer's row, or ten are out."""
+        deck, rows = self._deck, self.rows
+        while self._setup_shown < SETUP_CARDS:
+            card = deck[self._pos]
+            self._pos += 1
+            self._setup_shown += 1
+            if card >= 120:
+                self.pending_joker = card
+                self.phase = SETUP_JOKER
+                self.current_player = self.dealer
+                return
+            rows[COLOUR[card]].append(card)
+        self.pending_joker = -1
+        self._start_round()
+
+    def _start_round(self) -> None:
+        n, per = self._n, DEAL_TABLE[self._n][0]
+        dealer, pos, deck = self.dealer, self._pos, self._deck
+        end = pos + n * per
+        for seat in range(n):
+            hand = sorted(deck[pos + (seat - dealer - 1) % n : end : n])
+            self.hands[seat] = hand
+            mask = 0
+            for card in hand:
+                mask |= 1 << FACE[card]
+            self.masks[seat] = mask
+        self._pos = end
+        self.played = [0] * n
+        self.follower = [0] * n
+        self.round_cards = 0
+        self.turns_left = n * (per + 1)
+        self.round_no += 1
+        self.phase = PLAY
+        self.current_player = (dealer + 1) % n
+        self._ent = [self._entry(q) for q in range(n)]
+
+    # --- the hot path -------------------------------------------------------
+
+    def _entry(self, seat: int) -> tuple[tuple[int, ...], frozenset[int]]:
+        """The legal PLAY actions of `seat` now (memoised on its hand faces and round flags)."""
+        down = self.round_cards == 0 if self.game.round_first else self.played[seat] == 0
+        key = self.masks[seat] | down << 24 | (not self.follower[seat]) << 25
+        return _LEGAL.get(key) or _build_legal(key)
+
+    def legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase == PLAY:
+            return list(self._ent[self.current_player][0])  # type: ignore[index]
+        if phase == RESOLVE:
+            claim = self.claim
+            assert claim is not None
+            if claim.pending:
+                return list(_DECIDE)
+            return [act.WILD + k for k in claim.kinds]  # type: ignore[union-attr]
+        if phase == SETUP_JOKER:
+            return list(_JOKERS)
+        return []
+
+    def apply(self, action: int) -> None:
+        phase = self.phase
+        if phase == PLAY and type(action) is int:
+            q: int = self.current_player  # type: ignore[assignment]
+            if action in self._ent[q][1]:
+                history = self.history
+                history.append(action)
+                if action >= _FOLLOWER:
+                    self.rows[action - _FOLLOWER].append(-1 - q)
+                    self.follower[q] = 1
+                    self.last_follower = q
+                    down = self.round_cards == 0 if self.game.round_first else self.played[q] == 0
+                    key = self.masks[q] | down << 24
+                else:
+                    if action >= _FACE_DOWN:
+                        code = action - _FACE_DOWN
+                        flag = DOWN | (q + 1) << 9
+                        self._down_moves.append((len(history) - 1) << 3 | q)
+                    else:
+                        code = action
+                        flag = (q + 1) << 9
+                    f = code >> 2
+                    hand = self.hands[q]
+                    i = bisect_left(hand, FIRST_ID[f])  # the lowest copy of the face (§5.4)
+                    card = hand.pop(i)
+                    mask = self.masks[q]
+                    if i == len(hand) or FACE[hand[i]] != f:
+                        mask ^= 1 << f
+                        self.masks[q] = mask
+                    self.rows[code & 3].append(card | flag)
+                    self.played[q] += 1
+                    self.round_cards += 1
+                    if self.round_cards == 1 and self.game.round_first:
+                        self._ent = [self._entry(seat) for seat in range(self._n)]
+                    key = mask | (not self.follower[q]) << 25
+                self._ent[q] = _LEGAL.get(key) or _build_legal(key)
+                self.turns_left -= 1
+                if self.turns_left:
+                    self.current_player = q + 1 if q + 1 < self._n else 0
+                else:
+                    self._end_round()
+                return
+        elif phase == RESOLVE and type(action) is int:
+            claim = self.claim
+            assert claim is not None
+            if claim.pending and (action == act.KEEP or action == act.TEN):
+                self.history.append(action)
+                claim.decide(action == act.KEEP)
+                self._continue_claims()
+                return
+            if (
+                not claim.pending
+                and claim.kinds is not None
+                and act.WILD <= action < act.NUM_ACTIONS
+                and action - act.WILD in claim.kinds
+            ):
+                self.history.append(action)
+                claim.choices.append(action - act.WILD)
+                self._continue_claims()
+                return
+        elif phase == SETUP_JOKER and type(action) is int and act.JOKER <= action < act.KEEP:
+            self.history.append(action)
+            self.rows[action - act.JOKER].append(self.pending_joker)
+            self._lay_display()
+            return
+        raise IllegalAction(self._why_illegal(action))
+
+    # --- round-end resolution (§7) ------------------------------------------
+
+    def _end_round(self) -> None:
+        rows = self.rows
+        claims = []
+        reveal = self.game.options["reveal_unclaimed_face_down"]
+        for r in RESOLUTION_ORDER:
+            row = rows[r]
+            marks = [i for i, e in enumerate(row) if e < 0]
+            if marks:
+                start = 0
+                for i in marks:
+                    claims.append((-1 - row[i], r, [e & 255 for e in row[start:i]]))
+                    start = i + 1
+                row = rows[r] = row[start:]
+            if reveal and row:
+                rows[r] = [e & ~DOWN for e in row]
+        self.claims = claims
+        self.claim_at = 0
+        self.claim = None
+        self._continue_claims()
+
+    def _continue_claims(self) -> None:
+        """Settle claims in order until one waits for its claimant; then the next round."""
+        claims = self.claims
+        while True:
+            claim = self.claim
+            if claim is None:
+                if self.claim_at == len(claims):
+                    break
+                claim = self.claim = Claim(*claims[self.claim_at])
+            if not claim.pending and claim.kinds is None:
+                q = claim.seat
+                claim.plan_wilds(self.herd_real[q], self.loose[q])
+            if claim.waiting:
+                self.phase = RESOLVE
+                self.current_player = claim.seat
+                return
+            self._settle(claim)
+            self.claim = None
+            self.claim_at += 1
+        self.claims = []
+        self.claim_at = 0
+        if len(self._deck) - self._pos < self._n * DEAL_TABLE[self._n][0]:
+            self._finish()
+        else:
+            self.dealer = self.last_follower
+            self._start_round()
+
+    def _settle(self, claim: Claim) -> None:
+        """Points and card moves of one claim (§7.3 steps 2-5)."""
+        q = claim.seat
+        points = claim.points + claim.people_sum * len(claim.people)
+        real, wild = self.herd_real[q], self.herd_wild[q]
+        touched = 0
+        for k in range(4):
+            if claim.real[k]:
+                real[k] += claim.real[k]
+                touched |= 1 << k
+        if claim.assign:
+            for k in claim.choices:
+                wild[k] += 1
+                touched |= 1 << k
+            self.loose[q] = 0
+        else:
+            points += LONE_WILD_POINTS * len(claim.wilds)
+            self.loose[q] += len(claim.wilds)
+        if touched:
+            table = self.game.options["animal_points"]
+            for k in range(4):
+                if touched >> k & 1:
+                    points += table[real[k] + wild[k] - 1]
+        self.animals[q].extend(claim.animal_ids)
+        self.animals[q].extend(claim.wilds)
+        self.chests[q].extend(claim.chest)
+        self.removed.extend(claim.out)
+        self.removed.extend(claim.people)
+        self.score[q] += points
+        self.events.append((self.round_no, q, claim.row, points, claim.cards, claim.chest))
+
+    def _finish(self) -> None:
+        """End of the game (§9): rows are cleared without scoring, chests are scored."""
+        for r in range(4):
+            self.removed.extend(e & 255 for e in self.rows[r])
+            self.rows[r] = []
+        self.chest_points = []
+        for q in range(self._n):
+            counts = [0, 0, 0, 0]
+            wilds = 0
+            for card in self.chests[q]:
+                if TYPE[card] == WILD_BUILDING:
+                    wilds += 1
+                else:
+                    counts[COLOUR[card]] += 1
+            points = building_points((counts[0], counts[1], counts[2], counts[3]), wilds)
+            self.chest_points.append(points)
+            self.score[q] += points
+            self.events.append((self.round_no, q, -1, points, list(self.chests[q]), []))
+        self.phase = OVER
+        self.current_player = None
+        self.is_terminal = True
+
+    # --- results ------------------------------------------------------------
+
+    def scores(self) -> list[int]:
+        """Current scores; once the game is over they include the chests (§9)."""
+        return self.score[:]
+
+    def winners(self) -> list[int]:
+        if not self.is_terminal:
+            return []
+        return winners(self.score, [len(chest) for chest in self.chests])
+
+    @property
+    def cards_per_round(self) -> int:
+        return DEAL_TABLE[self._n][0]
+
+    @property
+    def deck_size(self) -> int:
+        return len(self._deck) - self._pos
+
+    def must_play_face_down(self, seat: int) -> bool:
+        """True when `seat`'s next card must go face down (§5.1)."""
+        if not self.hands[seat]:
+            return False
+        return self.round_cards == 0 if self.game.round_first else self.played[seat] == 0
+
+    def card_locations(self) -> list[int]:
+        """Every card id the state holds, wherever it is (the card-conservation check of §11.4)."""
+        cards = list(self._deck[self._pos :])
+        if self.pending_joker >= 0:
+            cards.append(self.pending_joker)
+        for hand in self.hands:
+            cards.extend(hand)
+        for row in self.rows:
+            cards.extend(e & 255 for e in row if e >= 0)
+        for q in range(self._n):
+            cards.extend(self.animals[q])
+            cards.extend(self.chests[q])
+        cards.extend(self.removed)
+        for i in range(self.claim_at, len(self.claims)):
+            cards.extend(self.claims[i][2])
+        return cards
+
+    # --- explaining refusals (only on the error path) -----------------------
+
+    def _why_illegal(self, action: object) -> str:
+        if not act.is_action(action):
+            return f"{action!r} is not a Cardcassonne action (an index 0..{act.NUM_ACTIONS - 1} naming a move)"
+        assert isinstance(action, int)
+        name = act.to_str(action)
+        phase = self.phase
+        if phase == OVER:
+            return f"{name}: the game is over"
+        if phase == SETUP_JOKER:
+            return (
+                f"{name}: the dealer must first put the revealed {card_name(self.pending_joker)} into a row (J@<row>)"
+            )
+        if phase == RESOLVE:
+            return self._why_illegal_resolve(action, name)
+        q = self.current_player
+        assert q is not None
+        if action >= act.KEEP:
+            return f"{name}: no decision is pending; it is seat {q}'s turn to play a card or the follower"
+        if action >= act.JOKER:
+            return f"{name}: no revealed joker is waiting for a row; the display is complete"
+        if action >= act.FOLLOWER:
+            return f"{name}: seat {q} has already placed the follower this round"
+        down = action >= act.FACE_DOWN
+        f = (action - act.FACE_DOWN if down else action) >> 2
+        if not self.masks[q] >> f & 1:
+            return f"{name}: seat {q} holds no {FACE_CODES[f]}"
+        if self.must_play_face_down(q) and not down:
+            return f"{name}: this card must be played face down into any row (?{FACE_CODES[f]}@<row>)"
+        rule = "the round's first card" if self.game.round_first else "each player's first card of the round"
+        return f"{name}: only {rule} is played face down; play it face up"
+
+    def _why_illegal_resolve(self, action: int, name: str) -> str:
+        claim = self.claim
+        assert claim is not None
+        if claim.pending:
+            card = card_name(claim.pending[0])
+            return f"{name}: decide first whether to keep the misplaced {card} or take 10 points for it (keep / ten)"
+        if action in _DECIDE:
+            return f"{name}: no misplaced card is waiting; assign the wild animal (wild@<kind>)"
+        if action >= act.WILD:
+            owned = ", ".join(COLOURS[k] for k in claim.kinds or ())
+            return f"{name}: seat {claim.seat} owns no real animal of that kind; the wild can join {owned}"
+        return f"{name}: seat {claim.seat} must first decide about the cards it secured (keep, ten, wild@<kind>)"
+
+    # --- the rest of the contract -------------------------------------------
+
+    def clone(self) -> CardcassonneState:
+        other = object.__new__(CardcassonneState)
+        other.game = self.game
+        other.seed = self.seed
+        other._n = self._n
+        other.history = self.history[:]
+        other.is_terminal = self.is_terminal
+        other._deck = self._deck
+        other._pos = self._pos
+        other._setup_shown = self._setup_shown
+        other._down_moves = self._down_moves[:]
+        other.rows = [row[:] for row in self.rows]
+        other.hands = [hand[:] for hand in self.hands]
+        other.masks = self.masks[:]
+        other._ent = self._ent[:]
+        other.played = self.played[:]
+        other.follower = self.follower[:]
+        other.round_cards = self.round_cards
+        other.turns_left = self.turns_left
+        other.score = self.score[:]
+        other.herd_real = [h[:] for h in self.herd_real]
+        other.herd_wild = [h[:] for h in self.herd_wild]
+        other.loose = self.loose[:]
+        other.animals = [a[:] for a in self.animals]
+        other.chests = [c[:] for c in self.chests]
+        other.removed = self.removed[:]
+        other.chest_points = None if self.chest_points is None else self.chest_points[:]
+        other.events = self.events[:]
+        other.claims = self.claims[:]
+        other.claim_at = self.claim_at
+        other.claim = None if self.claim is None else self.claim.copy()
+        other.dealer = self.dealer
+        other.last_follower = self.last_follower
+        other.round_no = self.round_no
+        other.pending_joker = self.pending_joker
+        other.phase = self.phase
+        other.current_player = self.current_player
+        return other
+
+    def determinize(self, player: int, rng: random.Random) -> CardcassonneState:
+        """Resample what `player` has not seen (§10): the deck order, the other hands and
+        the faces of face-down cards placed by others; chests stay true (perfect recall).
+
+        The history's face-down plays of other seats are rewritten to the new faces,
+        and the dealt part of the deck is dropped, so the sample holds no trace of the
+        true hidden cards.
+        """
+        if not (isinstance(player, int) and 0 <= player < self._n):
+            raise ValueError(f"seat {player!r} does not exist; seats are 0..{self._n - 1}")
+        other = self.clone()
+        other.seed = None
+        pool = list(self._deck[self._pos :])
+        hidden: list[tuple[int, int]] = []  # (row, index) of face-down cards unknown to player
+        for r, row in enumerate(self.rows):
+            for i, e in enumerate(row):
+                if e >= 0 and e & DOWN and (e >> 9) - 1 != player:
+                    hidden.append((r, i))
+                    pool.append(e & 255)
+        for q in range(self._n):
+            if q != player:
+                pool.extend(self.hands[q])
+        rng.shuffle(pool)
+        at = 0
+        for r, i in hidden:
+            e = other.rows[r][i]
+            other.rows[r][i] = (e & ~255) | pool[at]
+            at += 1
+        for q in range(self._n):
+            if q != player:
+                size = len(self.hands[q])
+                hand = sorted(pool[at : at + size])
+                at += size
+                other.hands[q] = hand
+                mask = 0
+                for card in hand:
+                    mask |= 1 << FACE[card]
+                other.masks[q] = mask
+                other._ent[q] = other._entry(q)
+        other._deck = tuple(pool[at:])
+        other._pos = 0
+        other._rewrite_hidden_moves(hidden)
+        return other
+
+    def _rewrite_hidden_moves(self, hidden: list[tuple[int, int]]) -> None:
+        """Make the history's hidden face-down plays name the faces now lying in the rows.
+
+        Face-down plays of seat s into row r appear in row r in time order, and
+        resolution only removes a row's left part, so the k hidden (s, r) entries
+        are the last k face-down plays of s into r.
+        """
+        groups: dict[tuple[int, int], list[int]] = {}
+        for r, i in hidden:
+            e = self.rows[r][i]
+            groups.setdefault(((e >> 9) - 1, r), []).append(e & 255)
+        if not groups:
+            return
+        for (seat, r), cards in groups.items():
+            moves = [
+                m >> 3 for m in self._down_moves if m & 7 == seat and (self.history[m >> 3] - act.FACE_DOWN) & 3 == r
+            ]
+            for h, card in zip(moves[-len(cards) :], cards, strict=True):
+                self.history[h] = act.FACE_DOWN + 4 * FACE[card] + r
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        from kameleon.games.cardcassonne.view import build_view
+
+        return build_view(self, player)
+
+    def action_to_str(self, action: int) -> str:
+        return act.to_str(action)
+
+    def parse_action(self, text: str) -> int:
+        return act.parse(text)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CardcassonneState):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in _COMPARED) and (
+            self.game.options == other.game.options
+        )
+
+    def __repr__(self) -> str:
+        where = f"round {self.round_no} {PHASES[self.phase]} seat {self.current_player}"
+        return f"<CardcassonneState {where} moves {len(self.history)}>"
+
+
+_COMPARED = tuple(name for name in CardcassonneState.__slots__ if name != "game")

@@ -1,0 +1,117 @@
+"""What a seat sees (rules §10), as a JSON-safe dict.
+
+Hidden: other hands (sizes only), the deck order (size only), the faces of
+face-down cards placed by others, and every chest's contents (counts only;
+the owner sees their own with `chest_visible_to_owner`). Chests are shown to
+everyone once the game is over, when they are scored.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from kameleon.games.cardcassonne.cards import COLOURS, DEAL_TABLE, face_code
+
+if TYPE_CHECKING:
+    from kameleon.games.cardcassonne.state import CardcassonneState
+
+
+def track(score: int) -> dict[str, int | None]:
+    """Position of a score on the 100-space track and the 100/200 tile (§2.6).
+
+    >>> track(101), track(0)
+    ({'space': 1, 'tile': 100}, {'space': None, 'tile': None})
+    """
+    if score <= 0:
+        return {"space": None, "tile": None}
+    tile = 100 * ((score - 1) // 100)
+    return {"space": (score - 1) % 100 + 1, "tile": tile or None}
+
+
+def _entry(entry: int, player: int | None) -> dict[str, Any]:
+    if entry < 0:
+        return {"kind": "follower", "seat": -1 - entry}
+    placer = (entry >> 9) - 1
+    down = bool(entry & 256)
+    shown = not down or (player is not None and placer == player)
+    return {
+        "kind": "card",
+        "face": face_code(entry & 255) if shown else None,
+        "face_down": down,
+        "placer": None if placer < 0 else placer,
+    }
+
+
+def build_view(state: CardcassonneState, player: int | None) -> dict[str, Any]:
+    from kameleon.games.cardcassonne.state import PHASES
+
+    n = state.num_players
+    if player is not None and not (isinstance(player, int) and not isinstance(player, bool) and 0 <= player < n):
+        raise ValueError(f"seat {player!r} does not exist; seats are 0..{n - 1}")
+    options = state.game.options
+    over = state.is_terminal
+    claim = state.claim
+    return {
+        "game": state.game.name,
+        "you": player,
+        "options": {k: (list(v) if isinstance(v, tuple) else v) for k, v in options.items()},
+        "phase": PHASES[state.phase],
+        "round": state.round_no,
+        "rounds": DEAL_TABLE[n][1],
+        "dealer": state.dealer,
+        "current_player": state.current_player,
+        "deck_size": state.deck_size,
+        "setup_joker": face_code(state.pending_joker) if state.pending_joker >= 0 else None,
+        "rows": [{"row": COLOURS[r], "entries": [_entry(e, player) for e in row]} for r, row in enumerate(state.rows)],
+        "players": [_player(state, q, player) for q in range(n)],
+        "removed": [face_code(c) for c in state.removed],
+        "claim": None
+        if claim is None
+        else {
+            "seat": claim.seat,
+            "row": COLOURS[claim.row],
+            "cards": [face_code(c) for c in claim.cards],
+            "pending": [face_code(c) for c in claim.pending],
+            "wilds_to_assign": max(claim.to_assign - len(claim.choices), 0) if claim.kinds is not None else None,
+            "kinds": None if claim.kinds is None else [COLOURS[k] for k in claim.kinds],
+        },
+        "events": [_event(*event) for event in state.events],
+        "moves_played": len(state.history),
+        "legal_moves": [state.action_to_str(a) for a in state.legal_actions()]
+        if player is not None and player == state.current_player
+        else [],
+        "scores": state.scores(),
+        "final": over,
+        "winners": state.winners(),
+    }
+
+
+def _event(rnd: int, seat: int, row: int, points: int, cards: list[int], chest: list[int]) -> dict[str, Any]:
+    """A scoring event; the cards that went under the chest are only counted (the chest is secret)."""
+    hidden = set(chest)
+    return {
+        "round": rnd,
+        "seat": seat,
+        "row": COLOURS[row] if row >= 0 else None,
+        "points": points,
+        "cards": [face_code(c) for c in cards if c not in hidden],
+        "to_chest": len(chest),
+    }
+
+
+def _player(state: CardcassonneState, q: int, player: int | None) -> dict[str, Any]:
+    chest_open = state.is_terminal or (q == player and state.game.options["chest_visible_to_owner"])
+    return {
+        "seat": q,
+        "hand_size": len(state.hands[q]),
+        "hand": [face_code(c) for c in state.hands[q]] if q == player else None,
+        "cards_played": state.played[q],
+        "follower_placed": bool(state.follower[q]),
+        "score": state.score[q],
+        "track": track(state.score[q]),
+        "herds": {COLOURS[k]: {"real": state.herd_real[q][k], "wild": state.herd_wild[q][k]} for k in range(4)},
+        "loose_wilds": state.loose[q],
+        "chest_size": len(state.chests[q]),
+        "chest": sorted(face_code(c) for c in state.chests[q]) if chest_open else None,
+        "chest_points": state.chest_points[q] if state.chest_points is not None else None,
+    }
