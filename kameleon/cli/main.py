@@ -8,6 +8,7 @@ from kameleon import __version__
 from kameleon.cli.bench import bench_command
 from kameleon.cli.play import play_command
 from kameleon.cli.replay_cmd import replay_command
+from kameleon.cli.solve import solve_command
 from kameleon.engine.registry import games
 
 app = typer.Typer(
@@ -20,6 +21,7 @@ app = typer.Typer(
 app.command("play")(play_command)
 app.command("replay")(replay_command)
 app.command("bench")(bench_command)
+app.command("solve")(solve_command)
 
 
 @app.command("games")

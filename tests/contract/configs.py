@@ -11,6 +11,17 @@ CONFIGS: dict[str, list[dict[str, Any]]] = {
         {"capture_geometry": "opposite", "capture_trigger": "moved_piece", "full_reserve_blocks": "rewarded"},
         {"board": "8x11", "first_player": "square", "no_progress_plies": 40, "repetition_count": 2},
     ],
+    "chromino": [
+        {"players": 1},
+        {"players": 2},
+        {"players": 4},
+        {"players": 8},
+        {"players": 3, "preset": "bga"},
+        {"players": 4, "preset": "expert", "final_round": "one_more_turn"},
+        {"players": 3, "preset": "bambino", "open_hands": True},
+        {"players": 4, "draw": "until_playable", "chameleon_last_draw": "immediate"},
+        {"players": 5, "draw": "up_to_n", "draw_limit": 2, "drawn_tile": "may", "hand_size": 3},
+    ],
     "coloretto": [
         {"players": 2},
         {"players": 3},

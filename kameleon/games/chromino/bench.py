@@ -1,0 +1,73 @@
+"""Extra figures for `kameleon bench --game chromino`: legal placements for a hand of 8 on a 60-tile layout.
+
+The issue's target is a median of at most about 1 ms. Layouts are grown by laying
+random tiles at random legal positions (no hands, no turns) until 60 tiles lie
+on the table; the player then holds 8 of the 19 tiles left.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from kameleon.games.chromino.game import ChrominoGame
+from kameleon.games.chromino.state import ChrominoState, tiles_of
+
+LAYOUT_TILES = 60
+HAND = 8
+
+
+def sixty_tile_state(seed: int, game: ChrominoGame | None = None) -> ChrominoState:
+    """A 2-player state whose layout holds 60 tiles and whose current player holds 8 tiles."""
+    game = game or ChrominoGame(players=2)
+    rng = random.Random(seed)
+    state = game.new_state(seed)
+    for seat in range(2):
+        state.hands[seat] = 0
+        state.pmasks[seat] = 0
+        state.sizes[seat] = 0
+    pool = [t for t in range(80) if t != state.placed[0][0]]
+    while len(state.placed) < LAYOUT_TILES:
+        rng.shuffle(pool)
+        for t in pool:
+            found = state._placements(game.tile_pmask[t])
+            if found:
+                action = rng.choice(found)
+                j = 2 * t + game.codec.decode(action).flipped
+                state.board.place(game.board_fp(action), game.laid[j])
+                state.placed.append((t, action, 0, False, -1))
+                pool.remove(t)
+                break
+        else:
+            raise RuntimeError("no tile fits the layout any more")
+    seat = state.current_player
+    assert seat is not None
+    hand = rng.sample(pool, HAND)
+    for t in hand:
+        state.hands[seat] |= 1 << t
+        state.pmasks[seat] |= game.tile_pmask[t]
+    state.sizes[seat] = HAND
+    state.bag = [t for t in pool if t not in hand]
+    assert sorted([t for t, *_ in state.placed] + tiles_of(state.hands[seat]) + state.bag) == list(range(80))
+    return state
+
+
+def run(seconds: float) -> dict[str, float]:
+    """Median and mean wall time of `legal_actions()` on such states, in milliseconds."""
+    game = ChrominoGame(players=2)
+    timings: list[float] = []
+    deadline = time.perf_counter() + max(seconds, 0.2) / 2
+    seed = 0
+    while time.perf_counter() < deadline or seed < 3:
+        state = sixty_tile_state(seed, game)
+        seed += 1
+        for _ in range(50):
+            t0 = time.perf_counter()
+            state.legal_actions()
+            timings.append(time.perf_counter() - t0)
+    return {
+        "placements_hand8_layout60_median_ms": round(statistics.median(timings) * 1e3, 4),
+        "placements_hand8_layout60_mean_ms": round(statistics.fmean(timings) * 1e3, 4),
+        "layouts": float(seed),
+    }

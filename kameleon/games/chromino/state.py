@@ -1,0 +1,422 @@
+"""Chromino's rules (§4–§6): the state and how actions change it.
+
+Hands are bit masks over tile ids (`hands`) kept together with a mask over
+placement bits `2·tile + flipped` (`pmasks`), so that the tiles of a hand that
+fit a candidate footprint are one AND with the game's table `fit[key]`.
+Legal placements are listed from the board's candidate footprints (kept
+incrementally, see board.py) and never by scanning the layout.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from kameleon.engine.errors import IllegalAction
+from kameleon.engine.game import State
+from kameleon.games.chromino import scoring
+from kameleon.games.chromino.actions import DRAW, PASS
+from kameleon.games.chromino.tiles import CHAMELEONS, WILD
+
+if TYPE_CHECKING:
+    from kameleon.games.chromino.game import ChrominoGame
+
+TURN, AFTER_DRAW, OVER = 0, 1, 2
+PHASES = ("turn", "after_draw", "over")
+CHAMELEON_MASK = sum(1 << t for t in CHAMELEONS)
+
+
+def tiles_of(mask: int) -> list[int]:
+    """The tile ids in a hand mask, ascending."""
+    found = []
+    t = 0
+    while mask:
+        if mask & 1:
+            found.append(t)
+        mask >>= 1
+        t += 1
+    return found
+
+
+class ChrominoState(State[int]):
+    """A Chromino position. Actions are the int indices of rules §12."""
+
+    __slots__ = (
+        "bag",
+        "board",
+        "current_player",
+        "drawn",
+        "draws",
+        "events",
+        "final_from",
+        "first",
+        "game",
+        "hands",
+        "history",
+        "is_terminal",
+        "out",
+        "phase",
+        "placed",
+        "pmasks",
+        "points",
+        "revealed",
+        "round",
+        "seed",
+        "sizes",
+        "stall",
+        "turn_draws",
+        "turns",
+    )  # fmt: skip
+
+    game: ChrominoGame
+
+    def __init__(self, game: ChrominoGame, seed: int) -> None:
+        setup = game.deal(seed)
+        n = game.num_players
+        tm = game.tile_pmask
+        self.game = game
+        self.seed: int | None = seed
+        self.history: list[int] = []
+        self.is_terminal = False
+        self.board = game.start_board(setup.start)
+        start_action = game.codec.encode(setup.start, 0, 0, -1, False)
+        self.placed: list[tuple[int, int, int, bool, int]] = [(setup.start, start_action, -1, False, -1)]
+        """(tile, action, seat or -1 for the start tile, placed at once after a draw, its index in history)."""
+        self.bag = list(setup.bag)
+        self.hands = [0] * n
+        self.pmasks = [0] * n
+        for seat, hand in enumerate(setup.hands):
+            for t in hand:
+                self.hands[seat] |= 1 << t
+                self.pmasks[seat] |= tm[t]
+        self.sizes = [len(h) for h in setup.hands]
+        self.revealed = [self.hands[s] if self.sizes[s] == 1 else 0 for s in range(n)]
+        self.out = [False] * n
+        self.points = [0] * n
+        self.turns = [0] * n
+        self.draws = [0] * n
+        self.first = setup.first
+        self.current_player: int | None = setup.first
+        self.round = 1
+        self.phase = TURN
+        self.drawn = -1
+        self.turn_draws = 0
+        self.final_from = -1
+        """The seat that went out first, -1 before."""
+        self.stall = 0
+        """Consecutive turns that began with an empty bag and placed nothing (§6.2)."""
+        self.events: list[tuple[int, int, str]] = []
+        """(moves played when it happened, seat, kind): draws made without an action (§5.4 immediate)."""
+
+    # --- the hot path -----------------------------------------------------------
+
+    def _placements(self, pm: int) -> list[int]:
+        """Legal placement actions of the tiles whose placement bits are in `pm`, ascending."""
+        out: list[int] = []
+        if not pm:
+            return out
+        game = self.game
+        add = game.add
+        if game.bambino:
+            for fp, i, cq, centre in self.board.bambino_candidates():
+                m = pm
+                base = 2 + 2 * fp
+                while m:
+                    low = m & -m
+                    j = low.bit_length() - 1
+                    m ^= low
+                    x = game.laid[j]
+                    if centre and x[1] != WILD:
+                        continue
+                    if cq == WILD or x[i] == WILD or x[i] == cq:
+                        out.append(base + add[j])
+        else:
+            fit = game.fit
+            for fp, key in self.board.cands.items():
+                m = fit[key] & pm
+                if m:
+                    base = 2 + 2 * fp
+                    while m:
+                        low = m & -m
+                        out.append(base + add[low.bit_length() - 1])
+                        m ^= low
+        out.sort()
+        return out
+
+    def _turn_mask(self, seat: int) -> int:
+        """Placement bits a seat may use at the start of its turn (§5.4: not a lone chameleon)."""
+        if self.sizes[seat] == 1 and self.hands[seat] & CHAMELEON_MASK:
+            return 0
+        return self.pmasks[seat]
+
+    def _may_draw_again(self) -> bool:
+        rule = self.game.options["draw"]
+        if rule == "one" or not self.bag:
+            return False
+        return rule == "until_playable" or self.turn_draws < self.game.options["draw_limit"]
+
+    def legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase == TURN:
+            found = self._placements(self._turn_mask(self.current_player))  # type: ignore[arg-type]
+            if found:
+                return found
+            return [DRAW] if self.bag else [PASS]
+        if phase == AFTER_DRAW:
+            found = self._placements(self.game.tile_pmask[self.drawn])
+            if found:
+                if self.game.may_keep:
+                    found.insert(0, PASS)
+                return found
+            return [DRAW] if self._may_draw_again() else [PASS]
+        return []
+
+    def _placement_ok(self, action: int) -> tuple[int, int, int] | None:
+        """(tile, board footprint, placement bit) if `action` is a legal placement now, else None."""
+        game = self.game
+        if type(action) is not int or not 2 <= action < game.num_distinct_actions:
+            return None
+        k = action - 2
+        j_f = k & 1
+        k >>= 1
+        t = k // game.plane
+        fp = k - t * game.plane
+        j = 2 * t + j_f
+        if not game.tile_pmask[t] >> j & 1:
+            return None  # a flipped palindrome: no action
+        seat = self.current_player
+        if self.phase == TURN:
+            if not self._turn_mask(seat) >> j & 1:  # type: ignore[arg-type]
+                return None
+        elif t != self.drawn:
+            return None
+        if game.bambino:
+            x = game.laid[j]
+            for f, i, cq, centre in self.board.bambino_candidates():
+                if f == fp and (not centre or x[1] == WILD) and (cq == WILD or x[i] == WILD or x[i] == cq):
+                    return t, fp, j
+            return None
+        key = self.board.cands.get(fp)
+        if key is None or not game.fit[key] >> j & 1:
+            return None
+        return t, fp, j
+
+    def apply(self, action: int) -> None:
+        phase = self.phase
+        if phase == OVER:
+            raise IllegalAction(self._why_illegal(action))
+        if action == DRAW and type(action) is int:
+            if phase == TURN:
+                ok = bool(self.bag) and not self._placements(self._turn_mask(self.current_player))  # type: ignore[arg-type]
+            else:
+                ok = self._may_draw_again() and not self._placements(self.game.tile_pmask[self.drawn])
+            if not ok:
+                raise IllegalAction(self._why_illegal(action))
+            self.history.append(action)
+            self._draw()
+            return
+        if action == PASS and type(action) is int:
+            if phase == TURN:
+                ok = not self.bag and not self._placements(self._turn_mask(self.current_player))  # type: ignore[arg-type]
+            elif self._placements(self.game.tile_pmask[self.drawn]):
+                ok = self.game.may_keep
+            else:
+                ok = not self._may_draw_again()
+            if not ok:
+                raise IllegalAction(self._why_illegal(action))
+            self.history.append(action)
+            self._end_turn(False)
+            return
+        found = self._placement_ok(action)
+        if found is None:
+            raise IllegalAction(self._why_illegal(action))
+        self.history.append(action)
+        t, fp, j = found
+        seat: int = self.current_player  # type: ignore[assignment]
+        game = self.game
+        board = self.board
+        if game.expert:
+            gained = game.values[t]
+            for number in board.touched(fp):
+                gained += game.values[self.placed[number][0]]
+            self.points[seat] += gained
+        board.place(fp, game.laid[j])
+        self.placed.append((t, action, seat, phase == AFTER_DRAW, len(self.history) - 1))
+        bit = 1 << t
+        self.hands[seat] &= ~bit
+        self.revealed[seat] &= ~bit
+        self.pmasks[seat] &= ~game.tile_pmask[t]
+        self.sizes[seat] -= 1
+        self._end_turn(True)
+
+    def _draw(self) -> None:
+        seat: int = self.current_player  # type: ignore[assignment]
+        t = self.bag.pop()
+        self.hands[seat] |= 1 << t
+        self.pmasks[seat] |= self.game.tile_pmask[t]
+        self.sizes[seat] += 1
+        self.draws[seat] += 1
+        self.drawn = t
+        self.turn_draws += 1
+        self.phase = AFTER_DRAW
+
+    def _end_turn(self, placed: bool) -> None:
+        """The end-of-turn procedure of §6.4, in its normative order."""
+        seat: int = self.current_player  # type: ignore[assignment]
+        n = len(self.sizes)
+        began_empty = not self.bag and self.turn_draws == 0
+        size = self.sizes[seat]
+        if size == 0:
+            self.out[seat] = True
+            if self.final_from < 0:
+                self.final_from = seat
+        elif size == 1:
+            self.revealed[seat] = self.hands[seat]
+            if self.game.immediate_draw and self.hands[seat] & CHAMELEON_MASK and self.bag:
+                t = self.bag.pop()
+                self.hands[seat] |= 1 << t
+                self.pmasks[seat] |= self.game.tile_pmask[t]
+                self.sizes[seat] += 1
+                self.draws[seat] += 1
+                self.events.append((len(self.history), seat, "draw"))
+        self.stall = self.stall + 1 if began_empty and not placed else 0
+        self.turns[seat] += 1
+        self.phase = TURN
+        self.drawn = -1
+        self.turn_draws = 0
+        if self.final_from >= 0:
+            last = (self.first if self.game.complete_round else self.final_from) - 1
+            if seat == last % n:
+                self._finish()
+                return
+        if self.stall >= n:
+            self._finish()
+            return
+        for k in range(1, n + 1):
+            q = (seat + k) % n
+            if q == self.first:
+                self.round += 1
+            if not self.out[q]:
+                self.current_player = q
+                return
+        self._finish()
+
+    def _finish(self) -> None:
+        self.phase = OVER
+        self.current_player = None
+        self.is_terminal = True
+
+    # --- results --------------------------------------------------------------
+
+    def scores(self) -> list[int]:
+        return scoring.scores(self.game.options["scoring"], self.sizes, self.out, self.points)
+
+    def winners(self) -> list[int]:
+        if not self.is_terminal:
+            return []
+        return scoring.winners(self.game.options["scoring"], self.sizes, self.out, self.points)
+
+    # --- explaining refusals (error path only) ---------------------------------
+
+    def _why_illegal(self, action: object) -> str:
+        from kameleon.games.chromino.explain import why_illegal
+
+        return why_illegal(self, action)
+
+    # --- the rest of the contract ---------------------------------------------
+
+    def clone(self) -> ChrominoState:
+        other = object.__new__(ChrominoState)
+        other.game = self.game
+        other.seed = self.seed
+        other.history = self.history[:]
+        other.is_terminal = self.is_terminal
+        other.board = self.board.clone()
+        other.placed = self.placed[:]
+        other.bag = self.bag[:]
+        other.hands = self.hands[:]
+        other.pmasks = self.pmasks[:]
+        other.sizes = self.sizes[:]
+        other.revealed = self.revealed[:]
+        other.out = self.out[:]
+        other.points = self.points[:]
+        other.turns = self.turns[:]
+        other.draws = self.draws[:]
+        other.first = self.first
+        other.current_player = self.current_player
+        other.round = self.round
+        other.phase = self.phase
+        other.drawn = self.drawn
+        other.turn_draws = self.turn_draws
+        other.final_from = self.final_from
+        other.stall = self.stall
+        other.events = self.events[:]
+        return other
+
+    def determinize(self, player: int, rng: random.Random) -> ChrominoState:
+        """Deal the tiles `player` cannot see again, keeping every hand size and the bag size (§9)."""
+        if not (isinstance(player, int) and 0 <= player < len(self.sizes)):
+            raise ValueError(f"seat {player!r} does not exist; seats are 0..{len(self.sizes) - 1}")
+        other = self.clone()
+        other.seed = None
+        if self.game.options["open_hands"]:
+            pool = list(self.bag)
+            rng.shuffle(pool)
+            other.bag = pool
+            return other
+        pool = list(self.bag)
+        slots: list[tuple[int, int]] = []  # (seat, hidden tiles to deal)
+        drawer_hidden = self.phase == AFTER_DRAW and self.current_player != player
+        for seat in range(len(self.sizes)):
+            if seat == player:
+                continue
+            hidden = self.hands[seat] & ~self.revealed[seat]
+            tiles = tiles_of(hidden)
+            pool.extend(tiles)
+            other.hands[seat] = self.revealed[seat]
+            slots.append((seat, len(tiles)))
+        rng.shuffle(pool)
+        tm = self.game.tile_pmask
+        if drawer_hidden:
+            # the drawn tile is a marked slot of the drawer's hand: whatever lands there is the drawn tile
+            other.drawn = pool.pop()
+            other.hands[self.current_player] |= 1 << other.drawn  # type: ignore[index]
+            slots = [(s, k - 1 if s == self.current_player else k) for s, k in slots]
+        for seat, k in slots:
+            for _ in range(k):
+                other.hands[seat] |= 1 << pool.pop()
+            mask = 0
+            for t in tiles_of(other.hands[seat]):
+                mask |= tm[t]
+            other.pmasks[seat] = mask
+        other.bag = pool
+        return other
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        from kameleon.games.chromino.view import build_view
+
+        return build_view(self, player)
+
+    def hand(self, seat: int) -> list[int]:
+        """The tile ids in a seat's hand, ascending (not a view: hidden tiles included)."""
+        return tiles_of(self.hands[seat])
+
+    def action_to_str(self, action: int) -> str:
+        return self.game.codec.to_str(action)
+
+    def parse_action(self, text: str) -> int:
+        return self.game.codec.parse(text)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ChrominoState):
+            return NotImplemented
+        return self.game.options == other.game.options and all(
+            getattr(self, name) == getattr(other, name) for name in _COMPARED
+        )
+
+    def __repr__(self) -> str:
+        where = f"round {self.round} {PHASES[self.phase]} seat {self.current_player}"
+        return f"<ChrominoState {where} moves {len(self.history)} tiles laid {len(self.placed)}>"
+
+
+_COMPARED = tuple(name for name in ChrominoState.__slots__ if name != "game")

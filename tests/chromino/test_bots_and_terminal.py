@@ -1,0 +1,104 @@
+"""The greedy heuristic, the terminal renderer and the bench hook."""
+
+from __future__ import annotations
+
+import random
+
+from rich.console import Console
+
+import kameleon
+from kameleon.ai.greedy import GreedyAgent
+from kameleon.cli.render.chromino import describe, render
+from kameleon.games.chromino import bench
+from kameleon.games.chromino.heuristics import action_values
+from kameleon.games.chromino.tiles import tile_colours
+
+from .helpers import brute_force, rig
+
+
+def best(state: kameleon.State) -> str:
+    actions = state.legal_actions()
+    values = action_values(state, actions)  # type: ignore[arg-type]
+    assert len(values) == len(actions)
+    return state.action_to_str(max(zip(values, actions, strict=True))[1])
+
+
+def test_going_out_and_keeping_a_chameleon_company() -> None:
+    state = rig(hands=[["R*P", "YYB"], ["GGG"]])
+    assert best(state).startswith(("R*P", "P*R"))  # placing YYB would leave a lone chameleon
+    alone = rig(hands=[["YYB"], ["GGG"]])
+    assert action_values(alone, alone.legal_actions()) == [100.0] * 6
+
+
+def test_prefers_the_tile_with_fewer_positions() -> None:
+    state = rig(hands=[["YYB", "YYY", "GGG"], ["GGG"]])
+    assert best(state).startswith("YYY")  # 2 positions against YYB's 6, and a single colour
+
+
+def test_expert_points_count() -> None:
+    expert = rig(["GGG H 1,1"], hands=[["RGG", "PPP"], ["PPP"]], scoring="expert")
+    plain = rig(["GGG H 1,1"], hands=[["RGG", "PPP"], ["PPP"]])
+    action = expert.parse_action("RGG H 0,0")
+    gained = action_values(expert, [action])[0] - action_values(plain, [action])[0]
+    assert gained == 3.0  # X1: 2 + 1
+
+
+def _greedy_wins(games: int) -> float:
+    game = kameleon.load("chromino", players=2)
+    won = 0.0
+    for i in range(games):
+        state = game.new_state(500 + i)
+        agent, rng, seat = GreedyAgent(i), random.Random(i), i % 2
+        while not state.is_terminal:
+            if state.current_player == seat:
+                state.apply(agent.act(state))
+            else:
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
+        if seat in state.winners():
+            won += 1 / len(state.winners())
+    return won / games
+
+
+def test_greedy_beats_random_play() -> None:
+    assert _greedy_wins(120) > 0.5
+
+
+def test_render_shows_only_the_view() -> None:
+    state = kameleon.load("chromino", players=3, scoring="expert").new_state(3)
+    rng = random.Random(2)
+    for _ in range(12):
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    seat = state.current_player
+    assert seat is not None
+    console = Console(record=True, width=140, color_system=None)
+    console.print(render(state, seat))
+    text = console.export_text()
+    assert "Your hand:" in text and "points" in text and f"{len(state.bag)} tiles in the bag" in text
+    rmin, rmax, cmin, cmax = state.board.extent()
+    lines = text.splitlines()
+    header = next(line for line in lines if line.split()[:1] == [str(cmin)])
+    assert header.split() == [str(c) for c in range(cmin, cmax + 1)]
+    labels = [line.split()[0] for line in lines[lines.index(header) + 1 :][: rmax - rmin + 1]]
+    assert labels == [str(r) for r in range(rmin, rmax + 1)]
+    spectator = Console(record=True, width=140, color_system=None)
+    spectator.print(render(state, None))
+    assert "Your hand:" not in spectator.export_text()
+    for action in state.legal_actions():
+        assert describe(state, action)
+        assert "[" not in describe(state, action)
+
+
+def test_bench_layouts_have_60_tiles_and_agree_with_brute_force() -> None:
+    state = bench.sixty_tile_state(4)
+    assert len(state.placed) == 60 and state.sizes[state.current_player] == 8  # type: ignore[index]
+    cells = {state.board.row_col(c): x for cells_, laid in state.board.laid for c, x in zip(cells_, laid, strict=True)}
+    found = {state.action_to_str(a) for a in state.legal_actions()}
+    expected = set()
+    for t in state.hand(state.current_player):  # type: ignore[arg-type]
+        for o, row, col, flipped in brute_force(cells, tile_colours()[t]):
+            expected.add(state.action_to_str(state.game.codec.encode(t, "HV".index(o), row, col, flipped)))
+    assert found == (expected or {"draw"})
+    figures = bench.run(0.2)
+    assert figures["placements_hand8_layout60_median_ms"] > 0 and figures["layouts"] >= 3

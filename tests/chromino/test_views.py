@@ -1,0 +1,93 @@
+"""Rules §9: what each seat sees, and determinize keeping it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import kameleon
+from kameleon.games.chromino.state import AFTER_DRAW
+
+from .helpers import rig
+
+
+def test_a_drawn_tile_is_seen_by_its_drawer_only() -> None:
+    state = rig(hands=[["GGG", "PPP"], ["RRR", "RPR"]], bag=["BBB", "YYB"])
+    state.apply_str("draw")
+    assert state.view(0)["drawn"] == "YYB"
+    assert state.view(1)["drawn"] is None and state.view(None)["drawn"] is None
+    assert state.view(1)["draws_this_turn"] == 1 and state.view(1)["players"][0]["hand_size"] == 3
+    state.apply_str("YYB H -1,-1")
+    assert state.view(1)["layout"][-1] == {
+        "tile": "YYB",
+        "move": "YYB H -1,-1",
+        "seat": 0,
+        "drawn": True,
+        "move_number": 2,
+    }
+    assert state.view(None)["moves"] == ["draw", "YYB H -1,-1"]
+
+
+def test_determinize_resamples_a_hidden_drawn_tile_into_its_slot() -> None:
+    game = kameleon.load("chromino", players=3)
+    for seed in range(40):
+        state = game.new_state(seed)
+        rng = random.Random(seed)
+        while not state.is_terminal and state.phase != AFTER_DRAW:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        if state.is_terminal:
+            continue
+        drawer = state.current_player
+        assert drawer is not None
+        other = (drawer + 1) % 3
+        seen = set()
+        for k in range(20):
+            sample = state.determinize(other, random.Random(k))
+            assert sample.view(other) == state.view(other)
+            assert sample.hands[drawer] >> sample.drawn & 1
+            assert sample.hands[other] == state.hands[other]
+            assert sample.sizes == state.sizes and len(sample.bag) == len(state.bag)
+            seen.add(sample.drawn)
+            sample.legal_actions()  # the resampled drawn tile drives the drawer's options
+        assert len(seen) > 1
+        mine = state.determinize(drawer, random.Random(1))
+        assert mine.drawn == state.drawn and mine.legal_actions() == state.legal_actions()
+        return
+    pytest.fail("no game reached a draw")
+
+
+def test_open_hands_show_everything_but_the_bag() -> None:
+    state = rig(hands=[["GGG", "PPP"], ["RRR", "RPR"]], bag=["YYB"], open_hands=True)
+    assert state.view(1)["players"][0]["hand"] == ["GGG", "PPP"]
+    assert state.view(None)["players"][1]["hand"] == ["RRR", "RPR"]
+    state.apply_str("draw")
+    assert state.view(None)["drawn"] == "YYB"
+    sample = state.determinize(1, random.Random(3))
+    assert sample.hands == state.hands and sample.view(1) == state.view(1)
+
+
+def test_hand_size_one_is_revealed_at_setup() -> None:
+    state = kameleon.load("chromino", players=3, hand_size=1).new_state(9)
+    for seat in range(3):
+        assert state.view(None)["players"][seat]["revealed"] == [
+            state.game.codec.to_str(state.game.codec.encode(state.hand(seat)[0], 0, 0, 0, False)).split()[0]
+        ]
+
+
+def test_bad_seats_and_bad_actions_are_named() -> None:
+    state = kameleon.load("chromino", players=2).new_state(1)
+    before = state.clone()
+    with pytest.raises(ValueError, match="seat 2"):
+        state.view(2)
+    with pytest.raises(ValueError, match="seat"):
+        state.determinize(-1, random.Random(0))
+    for bad in ("draw", None, True, -5, 10**9, 3.0):
+        with pytest.raises(kameleon.IllegalAction, match="not a Chromino"):
+            state.apply(bad)  # type: ignore[arg-type]
+    with pytest.raises(kameleon.IllegalAction, match="does not hold"):
+        state.apply_str("GGG H -1,-1")
+    with pytest.raises(kameleon.IllegalAction, match="contact"):
+        state.apply(state.game.codec.encode(state.hand(state.current_player)[0], 0, 40, 40, False))  # type: ignore[arg-type]
+    assert state == before
