@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from kameleon.engine.errors import IllegalAction, KameleonError, RecordError
 from kameleon.engine.options import Option, validate_options
+from kameleon.engine.seeding import check_seed
 
 RECORD_FORMAT = "kameleon-record"
 RECORD_VERSION = 1
@@ -36,6 +37,8 @@ class Game(ABC, Generic[A]):
     num_distinct_actions: int
     actions_are_indices: ClassVar[bool] = False
     """True when every action is the int that is its own index (lets adapters skip `action_index`)."""
+    state_class: ClassVar[type[State[Any]]]
+    """The game's State subclass, built by the default `new_state` as `state_class(game, seed)`."""
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = self.validate(self.expand_presets(dict(options)))
@@ -57,17 +60,24 @@ class Game(ABC, Generic[A]):
     def check_options(cls, options: dict[str, Any]) -> None:
         """Reject combinations of options that are invalid together (raise InvalidOption)."""
 
-    @abstractmethod
     def new_state(self, seed: int | None = None) -> State[A]:
         """The initial state; all its randomness comes from `seed` (fresh when None)."""
+        return self.state_class(self, check_seed(seed))  # type: ignore[call-arg]
 
-    @abstractmethod
     def action_index(self, action: A) -> int:
-        """The action's stable integer index in `range(num_distinct_actions)`."""
+        """The action's stable integer index in `range(num_distinct_actions)` (ValueError if none).
 
-    @abstractmethod
+        The default serves games whose actions are their own indices.
+        """
+        if not self.actions_are_indices:
+            raise NotImplementedError(f"{type(self).__name__} must define action_index")
+        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < self.num_distinct_actions:
+            raise ValueError(f"{action!r} is not a {self.title} action (0 to {self.num_distinct_actions - 1})")
+        return action
+
     def index_action(self, index: int) -> A:
-        """The action with this index (inverse of `action_index`)."""
+        """The action with this index (inverse of `action_index`; ValueError if none)."""
+        return self.action_index(index)  # type: ignore[arg-type,return-value]
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{k}={v!r}" for k, v in self.options.items())

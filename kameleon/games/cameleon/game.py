@@ -50,9 +50,7 @@ class CameleonGame(Game[int]):
             standard = cpn.read(cpn.STANDARD[geo.ranks], geo)
             self.start = cpn.Position(standard.board, 0 if o["first_player"] == "round" else 1, 0, 1)
 
-    @classmethod
-    def check_options(cls, options: dict[str, Any]) -> None:
-        opts.check_options(options)
+    check_options = staticmethod(opts.check_options)
 
     def new_state(self, seed: int | None = None) -> CameleonState:
         """The start position; the game has no randomness, the seed only names the game."""
@@ -61,14 +59,6 @@ class CameleonGame(Game[int]):
     def from_cpn(self, text: str) -> CameleonState:
         """A state at the CPN position `text` with this game's options (its record uses option `start`)."""
         return type(self)(**{**self.options, "start": text}).new_state(0)
-
-    def action_index(self, action: int) -> int:
-        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < self.num_distinct_actions:
-            raise ValueError(f"{action!r} is not a Le Caméléon action (0 to {self.num_distinct_actions - 1})")
-        return action
-
-    def index_action(self, index: int) -> int:
-        return self.action_index(index)
 
 
 def _neighbour_tables(

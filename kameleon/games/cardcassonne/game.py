@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from kameleon.engine.game import Game
-from kameleon.engine.seeding import check_seed
 from kameleon.games.cardcassonne import actions as act
 from kameleon.games.cardcassonne import options as opts
 from kameleon.games.cardcassonne.cards import DEAL_TABLE
@@ -25,18 +24,14 @@ class CardcassonneGame(Game[int]):
     option_specs = opts.OPTIONS
     num_distinct_actions = act.NUM_ACTIONS
     actions_are_indices = True
+    state_class = CardcassonneState
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.cards_per_round, self.rounds = DEAL_TABLE[self.num_players]
         self.round_first: bool = self.options["face_down_rule"] == "round_first"
 
-    @classmethod
-    def check_options(cls, options: dict[str, Any]) -> None:
-        opts.check_options(options)
-
-    def new_state(self, seed: int | None = None) -> CardcassonneState:
-        return CardcassonneState(self, check_seed(seed))
+    check_options = staticmethod(opts.check_options)
 
     def action_index(self, action: int) -> int:
         if not act.is_action(action):

@@ -6,7 +6,6 @@ from functools import cache
 from typing import Any
 
 from kameleon.engine.game import Game
-from kameleon.engine.seeding import check_seed
 from kameleon.games.chromino import options as opts
 from kameleon.games.chromino.actions import BAMBINO_W, STANDARD_W, Codec
 from kameleon.games.chromino.board import ANY, CONFLICT, Board
@@ -52,6 +51,7 @@ class ChrominoGame(Game[int]):
     name = "chromino"
     title = "Chromino"
     option_specs = opts.OPTIONS
+    state_class = ChrominoState
     bench_max_moves = None
 
     def __init__(self, **options: Any) -> None:
@@ -75,13 +75,9 @@ class ChrominoGame(Game[int]):
         self.complete_round = o["final_round"] == "complete_round"
         self._start_boards: dict[int, Board] = {}
 
-    @classmethod
-    def expand_presets(cls, options: dict[str, Any]) -> dict[str, Any]:
-        return opts.expand_presets(options)
+    expand_presets = staticmethod(opts.expand_presets)
 
-    @classmethod
-    def check_options(cls, options: dict[str, Any]) -> None:
-        opts.check_options(options)
+    check_options = staticmethod(opts.check_options)
 
     def start_board(self, start: int) -> Board:
         """A fresh board holding only the start tile `start` at H 0,-1 (§4.1), copied from a cache."""
@@ -94,9 +90,6 @@ class ChrominoGame(Game[int]):
 
     def deal(self, seed: int) -> Setup:
         return deal(self.options, seed)
-
-    def new_state(self, seed: int | None = None) -> ChrominoState:
-        return ChrominoState(self, check_seed(seed))
 
     def board_fp(self, action: int) -> int:
         """The board footprint id of a placement action."""

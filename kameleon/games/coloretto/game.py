@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from kameleon.engine.game import Game
-from kameleon.engine.seeding import check_seed
 from kameleon.games.coloretto import actions as act
 from kameleon.games.coloretto import options as opts
 from kameleon.games.coloretto.cards import row_capacities
@@ -26,29 +25,13 @@ class ColorettoGame(Game[int]):
     option_specs = opts.OPTIONS
     num_distinct_actions = act.NUM_ACTIONS
     actions_are_indices = True
+    state_class = ColorettoState
+    expand_presets = staticmethod(opts.expand_presets)
+    check_options = staticmethod(opts.check_options)
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.capacities: tuple[int, ...] = row_capacities(self.num_players, self.options["two_player_rows"])
 
-    @classmethod
-    def expand_presets(cls, options: dict[str, Any]) -> dict[str, Any]:
-        return opts.expand_presets(options)
-
-    @classmethod
-    def check_options(cls, options: dict[str, Any]) -> None:
-        opts.check_options(options)
-
     def deal(self, seed: int) -> Setup:
         return deal(self.options, seed)
-
-    def new_state(self, seed: int | None = None) -> ColorettoState:
-        return ColorettoState(self, check_seed(seed))
-
-    def action_index(self, action: int) -> int:
-        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < act.NUM_ACTIONS:
-            raise ValueError(f"{action!r} is not a Coloretto action")
-        return action
-
-    def index_action(self, index: int) -> int:
-        return self.action_index(index)
