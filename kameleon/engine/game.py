@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
+from functools import cache
 from typing import Any, ClassVar, Generic, TypeVar
 
 from kameleon.engine.errors import IllegalAction, KameleonError, RecordError
@@ -136,9 +137,17 @@ class State(ABC, Generic[A]):
     def parse_action(self, text: str) -> A:
         """The action that `text` writes in the game's notation (raises NotationError)."""
 
-    @abstractmethod
+    not_compared: ClassVar[frozenset[str]] = frozenset()
+    """Slots that `==` ignores (caches); `game` is compared by its options."""
+
     def __eq__(self, other: object) -> bool:
-        """Same game, same position, same history."""
+        """Same game options, and every slot equal: same position, same history."""
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, State)
+        return self.game.options == other.game.options and all(
+            getattr(self, name) == getattr(other, name) for name in _compared_slots(type(self))
+        )
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -206,3 +215,9 @@ class State(ABC, Generic[A]):
                 self.apply_str(token)
             except IllegalAction as exc:
                 raise RecordError(f"move {number} {token!r} cannot be played: {exc.reason}") from None
+
+
+@cache
+def _compared_slots(cls: type[State[Any]]) -> tuple[str, ...]:
+    slots = [name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ())]
+    return tuple(name for name in slots if name != "game" and name not in cls.not_compared)

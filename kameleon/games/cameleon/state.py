@@ -60,6 +60,8 @@ class CameleonState(State[int]):
     )  # fmt: skip
 
     game: CameleonGame
+    not_compared = frozenset({"geo", "occ", "kings", "counts", "eliminated", "hash", "last_ply", "seed", "is_terminal"})
+    """Derived from the compared fields (or, for `seed`, not part of the position)."""
 
     def __init__(self, game: CameleonGame, seed: int | None, position: cpn.Position) -> None:
         geo = game.geo
@@ -546,25 +548,6 @@ class CameleonState(State[int]):
         copy = self.clone()
         copy.seed = None
         return copy
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, CameleonState):
-            return NotImplemented
-        return (
-            self.game.options == other.game.options
-            and self.board == other.board
-            and self.turn == other.turn
-            and self.current_player == other.current_player
-            and self.no_progress == other.no_progress
-            and self.move_number == other.move_number
-            and self.last_pass == other.last_pass
-            and self.tray == other.tray
-            and self.pending == other.pending
-            and self.result == other.result
-            and self.reason == other.reason
-            and self.reps == other.reps
-            and self.history == other.history
-        )
 
     def __repr__(self) -> str:
         return f"<CameleonState {self.to_cpn()}>"

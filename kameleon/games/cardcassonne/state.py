@@ -601,16 +601,6 @@ class CardcassonneState(State[int]):
     def parse_action(self, text: str) -> int:
         return act.parse(text)
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, CardcassonneState):
-            return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in _COMPARED) and (
-            self.game.options == other.game.options
-        )
-
     def __repr__(self) -> str:
         where = f"round {self.round_no} {PHASES[self.phase]} seat {self.current_player}"
         return f"<CardcassonneState {where} moves {len(self.history)}>"
-
-
-_COMPARED = tuple(name for name in CardcassonneState.__slots__ if name != "game")

@@ -407,16 +407,6 @@ class ChrominoState(State[int]):
     def parse_action(self, text: str) -> int:
         return self.game.codec.parse(text)
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ChrominoState):
-            return NotImplemented
-        return self.game.options == other.game.options and all(
-            getattr(self, name) == getattr(other, name) for name in _COMPARED
-        )
-
     def __repr__(self) -> str:
         where = f"round {self.round} {PHASES[self.phase]} seat {self.current_player}"
         return f"<ChrominoState {where} moves {len(self.history)} tiles laid {len(self.placed)}>"
-
-
-_COMPARED = tuple(name for name in ChrominoState.__slots__ if name != "game")

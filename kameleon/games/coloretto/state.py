@@ -90,6 +90,7 @@ class ColorettoState(State[int]):
     )  # fmt: skip
 
     game: ColorettoGame
+    not_compared = frozenset({"_final"})
 
     def __init__(self, game: ColorettoGame, seed: int) -> None:
         setup = game.deal(seed)
@@ -450,17 +451,6 @@ class ColorettoState(State[int]):
     def parse_action(self, text: str) -> int:
         return act.parse(text)
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ColorettoState):
-            return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in _COMPARED) and (
-            self.game.options == other.game.options
-        )
-
     def __repr__(self) -> str:
         where = f"round {self.round} {PHASES[self.phase]} seat {self.current_player}"
         return f"<ColorettoState {where} moves {len(self.history)}>"
-
-
-_COMPARED = tuple(name for name in ColorettoState.__slots__ if name not in ("game", "_final"))
-"""Fields that make two states equal (`_final` is only a cache)."""
