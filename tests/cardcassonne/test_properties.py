@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import kameleon
 from kameleon import IllegalAction
+from kameleon.engine.benchmark import random_game
 from kameleon.games.cardcassonne import actions as act
 from kameleon.games.cardcassonne.cards import COLOUR, DEAL_TABLE, FACE, FACE_CODES
 from kameleon.games.cardcassonne.state import DOWN, PLAY, CardcassonneState
@@ -140,11 +141,7 @@ def test_hidden_face_down_cards_without_reveal(seed: int, players: int) -> None:
 def test_replay_identity_midway_and_at_the_end(seed: int, players: int, stop: int) -> None:
     state = kameleon.load("cardcassonne", players=players, reveal_unclaimed_face_down=seed % 2 == 0).new_state(seed)
     rng = random.Random(seed)
-    for _ in range(stop):
-        if state.is_terminal:
-            break
-        actions = state.legal_actions()
-        state.apply(actions[rng.randrange(len(actions))])
+    random_game(state, rng, max_moves=stop)
     record = json.loads(json.dumps(state.record()))
     assert kameleon.replay(record) == state
     tokens = record["moves"]
@@ -154,11 +151,7 @@ def test_replay_identity_midway_and_at_the_end(seed: int, players: int, stop: in
 def _random_state(seed: int, players: int, moves: int, **options: Any) -> CardcassonneState:
     state = kameleon.load("cardcassonne", players=players, **options).new_state(seed)
     rng = random.Random(seed ^ 0x5EED)
-    for _ in range(moves):
-        if state.is_terminal:
-            break
-        actions = state.legal_actions()
-        state.apply(actions[rng.randrange(len(actions))])
+    random_game(state, rng, max_moves=moves)
     return state
 
 

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kameleon
+from kameleon.engine.benchmark import random_game
 from kameleon.games.chromino import placements
 from kameleon.games.chromino.state import ChrominoState
 from kameleon.games.chromino.tiles import LETTERS, tile_colours, triple_name
@@ -29,11 +30,7 @@ def test_game_layouts_every_tile(seed: int, players: int, moves: int) -> None:
     """Layouts reached in random games: every one of the 80 tiles, fast generator vs brute force."""
     state = kameleon.load("chromino", players=players).new_state(seed)
     rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_terminal:
-            break
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
+    random_game(state, rng, max_moves=moves)
     cells = {state.board.row_col(c): x for cells_, laid in state.board.laid for c, x in zip(cells_, laid, strict=True)}
     for tile, colours in enumerate(tile_colours()):
         assert _fast(state, tile) == brute_force(cells, colours), tile

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kameleon
+from kameleon.engine.benchmark import random_game
 from kameleon.games.chromino.actions import DRAW, PASS
 from kameleon.games.chromino.state import AFTER_DRAW, TURN, ChrominoState, tiles_of
 from kameleon.games.chromino.tiles import CHAMELEONS, WILD
@@ -199,11 +200,7 @@ def test_random_games_keep_every_invariant(options: dict[str, Any], seed: int) -
 def test_states_that_differ_only_in_hidden_tiles_look_the_same(players: int, seed: int, cut: int) -> None:
     state = kameleon.load("chromino", players=players).new_state(seed)
     rng = random.Random(seed)
-    for _ in range(cut):
-        if state.is_terminal:
-            break
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
+    random_game(state, rng, max_moves=cut)
     for seat in range(players):
         twin = state.determinize(seat, random.Random(seed + 1))
         assert twin.view(seat) == state.view(seat)
