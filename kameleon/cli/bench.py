@@ -33,12 +33,19 @@ def bench_command(
     rl: bool = typer.Option(
         False, "--rl", help="measure the research interfaces instead: PettingZoo steps/s, OpenSpiel MCTS"
     ),
+    arena: bool = typer.Option(False, "--arena", help="measure the web arena instead: bot tables over WebSocket"),
+    tables: int = typer.Option(200, "--tables", min=1, help="--arena: concurrent tables"),
+    think: float = typer.Option(0.0, "--think", min=0.0, help="--arena: mean seconds a client waits before each move"),
+    url: str | None = typer.Option(None, "--url", help="--arena: a running server to load (default: start one)"),
 ) -> None:
     """Measure random full games per second on one core, and the mean cost of legal_actions, apply and clone.
 
     Run on a quiet machine: other work on the same cores lowers every figure.
     """
     names = game or games()
+    if arena:
+        _bench_arena(names[0] if game else "coloretto", tables, think, url, as_json)
+        return
     if rl:
         _bench_rl(names, players, parse_options(option), seconds, seed, as_json)
         return
@@ -84,6 +91,26 @@ _STANDARD = {
     "game", "options", "games", "seconds", "games_per_s", "moves_per_s", "mean_moves_per_game",
     "capped_games", "legal_actions_us", "apply_us", "clone_us", "max_moves",
 }  # fmt: skip
+
+
+def _bench_arena(name: str, tables: int, think: float, url: str | None, as_json: bool) -> None:
+    try:
+        from kameleon.server.loadtest import arena_bench
+    except ImportError as exc:
+        raise fail(f"the arena benchmark needs the server extra (pip install 'kameleon[server]'): {exc}") from None
+    with err_console.status(f"{tables} {name} tables over WebSocket…"):
+        result = arena_bench(tables=tables, url=url, game=name, think=think)
+    if as_json:
+        typer.echo(json.dumps(result))
+        return
+    table = Table(title=f"kameleon bench --arena ({name}, think {think:g} s)")
+    for column in ("tables", "moves", "moves/s", "p50 ms", "p99 ms", "errors"):
+        table.add_column(column, justify="right")
+    table.add_row(
+        str(result["tables"]), str(result["moves"]), f"{result['moves_per_s']:,.0f}",
+        f"{result['p50_ms']:.1f}", f"{result['p99_ms']:.1f}", str(result["errors"]),
+    )  # fmt: skip
+    console.print(table)
 
 
 def _bench_rl(

@@ -8,6 +8,7 @@ from kameleon import __version__
 from kameleon.cli.bench import bench_command
 from kameleon.cli.play import play_command
 from kameleon.cli.replay_cmd import replay_command
+from kameleon.cli.serve import serve_command
 from kameleon.cli.solve import solve_command
 from kameleon.engine.registry import games
 
@@ -22,6 +23,7 @@ app.command("play")(play_command)
 app.command("replay")(replay_command)
 app.command("bench")(bench_command)
 app.command("solve")(solve_command)
+app.command("serve")(serve_command)
 
 
 @app.command("games")

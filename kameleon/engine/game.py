@@ -137,6 +137,14 @@ class State(ABC, Generic[A]):
     def parse_action(self, text: str) -> A:
         """The action that `text` writes in the game's notation (raises NotationError)."""
 
+    def token_seen_by(self, action: A, seat: int | None) -> str:
+        """How `seat` (None: a spectator) sees `action`, about to be played here, in a move log.
+
+        The notation may name hidden things (a card played face down, a drawn tile): games
+        whose notation does override this. Records always hold the true `action_to_str`.
+        """
+        return self.action_to_str(action)
+
     not_compared: ClassVar[frozenset[str]] = frozenset()
     """Slots that `==` ignores (caches); `game` is compared by its options."""
 

@@ -24,7 +24,7 @@ def pettingzoo_steps(game: str, seconds: float, seed: int = 0, **options: Any) -
             if termination or truncation:
                 action = None
             else:
-                legal = np.flatnonzero(observation["action_mask"])
+                legal = np.flatnonzero(observation["action_mask"].view(np.bool_))  # 0/1 int8: 10x faster as bool
                 action = int(legal[rng.randrange(len(legal))])
             environment.step(action)
             steps += 1

@@ -7,10 +7,17 @@ e.g. `"scoring:purple preset:bga"`).
 
 Chance: a game starts with one chance node choosing the deal, uniformly among `deals`
 seeds; the seed then drives the spec's reproducible setup, so every later step is a
-player's decision. Returns are `State.returns()` (zero-sum: a sole winner +1, shared
-wins split). Observations: the game's encoder (what the seat sees) as tensor, the seat's
+player's decision. Actions are the indices of the adapters' action space: the game's
+own, or the observation module's window of them (Chromino; OpenSpiel's own tests build
+a dense legal-action mask per state, which the 33-million-index full space makes take
+a second). A state where the player to move has a legal action outside the window is
+terminal, as truncated: returns 0 for everyone, the reason in `truncated` and in the
+state's string. Returns are otherwise `State.returns()` (zero-sum: a sole winner +1,
+shared wins split) or the module's `returns`; the game type says ZERO_SUM for 2 or more
+players and GENERAL_SUM for 1 (solo results are not a sum of anything), utilities in
+[-1, 1]. Observations: the game's encoder (what the seat sees) as tensor, the seat's
 `view` as JSON as string; the information state adds the moves played, as that seat
-saw them.
+saw them (`State.token_seen_by`).
 """
 
 from __future__ import annotations
@@ -99,16 +106,17 @@ class KameleonSpielGame(pyspiel.Game):
         full = {**game_type.parameter_specification, **(params or {})}
         setup = _setup(name, int(full["players"]), int(full["deals"]), str(full["options"]))
         bound = observation_module(setup.game).max_game_length(setup.game)
+        zero_sum = setup.game.num_players > 1
         info = pyspiel.GameInfo(
             num_distinct_actions=setup.encoding.num_actions,
             max_chance_outcomes=setup.deals,
             num_players=setup.game.num_players,
             min_utility=-1.0,
             max_utility=1.0,
-            utility_sum=0.0,
+            utility_sum=0.0 if zero_sum else None,
             max_game_length=bound + 1,
         )
-        super().__init__(game_type, info, params or {})
+        super().__init__(game_type if zero_sum else _general_sum(game_type), info, params or {})
 
     def new_initial_state(self) -> KameleonSpielState:
         return KameleonSpielState(self)
@@ -126,6 +134,10 @@ class KameleonSpielState(pyspiel.State):
         self._key = _key_of(game)
         self.inner: State[Any] | None = None
         self.seen: list[list[str]] = [[] for _ in range(self.setup.game.num_players)]
+        self.legal: list[int] = []
+        """Sorted indices of the legal actions, kept after every move."""
+        self.truncated: str | None = None
+        """Why the game was cut short: a legal action outside the action window; None if it was not."""
 
     @property
     def setup(self) -> _Setup:
@@ -135,15 +147,14 @@ class KameleonSpielState(pyspiel.State):
     def current_player(self) -> int:
         if self.inner is None:
             return int(pyspiel.PlayerId.CHANCE)
-        if self.inner.is_terminal:
+        if self.inner.is_terminal or self.truncated:
             return int(pyspiel.PlayerId.TERMINAL)
         seat = self.inner.current_player
         assert seat is not None
         return seat
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.inner is not None
-        return sorted(self.setup.encoding.legal_indices(self.inner))
+        return self.legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         p = 1.0 / self.setup.deals
@@ -152,31 +163,48 @@ class KameleonSpielState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         if self.inner is None:
             self.inner = self.setup.game.new_state(int(action))
+            self._refresh()
             return
-        move = self.setup.game.index_action(int(action))
-        module = self.setup.encoding.module
-        public = getattr(module, "token_seen_by", None)
-        for seat, log in enumerate(self.seen):
-            log.append(public(self.inner, move, seat) if public else self.inner.action_to_str(move))
-        self.inner.apply(move)
+        move = self.setup.encoding.to_action(int(action))
+        tokens = [self.inner.token_seen_by(move, seat) for seat in range(len(self.seen))]
+        self.inner.apply(move)  # raises IllegalAction with nothing changed
+        for log, token in zip(self.seen, tokens, strict=True):
+            log.append(token)
+        self._refresh()
+
+    def _refresh(self) -> None:
+        assert self.inner is not None
+        if self.inner.is_terminal:
+            self.legal = []
+            return
+        inside, outside = self.setup.encoding.split_legal(self.inner)
+        self.legal = [] if outside else sorted(inside)
+        if outside:
+            self.truncated = (
+                f"truncated: {len(outside)} legal action(s) lie outside the action window "
+                f"(e.g. {self.inner.action_to_str(outside[0])})"
+            )
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE or self.inner is None:
             return f"deal {action}"
-        return self.inner.action_to_str(self.setup.game.index_action(int(action)))
+        return self.inner.action_to_str(self.setup.encoding.to_action(int(action)))
 
     def is_terminal(self) -> bool:
-        return self.inner is not None and self.inner.is_terminal
+        return self.inner is not None and (self.inner.is_terminal or self.truncated is not None)
 
     def returns(self) -> list[float]:
         if self.inner is None:
             return [0.0] * self.setup.game.num_players
-        return self.inner.returns()
+        if self.truncated:
+            return [0.0] * self.setup.game.num_players
+        return self.setup.encoding.returns(self.inner)
 
     def __str__(self) -> str:
         if self.inner is None:
             return "before the deal"
-        return json.dumps(self.inner.view(None), sort_keys=True)
+        text = json.dumps(self.inner.view(None), sort_keys=True)
+        return f"{text} | {self.truncated}" if self.truncated else text
 
 
 class KameleonObserver:
@@ -192,7 +220,7 @@ class KameleonObserver:
         if state.inner is None:
             self.tensor.fill(0.0)
             return
-        self.tensor[:] = self.setup.encoding.observe(state.inner, player)
+        self.tensor[:] = np.asarray(self.setup.encoding.observe(state.inner, player), dtype=np.float32)
 
     def string_from(self, state: KameleonSpielState, player: int) -> str:
         if state.inner is None:
@@ -201,6 +229,28 @@ class KameleonObserver:
         if self.perfect_recall:
             return view + " | " + " ; ".join(state.seen[player])
         return view
+
+
+def _general_sum(game_type: pyspiel.GameType) -> pyspiel.GameType:
+    """The same game type with GENERAL_SUM utility: what a game of one player is (its result
+    sums to nothing in particular), whatever the registered type says for more players."""
+    fields = [
+        "short_name",
+        "long_name",
+        "dynamics",
+        "chance_mode",
+        "information",
+        "reward_model",
+        "max_num_players",
+        "min_num_players",
+        "provides_information_state_string",
+        "provides_information_state_tensor",
+        "provides_observation_string",
+        "provides_observation_tensor",
+        "parameter_specification",
+    ]
+    values = {field: getattr(game_type, field) for field in fields}
+    return pyspiel.GameType(utility=pyspiel.GameType.Utility.GENERAL_SUM, **values)
 
 
 def register(name: str) -> str:

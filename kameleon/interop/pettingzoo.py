@@ -5,12 +5,18 @@
 >>> e.reset(seed=1)
 >>> observation, reward, termination, truncation, info = e.last()
 >>> observation["observation"].shape, int(observation["action_mask"].sum())
-((118,), 1)
+((117,), 1)
 
 Observations are `{"observation": float32 array of what the seat sees, "action_mask": int8
-array over the game's action indices}` (the mask is all zeros for seats not to move).
+array over the action space}` (the mask is all zeros for seats not to move). The action
+space is the game's action indices, or the observation module's own window of them
+(Chromino); when the seat to move has a legal action outside the window, the episode
+ends at once as truncated (every agent's `truncations` True, rewards 0, the reason in
+`infos[agent]["truncated"]`) rather than hide that action.
 Rewards come at the end only: `State.returns()` — +1 for a sole winner, shared
-wins split 1 between the winners, the losers sharing -1 — so every episode sums to zero.
+wins split 1 between the winners, the losers sharing -1 — so every episode of 2 or
+more players sums to zero; a game's observation module may define its own `returns`
+(Chromino solo: +1 for going out, -1 for a blocked game).
 `reset(seed=s)` plays the deal of seed `s`; a later `reset()` without a seed takes
 the next seed from a generator seeded by the last given seed.
 """
@@ -70,6 +76,8 @@ class raw_env(AECEnv):
         self.action_spaces = {a: spaces.Discrete(count) for a in self.possible_agents}
         self._seeds = random.Random()
         self.state: State[Any] | None = None
+        self._legal: list[int] = []
+        """Indices of the legal actions inside the action space, for the seat to move (set by `_select`)."""
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -93,10 +101,23 @@ class raw_env(AECEnv):
         self._select()
 
     def _select(self) -> None:
+        """Hand the turn to the seat to move; truncate if one of its legal actions has no index."""
         assert self.state is not None
         seat = self.state.current_player
-        if seat is not None:
-            self.agent_selection = self.possible_agents[seat]
+        if seat is None:
+            return
+        self.agent_selection = self.possible_agents[seat]
+        self._legal, outside = self.encoding.split_legal(self.state)
+        if outside:
+            token = self.state.action_to_str(outside[0])
+            reason = (
+                f"{len(outside)} legal action(s) of {self.agent_selection} lie outside the action window "
+                f"(e.g. {token}); the episode is truncated rather than hide them"
+            )
+            for name in self.possible_agents:
+                self.rewards[name] = 0.0
+                self.truncations[name] = True
+                self.infos[name] = {**self.infos[name], "truncated": reason}
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.state is not None
@@ -104,7 +125,7 @@ class raw_env(AECEnv):
         observation = np.asarray(self.encoding.observe(self.state, seat), dtype=np.float32)
         mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
         if seat == self.state.current_player:
-            mask[self.encoding.legal_indices(self.state)] = 1
+            mask[self._legal] = 1
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -117,16 +138,17 @@ class raw_env(AECEnv):
             raise ValueError(f"action {action!r} is outside the action space 0..{self.encoding.num_actions - 1}")
         self._cumulative_rewards[agent] = 0.0
         try:
-            self.state.apply(self.game.index_action(int(action)))
-        except IllegalAction as exc:
-            warnings.warn(f"illegal action {action} by {agent} ({exc.reason}); the game ends", stacklevel=2)
+            self.state.apply(self.encoding.to_action(int(action)))
+        except ValueError as exc:  # IllegalAction, or an index that denotes no action
+            reason = exc.reason if isinstance(exc, IllegalAction) else str(exc)
+            warnings.warn(f"illegal action {action} by {agent} ({reason}); the game ends", stacklevel=2)
             for name in self.possible_agents:
                 self.rewards[name] = ILLEGAL_REWARD if name == agent else 0.0
                 self.terminations[name] = True
             self._accumulate_rewards()
             return
         if self.state.is_terminal:
-            for name, value in zip(self.possible_agents, self.state.returns(), strict=True):
+            for name, value in zip(self.possible_agents, self.encoding.returns(self.state), strict=True):
                 self.rewards[name] = value
                 self.terminations[name] = True
         else:

@@ -106,12 +106,3 @@ def max_game_length(game: CardcassonneGame) -> int:
     """
     per, rounds = DEAL_TABLE[game.num_players]
     return 10 + rounds * game.num_players * (per + 1) + 130 + 4
-
-
-def token_seen_by(state: CardcassonneState, action: int, seat: int) -> str:
-    """How `seat` sees the move `action` played in `state`: others see a face-down card only as `?@<row>` (§11.2)."""
-    from kameleon.games.cardcassonne import actions as act
-
-    if act.FACE_DOWN <= action < act.FOLLOWER and seat != state.current_player:
-        return f"?@{act.COLOURS[(action - act.FACE_DOWN) % 4]}"
-    return act.to_str(action)

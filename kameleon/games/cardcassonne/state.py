@@ -598,6 +598,12 @@ class CardcassonneState(State[int]):
     def action_to_str(self, action: int) -> str:
         return act.to_str(action)
 
+    def token_seen_by(self, action: int, seat: int | None) -> str:
+        """Others see a card played face down only as `?@<row>` (§11.2)."""
+        if act.FACE_DOWN <= action < act.FOLLOWER and seat != self.current_player:
+            return f"?@{act.COLOURS[(action - act.FACE_DOWN) % 4]}"
+        return act.to_str(action)
+
     def parse_action(self, text: str) -> int:
         return act.parse(text)
 

@@ -16,7 +16,7 @@ from kameleon.engine.errors import IllegalAction
 from kameleon.engine.game import State
 from kameleon.games.chromino import scoring
 from kameleon.games.chromino.actions import DRAW, PASS
-from kameleon.games.chromino.tiles import CHAMELEONS, WILD
+from kameleon.games.chromino.tiles import CHAMELEONS, WILD, triple_name
 
 if TYPE_CHECKING:
     from kameleon.games.chromino.game import ChrominoGame
@@ -403,6 +403,27 @@ class ChrominoState(State[int]):
 
     def action_to_str(self, action: int) -> str:
         return self.game.codec.to_str(action)
+
+    def token_seen_by(self, action: int, seat: int | None) -> str:
+        """Every token is public (§9), but only the drawer sees the tile a `draw` takes (everyone
+        with `open_hands`): its log reads `draw RYG`, the others' `draw`. A placement that leaves a
+        lone chameleon with `chameleon_last_draw = "immediate"` draws at once, without an action:
+        the owner's log adds `+RYG`, the others' `+?`.
+        """
+        game = self.game
+        mover = self.current_player
+        sees = seat == mover or game.options["open_hands"]
+        colours = game.codec.colours
+        if action == DRAW:
+            return f"draw {triple_name(colours[self.bag[-1]])}" if sees and self.bag else "draw"
+        token = game.codec.to_str(action)
+        if action == PASS or not game.immediate_draw or not self.bag:
+            return token
+        tile = ((action - 2) >> 1) // game.plane
+        rest = self.hands[mover] & ~(1 << tile)  # type: ignore[index]
+        if rest & CHAMELEON_MASK and rest & (rest - 1) == 0:
+            return f"{token} +{triple_name(colours[self.bag[-1]])}" if sees else f"{token} +?"
+        return token
 
     def parse_action(self, text: str) -> int:
         return self.game.codec.parse(text)

@@ -1,0 +1,75 @@
+"""The application factory: `create_app()` wires settings, database, API, WebSocket and the front end."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from kameleon import __version__
+from kameleon.server import api, realtime
+from kameleon.server.arena import Arena
+from kameleon.server.errors import ApiError
+from kameleon.server.settings import Settings
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "X-Frame-Options": "DENY",
+}
+PAGES = ("/", "/login", "/table/{table_id}", "/replay/{table_id}", "/profile/{user_id}", "/leaderboard")
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """A ready-to-serve arena; migrations run here, so the database is current before the first request."""
+    settings = settings or Settings()
+    arena = Arena(settings)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await arena.resume_all()
+        yield
+        await arena.close()
+
+    app = FastAPI(title="kameleon arena", version=__version__, lifespan=lifespan)
+    app.state.arena = arena
+
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
+        where = ".".join(str(part) for part in first.get("loc", ()))
+        return JSONResponse({"error": f"{where}: {first.get('msg')}"}, status_code=422)
+
+    @app.middleware("http")
+    async def security_headers(request: Request, call_next: Any) -> Any:
+        """The front end loads only its own files and talks only to its own origin (no inline scripts anywhere)."""
+        response = await call_next(request)
+        for header, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(header, value)
+        return response
+
+    app.include_router(api.router)
+    app.include_router(realtime.router)
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+    async def page() -> FileResponse:
+        return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
+
+    for path in PAGES:
+        app.add_api_route(path, page, include_in_schema=False)
+    return app

@@ -1,0 +1,334 @@
+"""The arena's core: the database, the live tables, move submission and bot seats.
+
+Order of events for a move (server-authoritative, nothing lost on a crash):
+parse it and apply it to a clone of the state (the engine rejects it, the stored
+game and the live state untouched); insert the move row and, on the last move,
+the result and ratings in one transaction; commit; only then swap in the new
+state and broadcast each connection its own view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+import kameleon
+from kameleon.ai import make_agent
+from kameleon.engine.errors import IllegalAction, KameleonError
+from kameleon.server import notation, ratings
+from kameleon.server.catalogue import default_bot, json_safe
+from kameleon.server.clock import Clock
+from kameleon.server.db import make_engine, migrate, ping, session_factory
+from kameleon.server.errors import ApiError
+from kameleon.server.live import LiveTable
+from kameleon.server.models import GameTable, Move, Seat
+from kameleon.server.settings import Settings
+from kameleon.server.writer import MoveWriter
+
+log = logging.getLogger("kameleon.server")
+MAX_TOKEN = 200
+BOT_RETRIES = 3
+
+
+def iso(when: datetime | None) -> str | None:
+    if when is None:
+        return None
+    return (when if when.tzinfo else when.replace(tzinfo=UTC)).isoformat()
+
+
+def table_meta(db: Session, row: GameTable) -> dict[str, Any]:
+    """The public facts of a table (never its seed nor its invite code)."""
+    seats = db.scalars(select(Seat).where(Seat.table_id == row.id).order_by(Seat.seat)).all()
+    try:
+        title = kameleon.load(row.game, **row.options).title
+    except Exception:
+        title = row.game
+    return {
+        "id": row.id,
+        "game": row.game,
+        "title": title,
+        "options": json_safe(row.options),
+        "status": row.status,
+        "private": row.private,
+        "created_by": row.created_by,
+        "created_at": iso(row.created_at),
+        "started_at": iso(row.started_at),
+        "finished_at": iso(row.finished_at),
+        "rematch_of": row.rematch_of,
+        "rematch_id": row.rematch_id,
+        "result": row.result,
+        "time": None if row.time_initial is None else {"initial": row.time_initial, "increment": row.time_increment},
+        "seats": [
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "user_id": s.user_id,
+                "bot": s.bot,
+                "kind": "bot" if s.bot else "human" if s.user_id is not None else "empty",
+            }
+            for s in seats
+        ],
+    }
+
+
+class Arena:
+    """One server process's view of the arena; created by `create_app`, kept on `app.state.arena`."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.engine = make_engine(settings.normalised_url(), settings.sqlite_synchronous)
+        migrate(self.engine)
+        self.sessions = session_factory(self.engine)
+        self.writer = MoveWriter(self.engine)
+        self.tables: dict[str, LiveTable] = {}
+        self._loading = asyncio.Lock()
+
+    def db(self) -> Session:
+        return self.sessions()
+
+    def healthy(self) -> bool:
+        return ping(self.engine)
+
+    async def resume_all(self) -> None:
+        """After a (re)start: load every game in progress so that bot seats carry on by themselves."""
+        with self.db() as db:
+            ids = db.scalars(select(GameTable.id).where(GameTable.status == "playing")).all()
+        for table_id in ids:
+            try:
+                live = await self.live(table_id)
+            except ApiError as exc:
+                log.error("table %s cannot be resumed: %s", table_id, exc.message)
+                continue
+            self.schedule_bots(live)
+            self.schedule_timer(live)
+
+    async def live(self, table_id: str) -> LiveTable:
+        """The table in memory, rebuilt from (options, seed, moves) on first use."""
+        found = self.tables.get(table_id)
+        if found is not None:
+            return found
+        async with self._loading:
+            found = self.tables.get(table_id)
+            if found is None:
+                found = self._load(table_id)
+                self.tables[table_id] = found
+        return found
+
+    def _load(self, table_id: str) -> LiveTable:
+        with self.db() as db:
+            row = db.get(GameTable, table_id) if isinstance(table_id, str) and len(table_id) <= 16 else None
+            if row is None:
+                raise ApiError(404, f"there is no table {table_id!r}")
+            tokens = list(db.scalars(select(Move.token).where(Move.table_id == table_id).order_by(Move.number)))
+            meta = table_meta(db, row)
+            try:
+                state = kameleon.load(row.game, **row.options).new_state(row.seed)
+                state.replay_tokens(tokens)
+            except KameleonError as exc:
+                raise ApiError(500, f"table {table_id} cannot be rebuilt from its moves: {exc}") from None
+            clock = self._clock(db, row)
+        seen = None
+        if notation.has_hidden_moves(state):
+            seen = notation.seat_logs(state.game.new_state(state.seed), state.history)
+        return LiveTable(id=table_id, meta=meta, state=state, tokens=tokens, clock=clock, seen=seen)
+
+    @staticmethod
+    def _clock(db: Session, row: GameTable) -> Clock | None:
+        """The table's clocks, rebuilt from the move times (None without time control or before the start)."""
+        if row.time_initial is None or row.started_at is None:
+            return None
+        moves = db.execute(select(Move.seat, Move.created_at).where(Move.table_id == row.id).order_by(Move.number))
+        players = int(row.options["players"])
+        return Clock.rebuild(
+            row.time_initial, row.time_increment or 0.0, players, row.started_at, [(seat, when) for seat, when in moves]
+        )
+
+    async def refresh(self, table_id: str) -> LiveTable:
+        """Reload a table's metadata after a change of seats or status, tell everyone watching, wake the bots."""
+        live = await self.live(table_id)
+        with self.db() as db:
+            row = db.get(GameTable, table_id)
+            assert row is not None
+            live.meta = table_meta(db, row)
+            if live.clock is None:
+                live.clock = self._clock(db, row)
+        live.agents = {seat: agent for seat, agent in live.agents.items() if live.bot_level(seat)}
+        live.reseat_connections()
+        live.broadcast_state()
+        self.schedule_bots(live)
+        self.schedule_timer(live)
+        return live
+
+    def summaries(self, table_ids: list[str]) -> list[dict[str, Any]]:
+        """Lobby rows: live tables from memory, the others from the database without replaying them."""
+        rows = []
+        with self.db() as db:
+            for table_id in table_ids:
+                live = self.tables.get(table_id)
+                if live is not None:
+                    rows.append(live.summary())
+                    continue
+                row = db.get(GameTable, table_id)
+                if row is None:
+                    continue
+                count = db.scalar(select(func.count()).select_from(Move).where(Move.table_id == table_id)) or 0
+                rows.append({**table_meta(db, row), "moves": count, "current_player": None})
+        return rows
+
+    def forget(self, table_id: str) -> None:
+        live = self.tables.pop(table_id, None)
+        if live is not None:
+            live.stop()
+
+    async def submit(self, live: LiveTable, seat: int | None, text: Any, expect: Any = None) -> None:
+        """Play `text` for `seat`; raises ApiError (nothing changed) when it cannot be accepted."""
+        if seat is None:
+            raise ApiError(403, "you do not hold a seat at this table; spectators cannot move")
+        if not isinstance(text, str) or not text.strip():
+            raise ApiError(422, "'move' must be a non-empty string in the game's notation")
+        if len(text) > MAX_TOKEN:
+            raise ApiError(422, f"'move' is longer than {MAX_TOKEN} characters")
+        if expect is not None and (isinstance(expect, bool) or not isinstance(expect, int)):
+            raise ApiError(422, "'expect' must be the integer number of moves played so far")
+        async with live.lock:
+            if live.status != "playing":
+                when = "has not started" if live.status == "open" else "is over"
+                raise ApiError(409, f"the game at this table {when}")
+            state = live.state
+            if expect is not None and expect != len(live.tokens):
+                raise ApiError(409, f"stale move: you expected {expect} moves played but there are {len(live.tokens)}")
+            if state.current_player != seat:
+                raise ApiError(409, f"it is seat {state.current_player}'s turn, not seat {seat}'s")
+            try:
+                action = state.parse_action(text)
+                following = state.clone()
+                following.apply(action)
+                # The token exactly as `record()` will write it: the history's action in the notation of the
+                # position it was played in (a game may store a more explicit action than the text given).
+                token = state.action_to_str(following.history[-1])
+            except IllegalAction as exc:
+                raise ApiError(422, f"{text.strip()!r} cannot be played: {exc.reason}") from None
+            now = time.time()
+            await self._store(live, seat, token, following, now)
+            if live.clock is not None:
+                live.clock.charge(seat, now)
+            if live.seen is not None:
+                for viewer, seen_log in live.seen.items():
+                    seen_log.append(notation.token_seen_by(state, following.history[-1], viewer))
+            live.state = following
+            live.tokens.append(token)
+            live.broadcast_state()
+        self.schedule_bots(live)
+        self.schedule_timer(live)
+
+    async def _store(self, live: LiveTable, seat: int, token: str, following: Any, now: float) -> None:
+        """Commit the move row (group-committed with other tables' moves); the last move also stores the result
+        and the ratings, in the same transaction as its row."""
+        number = len(live.tokens) + 1
+        moment = datetime.fromtimestamp(now, UTC)
+        row_values = {"table_id": live.id, "number": number, "seat": seat, "token": token, "created_at": moment}
+        if not following.is_terminal:
+            try:
+                await self.writer.write(row_values)
+            except IntegrityError:
+                raise ApiError(409, f"move {number} of this table was already stored by another server") from None
+            return
+        with self.db() as db:
+            db.add(Move(**row_values))
+            row = db.get(GameTable, live.id)
+            assert row is not None
+            row.status = "finished"
+            row.finished_at = moment
+            row.result = {"scores": following.scores(), "winners": following.winners()}
+            ratings.record_result(db, row.game, live.meta["seats"], following)
+            try:
+                db.commit()
+            except IntegrityError:
+                db.rollback()
+                raise ApiError(409, f"move {number} of this table was already stored by another server") from None
+            live.meta = table_meta(db, row)
+
+    def schedule_bots(self, live: LiveTable) -> None:
+        if live.bot_task is not None and not live.bot_task.done():
+            return
+        seat = live.state.current_player
+        if live.status == "playing" and seat is not None and live.bot_level(seat):
+            live.bot_task = asyncio.get_running_loop().create_task(self._bot_turns(live))
+
+    def schedule_timer(self, live: LiveTable) -> None:
+        """Arm the clock of the seat to play: when a person's time runs out a bot takes the seat over."""
+        if live.timer_task is not None:
+            live.timer_task.cancel()
+            live.timer_task = None
+        seat = live.state.current_player
+        if live.clock is None or live.status != "playing" or seat is None or live.bot_level(seat):
+            return
+        delay = live.clock.left(seat, seat, time.time())
+        live.timer_task = asyncio.get_running_loop().create_task(self._time_out(live, seat, len(live.tokens), delay))
+
+    async def _time_out(self, live: LiveTable, seat: int, moves: int, delay: float) -> None:
+        await asyncio.sleep(max(0.0, delay))
+        async with live.lock:  # a move being stored right now wins over the time-out
+            if live.status != "playing" or len(live.tokens) != moves or live.state.current_player != seat:
+                return
+            with self.db() as db:
+                row = db.get(Seat, (live.id, seat))
+                if row is None or row.bot:
+                    return
+                row.bot, row.name = default_bot(), f"{row.name or 'seat'} (bot)"[:40]
+                db.commit()
+        live.broadcast({"type": "timeout", "seat": seat})
+        live.timer_task = None
+        await self.refresh(live.id)
+
+    def _agent(self, live: LiveTable, seat: int) -> Any:
+        level = live.bot_level(seat)
+        agent = live.agents.get(seat)
+        if agent is None or getattr(agent, "_kameleon_level", None) != level:
+            agent = make_agent(level or "random", seed=(live.state.seed or 0) * 31 + seat)
+            agent._kameleon_level = level  # type: ignore[attr-defined]
+            live.agents[seat] = agent
+        return agent
+
+    async def _bot_turns(self, live: LiveTable) -> None:
+        """Play every bot turn in a row; the bot thinks in a thread on a clone so the server stays responsive."""
+        failures = 0
+        while live.status == "playing":
+            state = live.state
+            seat = state.current_player
+            if seat is None or not live.bot_level(seat):
+                return
+            if self.settings.bot_delay > 0:
+                await asyncio.sleep(self.settings.bot_delay)
+            snapshot = state.clone()
+            try:
+                action = await asyncio.to_thread(self._agent(live, seat).act, snapshot)
+                text = snapshot.action_to_str(action)
+            except Exception:
+                log.exception("bot of table %s seat %s failed; playing a random legal move", live.id, seat)
+                text = snapshot.action_to_str(random.choice(snapshot.legal_actions()))
+            try:
+                await self.submit(live, seat, text, expect=len(snapshot.history))
+                failures = 0
+            except ApiError as exc:
+                failures += 1
+                if failures >= BOT_RETRIES:
+                    log.error("bot of table %s seat %s gave up: %s", live.id, seat, exc.message)
+                    return
+            except Exception:
+                log.exception("table %s: the bot move %r of seat %s could not be stored", live.id, text, seat)
+                return
+
+    async def close(self) -> None:
+        for live in list(self.tables.values()):
+            live.stop()
+        self.tables.clear()
+        self.engine.dispose()

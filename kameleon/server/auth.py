@@ -1,0 +1,159 @@
+"""Accounts and login sessions, done by the book.
+
+* Passwords are hashed with argon2id (argon2-cffi's defaults), rehashed when the
+  parameters change; a failed login says the same thing for a wrong name and a
+  wrong password.
+* A session is a 256-bit random token sent once in an HttpOnly, SameSite=Lax
+  cookie (Secure when served over HTTPS); the database keeps only its SHA-256,
+  so a leaked database opens no account. API clients may send the same token as
+  `Authorization: Bearer <token>` (which wins over a cookie).
+* Guests are users without a password; they keep their seats as long as their
+  cookie lives.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+import time
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from fastapi import Request, Response
+from sqlalchemy import delete, func, select
+from sqlalchemy.orm import Session
+
+from kameleon.server.errors import ApiError
+from kameleon.server.models import AuthSession, User
+
+COOKIE = "kameleon_session"
+USERNAME = re.compile(r"^[A-Za-z0-9_.-]{3,24}$")
+MIN_PASSWORD = 8
+MAX_PASSWORD = 256
+_hasher = PasswordHasher()
+_DUMMY_HASH = _hasher.hash("timing-equaliser-not-a-password")
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def clean_name(name: object, what: str = "name") -> str:
+    """A display name: 1-40 printable characters, surrounding spaces removed."""
+    if not isinstance(name, str):
+        raise ApiError(422, f"{what} must be text")
+    text = " ".join(name.split())
+    if not 1 <= len(text) <= 40:
+        raise ApiError(422, f"{what} must have 1 to 40 characters")
+    if any(not ch.isprintable() for ch in text):
+        raise ApiError(422, f"{what} contains unprintable characters")
+    return text
+
+
+def check_credentials(username: object, password: object) -> tuple[str, str]:
+    if not isinstance(username, str) or not USERNAME.match(username):
+        raise ApiError(422, "username must be 3 to 24 letters, digits, '.', '_' or '-'")
+    if not isinstance(password, str) or not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
+        raise ApiError(422, f"password must have {MIN_PASSWORD} to {MAX_PASSWORD} characters")
+    return username, password
+
+
+def sign_up(db: Session, username: object, password: object, display_name: object = None) -> User:
+    name, secret = check_credentials(username, password)
+    if db.scalar(select(User).where(func.lower(User.username) == name.lower())) is not None:
+        raise ApiError(409, f"the username {name!r} is taken")
+    shown = clean_name(display_name, "display name") if display_name not in (None, "") else name
+    user = User(username=name, display_name=shown, password_hash=_hasher.hash(secret), is_guest=False)
+    db.add(user)
+    db.flush()
+    return user
+
+
+FAILED_LOGINS_ALLOWED = 10
+FAILED_LOGIN_WINDOW = 300.0
+_failures: dict[str, list[float]] = {}
+
+
+def _throttle(username: str) -> None:
+    """At most FAILED_LOGINS_ALLOWED wrong passwords per account per window (per server process)."""
+    now = time.monotonic()
+    recent = [t for t in _failures.get(username.lower(), []) if now - t < FAILED_LOGIN_WINDOW]
+    _failures[username.lower()] = recent
+    if len(recent) >= FAILED_LOGINS_ALLOWED:
+        raise ApiError(429, "too many failed logins for this account; wait a few minutes")
+
+
+def _failed(username: str) -> None:
+    _failures.setdefault(username.lower(), []).append(time.monotonic())
+
+
+def log_in(db: Session, username: object, password: object) -> User:
+    if not isinstance(username, str) or not isinstance(password, str) or len(password) > MAX_PASSWORD:
+        raise ApiError(401, "wrong username or password")
+    _throttle(username)
+    user = db.scalar(select(User).where(func.lower(User.username) == username.lower(), User.is_guest.is_(False)))
+    try:
+        _hasher.verify(user.password_hash if user and user.password_hash else _DUMMY_HASH, password)
+    except (VerificationError, InvalidHashError):
+        user = None
+    if user is None:
+        _failed(username)
+        raise ApiError(401, "wrong username or password")
+    if _hasher.check_needs_rehash(user.password_hash or ""):
+        user.password_hash = _hasher.hash(password)
+    return user
+
+
+def guest(db: Session, name: object) -> User:
+    user = User(username=None, display_name=clean_name(name), password_hash=None, is_guest=True)
+    db.add(user)
+    db.flush()
+    return user
+
+
+def open_session(db: Session, user: User, days: int) -> str:
+    """Store a new session for `user`; returns the token (shown to the client only, never stored)."""
+    token = secrets.token_urlsafe(32)
+    now = datetime.now(UTC)
+    db.add(AuthSession(token_hash=hash_token(token), user_id=user.id, created_at=now, expires_at=now + timedelta(days)))
+    return token
+
+
+def set_cookie(response: Response, token: str, days: int, secure: bool) -> None:
+    response.set_cookie(COOKIE, token, max_age=days * 86400, httponly=True, samesite="lax", secure=secure, path="/")
+
+
+def request_token(request_headers: Any, cookies: dict[str, str]) -> str | None:
+    """The session token of a request: an explicit `Authorization: Bearer` header, else the cookie."""
+    header = request_headers.get("authorization", "") if hasattr(request_headers, "get") else ""
+    scheme, _, value = header.partition(" ")
+    if scheme.lower() == "bearer" and value.strip():
+        return value.strip()
+    return cookies.get(COOKIE) or None
+
+
+def user_for_token(db: Session, token: str | None) -> User | None:
+    if not token or len(token) > 200:
+        return None
+    found = db.get(AuthSession, hash_token(token))
+    if found is None:
+        return None
+    expires = found.expires_at if found.expires_at.tzinfo else found.expires_at.replace(tzinfo=UTC)
+    if expires < datetime.now(UTC):
+        db.delete(found)
+        db.commit()
+        return None
+    return db.get(User, found.user_id)
+
+
+def current_user(db: Session, request: Request) -> User | None:
+    return user_for_token(db, request_token(request.headers, request.cookies))
+
+
+def close_session(db: Session, request: Request) -> None:
+    token = request_token(request.headers, request.cookies)
+    if token:
+        db.execute(delete(AuthSession).where(AuthSession.token_hash == hash_token(token)))

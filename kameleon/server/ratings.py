@@ -1,0 +1,94 @@
+"""OpenSkill (Plackett-Luce) ratings per game, multiplayer aware; bots are rated like people.
+
+A finished table ranks its seats: the winners first (sharing rank 1), then the
+others by score. Each seat is a one-player team. A player is `user:<id>` (also
+when a bot finished the game for them after they left or ran out of time) or
+`bot:<level>`; when one bot level fills several seats of a table its updates
+are averaged so it is not counted twice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from openskill.models import PlackettLuce
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from kameleon.server.models import Rating
+
+_model = PlackettLuce()
+
+
+def player_key(seat: dict[str, Any]) -> str | None:
+    """Who is rated for a seat: its person, even when a bot took the seat over (leaving counts as playing on)."""
+    if seat.get("user_id") is not None:
+        return f"user:{seat['user_id']}"
+    if seat.get("bot"):
+        return f"bot:{seat['bot']}"
+    return None
+
+
+def ranks(scores: list[int], winners: list[int]) -> list[int]:
+    """Rank 1 for the winners, then 2, 3... by descending score (equal scores share a rank)."""
+    others = sorted({scores[s] for s in range(len(scores)) if s not in winners}, reverse=True)
+    return [1 if s in winners else 2 + others.index(scores[s]) for s in range(len(scores))]
+
+
+def record_result(db: Session, game: str, seats: list[dict[str, Any]], state: Any) -> None:
+    """Update the ratings of every seat of a finished game (inside the caller's transaction)."""
+    keys = [player_key(seat) for seat in seats]
+    if any(key is None for key in keys) or len(keys) < 2:
+        return
+    stored: dict[str, Rating] = {}
+    for key, seat in zip(keys, seats, strict=True):
+        assert key is not None
+        if key in stored:
+            continue
+        row = db.get(Rating, (game, key))
+        if row is None:
+            fresh = _model.rating()
+            row = Rating(game=game, player=key, name=_name(seat), mu=fresh.mu, sigma=fresh.sigma, games=0, wins=0)
+            db.add(row)
+        stored[key] = row
+    teams = [[_model.rating(mu=stored[k].mu, sigma=stored[k].sigma)] for k in keys if k]
+    winners = state.winners()
+    updated = _model.rate(teams, ranks=ranks(state.scores(), winners))
+    sums: dict[str, list[float]] = {}
+    for seat_index, (key, team) in enumerate(zip(keys, updated, strict=True)):
+        assert key is not None
+        acc = sums.setdefault(key, [0.0, 0.0, 0.0, 0.0])
+        acc[0] += team[0].mu
+        acc[1] += team[0].sigma
+        acc[2] += 1
+        acc[3] += 1 if seat_index in winners else 0
+    for key, (mu, sigma, count, won) in sums.items():
+        row = stored[key]
+        row.mu, row.sigma = mu / count, sigma / count
+        row.games += 1
+        row.wins += 1 if won else 0
+        row.name = _name(seats[keys.index(key)])
+
+
+def _name(seat: dict[str, Any]) -> str:
+    if seat.get("user_id") is not None:
+        return str(seat.get("name") or "?").removesuffix(" (bot)")[:40]
+    return f"bot ({seat['bot']})"
+
+
+def leaderboard(db: Session, game: str, limit: int = 50) -> list[dict[str, Any]]:
+    rows = db.scalars(select(Rating).where(Rating.game == game)).all()
+    board = [
+        {
+            "player": r.player,
+            "name": r.name,
+            "mu": round(r.mu, 2),
+            "sigma": round(r.sigma, 2),
+            "rating": round(r.mu - 3 * r.sigma, 2),
+            "games": r.games,
+            "wins": r.wins,
+        }
+        for r in rows
+    ]
+    board.sort(key=lambda entry: entry["rating"], reverse=True)
+    return board[:limit]

@@ -1,0 +1,64 @@
+"""Server settings: where the database lives, cookie policy, bot pacing.
+
+Every setting has a default that works on a laptop (an SQLite file in the
+user's data directory) and can be overridden by an argument of `create_app`
+or a `KAMELEON_*` environment variable, so that `kameleon serve` and the test
+subprocesses configure the same code path.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import platformdirs
+
+
+def default_database_url() -> str:
+    """An SQLite file in the user's data directory (created on first use)."""
+    home = os.environ.get("KAMELEON_HOME")
+    base = Path(home) if home else Path(platformdirs.user_data_dir("kameleon", appauthor=False))
+    base.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{base / 'arena.sqlite3'}"
+
+
+def _env_float(name: str, default: float) -> float:
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        return float(raw)
+    except ValueError:
+        raise ValueError(f"environment variable {name} must be a number, not {raw!r}") from None
+
+
+def _env_bool(name: str, default: bool) -> bool:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    return raw.strip().lower() in ("1", "true", "yes", "on")
+
+
+@dataclass
+class Settings:
+    """Configuration of one arena process."""
+
+    database_url: str = field(default_factory=lambda: os.environ.get("KAMELEON_DATABASE_URL") or default_database_url())
+    secure_cookies: bool = field(default_factory=lambda: _env_bool("KAMELEON_SECURE_COOKIES", False))
+    """Set the cookie's Secure flag; turn on whenever the arena is served over HTTPS."""
+    bot_delay: float = field(default_factory=lambda: _env_float("KAMELEON_BOT_DELAY", 0.6))
+    """Seconds a bot waits before moving, so people can follow the game (0 in tests and benchmarks)."""
+    sqlite_synchronous: str = field(default_factory=lambda: os.environ.get("KAMELEON_SQLITE_SYNC", "FULL").upper())
+    """FULL: each accepted move is on disk before it is broadcast; NORMAL: survives a killed server, not a power cut."""
+    session_days: int = 30
+    chat_max_length: int = 300
+    chat_per_minute: int = 20
+
+    def normalised_url(self) -> str:
+        """Map bare `postgresql://` URLs to the psycopg 3 driver this package depends on."""
+        url = self.database_url
+        for prefix in ("postgresql://", "postgres://"):
+            if url.startswith(prefix):
+                return "postgresql+psycopg://" + url[len(prefix) :]
+        return url

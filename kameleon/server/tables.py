@@ -1,0 +1,269 @@
+"""Lobby operations on tables: create, join, bots, leave, start, rematch, import.
+
+Each function checks who asks and what the table allows, changes the database
+in one transaction and returns the table id; the caller then refreshes the
+live table so everyone watching sees the change.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+import kameleon
+from kameleon.engine.errors import KameleonError
+from kameleon.engine.seeding import fresh_seed
+from kameleon.server.auth import clean_name
+from kameleon.server.catalogue import available_games, bot_levels, default_bot
+from kameleon.server.clock import check_time_control
+from kameleon.server.errors import ApiError
+from kameleon.server.models import GameTable, Move, Seat, User
+
+STATUSES = ("open", "playing", "finished", "imported")
+
+
+def new_id() -> str:
+    return secrets.token_urlsafe(6)
+
+
+def _table(db: Session, table_id: str) -> GameTable:
+    row = db.get(GameTable, table_id) if isinstance(table_id, str) and len(table_id) <= 16 else None
+    if row is None:
+        raise ApiError(404, f"there is no table {table_id!r}")
+    return row
+
+
+def _seats(db: Session, table_id: str) -> list[Seat]:
+    return list(db.scalars(select(Seat).where(Seat.table_id == table_id).order_by(Seat.seat)))
+
+
+def _seat_arg(value: Any, seats: list[Seat]) -> Seat | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < len(seats):
+        raise ApiError(422, f"'seat' must be a seat number from 0 to {len(seats) - 1}")
+    return seats[value]
+
+
+def _check_game(game: Any, options: Any) -> kameleon.Game:
+    if not isinstance(game, str) or game not in available_games():
+        raise ApiError(422, f"unknown game {game!r}; the games are: {', '.join(available_games())}")
+    if not isinstance(options, dict):
+        raise ApiError(422, "'options' must be an object of game options")
+    try:
+        return kameleon.load(game, **options)
+    except KameleonError as exc:
+        raise ApiError(422, str(exc)) from None
+
+
+def create(db: Session, user: User, body: dict[str, Any]) -> str:
+    game = _check_game(body.get("game"), body.get("options", {}))
+    private = body.get("private", False)
+    if not isinstance(private, bool):
+        raise ApiError(422, "'private' must be true or false")
+    try:
+        time_control = check_time_control(body.get("time"))
+    except ValueError as exc:
+        raise ApiError(422, str(exc)) from None
+    row = GameTable(
+        id=new_id(),
+        game=game.name,
+        options=dict(game.options),
+        seed=fresh_seed(),
+        status="open",
+        private=private,
+        invite_code=secrets.token_urlsafe(12),
+        created_by=user.id,
+        time_initial=time_control[0] if time_control else None,
+        time_increment=time_control[1] if time_control else None,
+    )
+    db.add(row)
+    for seat in range(game.num_players):
+        db.add(
+            Seat(
+                table_id=row.id,
+                seat=seat,
+                user_id=user.id if seat == 0 else None,
+                name=user.display_name if seat == 0 else None,
+            )
+        )
+    bots = body.get("bots")
+    if bots is not None:
+        db.flush()
+        add_bots(db, user, row.id, {"level": bots})
+    db.commit()
+    return row.id
+
+
+def join(db: Session, user: User, table_id: str, body: dict[str, Any]) -> None:
+    row = _table(db, table_id)
+    seats = _seats(db, table_id)
+    if row.status != "open":
+        raise ApiError(409, "this table has already started; you can watch it")
+    if row.private and row.created_by != user.id and body.get("invite") != row.invite_code:
+        raise ApiError(403, "this table is private: join it through its invite link")
+    if any(s.user_id == user.id and not s.bot for s in seats):
+        raise ApiError(409, "you already hold a seat at this table")
+    wanted = _seat_arg(body.get("seat"), seats)
+    if wanted is None:
+        wanted = next((s for s in seats if s.user_id is None and not s.bot), None)
+        if wanted is None:
+            raise ApiError(409, "every seat of this table is taken")
+    elif wanted.user_id is not None or wanted.bot:
+        raise ApiError(409, f"seat {wanted.seat} is taken")
+    wanted.user_id, wanted.name, wanted.bot = user.id, user.display_name, None
+    db.commit()
+
+
+def _may_manage(row: GameTable, seats: list[Seat], user: User) -> None:
+    if row.created_by != user.id and not any(s.user_id == user.id and not s.bot for s in seats):
+        raise ApiError(403, "only the players at this table can do that")
+
+
+def add_bots(db: Session, user: User, table_id: str, body: dict[str, Any]) -> None:
+    row = _table(db, table_id)
+    seats = _seats(db, table_id)
+    _may_manage(row, seats, user)
+    if row.status != "open":
+        raise ApiError(409, "bots can only be seated before the game starts")
+    level = body.get("level") or default_bot()
+    if level not in bot_levels():
+        raise ApiError(422, f"unknown bot level {level!r}; levels are: {', '.join(bot_levels())}")
+    wanted = _seat_arg(body.get("seat"), seats)
+    targets = [wanted] if wanted is not None else [s for s in seats if s.user_id is None and not s.bot]
+    if not targets:
+        raise ApiError(409, "there is no empty seat for a bot")
+    for seat in targets:
+        if seat.user_id is not None and not seat.bot:
+            raise ApiError(409, f"seat {seat.seat} is held by {seat.name}")
+        seat.bot, seat.name, seat.user_id = level, f"{level} bot", None
+    db.commit()
+
+
+def clear_seat(db: Session, user: User, table_id: str, seat_number: int) -> None:
+    """The table's creator removes a bot (or a person) from a seat before the start."""
+    row = _table(db, table_id)
+    seats = _seats(db, table_id)
+    seat = _seat_arg(seat_number, seats)
+    assert seat is not None
+    if row.created_by != user.id:
+        raise ApiError(403, "only the table's creator can clear a seat")
+    if row.status != "open":
+        raise ApiError(409, "seats can only be cleared before the game starts")
+    seat.bot, seat.name, seat.user_id = None, None, None
+    db.commit()
+
+
+def leave(db: Session, user: User, table_id: str) -> None:
+    """Before the start the seat is freed; during the game a bot takes it over, as on Board Game Arena."""
+    row = _table(db, table_id)
+    seat = next((s for s in _seats(db, table_id) if s.user_id == user.id and not s.bot), None)
+    if seat is None:
+        raise ApiError(409, "you hold no seat at this table")
+    if row.status == "open":
+        seat.user_id, seat.name = None, None
+    elif row.status == "playing":
+        seat.bot, seat.name = default_bot(), f"{seat.name} (bot)"[:40]
+    else:
+        raise ApiError(409, "the game at this table is over")
+    db.commit()
+
+
+def start(db: Session, user: User, table_id: str) -> None:
+    row = _table(db, table_id)
+    seats = _seats(db, table_id)
+    _may_manage(row, seats, user)
+    if row.status != "open":
+        raise ApiError(409, "this table has already started")
+    empty = [s.seat for s in seats if s.user_id is None and not s.bot]
+    if empty:
+        raise ApiError(409, f"seat {empty[0]} is empty: invite someone or seat a bot")
+    row.status, row.started_at = "playing", datetime.now(UTC)
+    db.commit()
+
+
+def rematch(db: Session, user: User, table_id: str) -> str:
+    """A new table with the same game, options and seats and a fresh deal (once per table)."""
+    row = _table(db, table_id)
+    seats = _seats(db, table_id)
+    _may_manage(row, seats, user)
+    if row.status != "finished":
+        raise ApiError(409, "a rematch can be proposed once the game is over")
+    if row.rematch_id:
+        return row.rematch_id
+    new = GameTable(
+        id=new_id(),
+        game=row.game,
+        options=row.options,
+        seed=fresh_seed(),
+        status="open",
+        private=row.private,
+        invite_code=secrets.token_urlsafe(12),
+        created_by=user.id,
+        rematch_of=row.id,
+        time_initial=row.time_initial,
+        time_increment=row.time_increment,
+    )
+    db.add(new)
+    for seat in seats:
+        db.add(Seat(table_id=new.id, seat=seat.seat, user_id=seat.user_id, bot=seat.bot, name=seat.name))
+    row.rematch_id = new.id
+    db.commit()
+    return new.id
+
+
+def import_record(db: Session, user: User, record: Any) -> str:
+    """Store an uploaded record as a read-only table that the replay viewer can step through."""
+    if not isinstance(record, dict):
+        raise ApiError(422, "a record is a JSON object")
+    try:
+        state = kameleon.replay(record)
+    except KameleonError as exc:
+        raise ApiError(422, str(exc)) from None
+    players = record.get("players") or [f"seat {i}" for i in range(state.num_players)]
+    row = GameTable(
+        id=new_id(),
+        game=state.game.name,
+        options=dict(state.game.options),
+        seed=state.seed,
+        status="imported",
+        private=False,
+        invite_code=secrets.token_urlsafe(12),
+        created_by=user.id,
+        result={"scores": state.scores(), "winners": state.winners()} if state.is_terminal else None,
+    )
+    db.add(row)
+    for seat, name in enumerate(players):
+        db.add(Seat(table_id=row.id, seat=seat, name=clean_name(str(name))))
+    for number, token in enumerate(record["moves"], start=1):
+        db.add(Move(table_id=row.id, number=number, seat=-1, token=token))
+    db.commit()
+    return row.id
+
+
+def invite_code(db: Session, user: User | None, table_id: str) -> str | None:
+    """The invite code, shown only to the table's creator and players."""
+    row = _table(db, table_id)
+    if user is None:
+        return None
+    if row.created_by == user.id or any(s.user_id == user.id for s in _seats(db, table_id)):
+        return row.invite_code
+    return None
+
+
+def lobby(db: Session, user: User | None, status: str | None, limit: int = 60) -> list[str]:
+    query = select(GameTable.id).order_by(GameTable.created_at.desc()).limit(limit)
+    if status is not None:
+        if status not in STATUSES:
+            raise ApiError(422, f"'status' must be one of {', '.join(STATUSES)}")
+        query = query.where(GameTable.status == status)
+    mine = select(Seat.table_id).where(Seat.user_id == user.id) if user else None
+    if mine is not None:
+        query = query.where((GameTable.private.is_(False)) | GameTable.id.in_(mine))
+    else:
+        query = query.where(GameTable.private.is_(False))
+    return list(db.scalars(query))

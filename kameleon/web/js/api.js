@@ -1,0 +1,43 @@
+// HTTP helpers: every call sends and receives JSON; errors carry the server's message.
+
+export class ApiError extends Error {
+  constructor(status, message) { super(message); this.status = status; }
+}
+
+export async function api(path, { method = "GET", body } = {}) {
+  const init = { method, headers: {}, credentials: "same-origin" };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, init);
+  let data = null;
+  try { data = await response.json(); } catch { data = null; }
+  if (!response.ok) throw new ApiError(response.status, (data && data.error) || response.statusText);
+  return data;
+}
+
+export const post = (path, body = {}) => api(path, { method: "POST", body });
+
+export function tableSocket(tableId, { onFrame, onStatus }) {
+  // A WebSocket that reconnects by itself; each (re)connection starts with a full state frame.
+  let socket = null, closed = false, delay = 500;
+  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/tables/${encodeURIComponent(tableId)}/ws`;
+  const open = () => {
+    socket = new WebSocket(url);
+    socket.onopen = () => { delay = 500; onStatus(true); };
+    socket.onmessage = (event) => onFrame(JSON.parse(event.data));
+    socket.onclose = () => {
+      onStatus(false);
+      if (!closed) { setTimeout(open, delay); delay = Math.min(delay * 2, 8000); }
+    };
+  };
+  open();
+  return {
+    send(message) {
+      if (socket && socket.readyState === WebSocket.OPEN) { socket.send(JSON.stringify(message)); return true; }
+      return false;
+    },
+    close() { closed = true; if (socket) socket.close(); },
+  };
+}

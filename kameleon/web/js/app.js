@@ -1,0 +1,420 @@
+// The arena's single-page front end: a small router and one function per page.
+import { api, post, tableSocket } from "./api.js";
+import { boardFor } from "./boards/index.js";
+import { add, clear, h, toast } from "./dom.js";
+import { language, setLanguage, t, translateStatic } from "./i18n.js";
+
+const app = document.getElementById("app");
+let me = null;
+let catalogue = null;
+let leavePage = () => {};
+
+// ---------- shell ----------
+
+async function refreshMe() {
+  me = (await api("/api/me")).user;
+  const who = clear(document.getElementById("who"));
+  if (me) {
+    add(who, h("a", { href: `/profile/${me.id}`, "data-link": true }, me.name), " · ",
+      h("a", { href: "#", id: "logout", onclick: async (e) => { e.preventDefault(); await post("/api/auth/logout"); await refreshMe(); go("/"); } }, t("logout")));
+  } else {
+    add(who, h("a", { href: "/login", "data-link": true, id: "login-link" }, t("login")));
+  }
+}
+
+function go(path) { history.pushState({}, "", path); route(); }
+
+document.addEventListener("click", (event) => {
+  const link = event.target.closest("a[data-link]");
+  if (link && link.origin === location.origin && !event.ctrlKey && !event.metaKey) { event.preventDefault(); go(link.pathname + link.search); }
+});
+window.addEventListener("popstate", () => route());
+
+const langSelect = document.getElementById("language");
+langSelect.value = language();
+langSelect.addEventListener("change", async () => {
+  setLanguage(langSelect.value);
+  if (me) { try { await post("/api/me/language", { language: langSelect.value }); } catch { /* guests keep it locally */ } }
+  translateStatic(); await refreshMe(); route();
+});
+
+async function route() {
+  leavePage(); leavePage = () => {};
+  document.getElementById("toast").hidden = true;
+  clear(app);
+  const path = location.pathname;
+  let m;
+  try {
+    if (path === "/") await lobbyPage();
+    else if (path === "/login") loginPage();
+    else if ((m = path.match(/^\/table\/([\w-]+)$/))) await tablePage(m[1]);
+    else if ((m = path.match(/^\/replay\/([\w-]+)$/))) await replayPage(m[1]);
+    else if ((m = path.match(/^\/profile\/(\d+)$/))) await profilePage(m[1]);
+    else if (path === "/leaderboard") await leaderboardPage();
+    else add(app, h("div", { class: "panel" }, "404"));
+  } catch (error) {
+    add(app, h("div", { class: "panel error" }, error.message));
+  }
+}
+
+const namesOf = (table) => table.seats.map((s) => s.name || `${t("empty")} (${s.seat})`);
+const gameTitle = (name) => (catalogue.games.find((g) => g.name === name) || { title: name }).title;
+
+// ---------- lobby ----------
+
+function optionInput(spec) {
+  if (spec.choices) {
+    return h("select", { name: spec.name }, spec.choices.map((c) => h("option", { value: JSON.stringify(c), selected: c === spec.default }, String(c))));
+  }
+  return h("input", { name: spec.name, placeholder: spec.default === null ? "" : JSON.stringify(spec.default) });
+}
+
+function newTableForm() {
+  const error = h("div", { class: "error", id: "create-error" });
+  const gameSelect = h("select", { id: "game", name: "game" }, catalogue.games.map((g) => h("option", { value: g.name }, g.title)));
+  const players = h("select", { id: "players", name: "players" });
+  const extra = h("div", { class: "grid2" });
+  const fillGame = () => {
+    const game = catalogue.games.find((g) => g.name === gameSelect.value);
+    add(clear(players), ...game.players.map((n) => h("option", { value: n, selected: n === game.players[0] }, n)));
+    add(clear(extra), ...game.options.filter((o) => o.name !== "players").map((o) =>
+      h("div", {}, h("label", { title: o.doc }, `${o.name} — ${o.doc}`), optionInput(o))));
+  };
+  gameSelect.addEventListener("change", fillGame);
+  const bots = h("input", { type: "checkbox", id: "fill-bots", checked: true });
+  const level = h("select", { id: "bot-level" }, catalogue.bots.map((b) => h("option", { value: b, selected: b === catalogue.default_bot }, b)));
+  const priv = h("input", { type: "checkbox", id: "private" });
+  const minutes = h("input", { type: "number", min: 1, step: 1, id: "time-initial", placeholder: "—", style: "width:6rem" });
+  const increment = h("input", { type: "number", min: 0, step: 1, id: "time-increment", placeholder: "0", style: "width:6rem" });
+  const form = h("form", { id: "new-table" },
+    h("div", { class: "grid2" },
+      h("div", {}, h("label", { for: "game" }, t("game")), gameSelect),
+      h("div", {}, h("label", { for: "players" }, t("players")), players)),
+    h("label", {}, bots, " ", t("bots"), " ", level),
+    h("label", {}, priv, " ", t("private")),
+    h("label", {}, t("time_control"), " ", minutes, " min + ", increment, " s"),
+    h("details", {}, h("summary", { class: "small" }, t("options")), extra),
+    h("div", { class: "actions" }, h("button", { type: "submit", id: "create" }, t("create"))),
+    error);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const options = { players: Number(players.value) };
+    extra.querySelectorAll("[name]").forEach((input) => {
+      const raw = input.value.trim();
+      if (raw === "" || (input.tagName === "SELECT" && raw === JSON.stringify(catalogue.games.find((g) => g.name === gameSelect.value).options.find((o) => o.name === input.name).default))) return;
+      try { options[input.name] = JSON.parse(raw); } catch { options[input.name] = raw; }
+    });
+    try {
+      const body = { game: gameSelect.value, options, private: priv.checked };
+      if (bots.checked) body.bots = level.value;
+      if (minutes.value) body.time = { initial: Number(minutes.value) * 60, increment: Number(increment.value || 0) };
+      const created = await post("/api/tables", body);
+      go(`/table/${created.table.id}`);
+    } catch (e) { error.textContent = e.message; }
+  });
+  fillGame();
+  return form;
+}
+
+function tableList(title, tables, action, id) {
+  const rows = tables.map((tb) => h("tr", {},
+    h("td", {}, gameTitle(tb.game)),
+    h("td", {}, tb.seats.map((s) => s.name || "·").join(", ")),
+    h("td", {}, h("span", { class: `badge ${tb.status}` }, tb.status)),
+    h("td", {}, action(tb))));
+  return h("section", { class: "panel", id },
+    h("h2", {}, title),
+    tables.length ? h("table", { class: "list" }, h("tbody", {}, rows)) : h("p", { class: "muted" }, t("no_tables")));
+}
+
+async function lobbyPage() {
+  const { tables } = await api("/api/tables");
+  const open = tables.filter((x) => x.status === "open");
+  const live = tables.filter((x) => x.status === "playing");
+  const done = tables.filter((x) => x.status === "finished" || x.status === "imported");
+  const importer = h("input", { type: "file", accept: "application/json,.json", id: "import-file" });
+  importer.addEventListener("change", async () => {
+    try {
+      const record = JSON.parse(await importer.files[0].text());
+      const created = await post("/api/records", record);
+      go(`/replay/${created.table.id}`);
+    } catch (e) { toast(e.message, true); }
+  });
+  add(app, 
+    h("div", { class: "hero panel" },
+      h("div", {}, h("h1", {}, "kameleon arena"), h("p", { class: "muted" }, t("welcome"))),
+      h("div", { class: "games-strip" }, catalogue.games.map((g) => h("span", { class: "badge" }, g.title)))),
+    h("div", { class: "grid2" },
+      h("section", { class: "panel" }, h("h2", {}, t("new_table")),
+        me ? newTableForm() : h("p", {}, h("a", { href: "/login", "data-link": true }, t("need_login")))),
+      h("div", {},
+        tableList(t("open_tables"), open, (tb) => h("a", { class: "button", href: `/table/${tb.id}`, "data-link": true }, t("join")), "open-tables"),
+        tableList(t("live_games"), live, (tb) => h("a", { class: "button secondary", href: `/table/${tb.id}`, "data-link": true }, t("watch")), "live-tables"))),
+    tableList(t("finished"), done, (tb) => h("a", { class: "button secondary", href: `/replay/${tb.id}`, "data-link": true }, t("replay")), "finished-tables"),
+    me ? h("section", { class: "panel" }, h("h2", {}, t("import")), importer) : null,
+  );
+}
+
+// ---------- login ----------
+
+function loginPage() {
+  const next = new URLSearchParams(location.search).get("next") || "/";
+  const form = (id, title, fields, submit) => {
+    const error = h("div", { class: "error" });
+    const el = h("form", { id, class: "panel" }, h("h2", {}, title), fields, h("div", { class: "actions" }, h("button", { type: "submit" }, title)), error);
+    el.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const data = Object.fromEntries(new FormData(el));
+      try { await submit(data); await refreshMe(); go(next); } catch (e) { error.textContent = e.message; }
+    });
+    return el;
+  };
+  const field = (name, label, type = "text", extra = {}) => [h("label", { for: `${name}-${label}` }, t(label)), h("input", { id: `${name}-${label}`, name, type, required: true, ...extra })];
+  add(app, h("div", { class: "grid2" },
+    form("signup-form", t("signup"), [field("username", "username", "text", { autocomplete: "username" }), field("password", "password", "password", { autocomplete: "new-password", minlength: 8 })],
+      (d) => post("/api/auth/signup", d)),
+    h("div", {},
+      form("login-form", t("login"), [field("username", "username", "text", { autocomplete: "username", id: "login-username" }), field("password", "password", "password", { autocomplete: "current-password" })],
+        (d) => post("/api/auth/login", d)),
+      form("guest-form", t("guest"), [field("name", "name")], (d) => post("/api/auth/guest", d)))));
+}
+
+// ---------- table ----------
+
+async function tablePage(tableId) {
+  const invite = new URLSearchParams(location.search).get("invite");
+  let info = await api(`/api/tables/${tableId}`);
+  let frame = null;
+  let board = await boardFor(info.table.game);
+  const conn = h("span", { class: "conn" });
+  const boardBox = h("div", { class: "panel", id: "board" });
+  boardBox.addEventListener("board-redraw", () => render());
+  const movesBox = h("div", { class: "panel", id: "moves" });
+  const resultBox = h("div", { id: "result" });
+  const seatsBox = h("div", { class: "panel", id: "seats" });
+  const controls = h("div", { class: "panel", id: "controls" });
+  const logList = h("ol", { class: "log", id: "log" });
+  const chatLines = h("div", { class: "chat-lines", id: "chat-lines" });
+  const chatInput = h("input", { maxlength: 300, id: "chat-input", "aria-label": t("chat") });
+  const chatForm = h("form", {}, chatInput, h("button", { type: "submit" }, t("send")));
+  let filter = "";
+  const status = h("div", { class: "status-line" });
+  let clockAt = performance.now();
+  const clockText = (seat) => {
+    const c = frame && frame.clock;
+    if (!c) return "";
+    const spent = c.running === seat ? (performance.now() - clockAt) / 1000 : 0;
+    const left = Math.max(0, c.remaining[seat] - spent);
+    const m = Math.floor(left / 60), sec = Math.floor(left % 60);
+    return left >= 3600 ? `${Math.floor(left / 3600)}h${String(m % 60).padStart(2, "0")}` : `${m}:${String(sec).padStart(2, "0")}`;
+  };
+  const ticker = setInterval(() => {
+    document.querySelectorAll("[data-clock-seat]").forEach((el) => { el.textContent = clockText(Number(el.dataset.clockSeat)); });
+  }, 500);
+
+  const socket = tableSocket(tableId, {
+    onStatus: (up) => { conn.textContent = up ? `● ${t("connected")}` : `○ ${t("disconnected")}`; conn.className = `conn${up ? "" : " down"}`; },
+    onFrame: async (message) => {
+      if (message.type === "state") {
+        const seatChanged = !frame || frame.seat !== message.seat || frame.table.status !== message.table.status;
+        frame = message;
+        clockAt = performance.now();
+        if (seatChanged) info = await api(`/api/tables/${tableId}`);
+        render();
+      } else if (message.type === "error") {
+        toast(message.error, true);
+      } else if (message.type === "chat") {
+        add(chatLines, h("div", {}, h("strong", {}, message.name), ": ", message.text));
+        chatLines.scrollTop = chatLines.scrollHeight;
+      } else if (message.type === "timeout") {
+        toast(t("timed_out", { name: namesOf(frame.table)[message.seat] }), true);
+      } else if (message.type === "rematch") {
+        toast(`${t("rematch")}: /table/${message.table}`);
+        info = await api(`/api/tables/${tableId}`);
+        render();
+      }
+    },
+  });
+  leavePage = () => { socket.close(); clearInterval(ticker); };
+  chatForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (chatInput.value.trim()) socket.send({ type: "chat", text: chatInput.value });
+    chatInput.value = "";
+  });
+
+  const play = (move) => {
+    if (!frame || frame.table.status !== "playing") return;
+    if (frame.seat === null) { toast(t("spectating"), true); return; }
+    if (!frame.legal.length) { toast(t("not_your_turn"), true); return; }
+    socket.send({ type: "move", move, expect: frame.log.length });
+  };
+  const act = async (path, body) => {
+    try { info = await post(`/api/tables/${tableId}/${path}`, body); if (path === "rematch") go(`/table/${info.table.id}`); }
+    catch (e) { toast(e.message, true); }
+  };
+
+  function render() {
+    const table = frame.table;
+    const names = namesOf(table);
+    const mine = frame.seat !== null && table.status === "playing" && frame.legal.length > 0;
+    const turn = table.current_player;
+    add(clear(status), 
+      h("span", { class: `turn-banner${mine ? " mine" : ""}`, id: "turn" },
+        table.status === "playing" ? (mine ? t("your_turn") : t("turn_of", { name: names[turn] ?? "?" }))
+          : table.status === "open" ? `${table.title} · ${t("seats")}` : t("game_over")),
+      frame.seat === null ? h("span", { class: "muted small" }, t("spectating")) : null, conn);
+    add(clear(boardBox), status);
+    board.render(boardBox, frame.view, { seat: frame.seat, legal: frame.legal, names, play, interactive: table.status === "playing",
+      explain: (message) => toast(message, true) });
+
+    clear(movesBox);
+    movesBox.hidden = !mine;
+    if (mine) {
+      const shown = frame.legal.filter((m) => m.toLowerCase().includes(filter.toLowerCase())).slice(0, 200);
+      const filterBox = frame.legal.length > 24 ? h("input", { class: "move-filter", placeholder: t("filter_moves"), value: filter,
+        oninput: (e) => { filter = e.target.value; render(); document.querySelector(".move-filter").focus(); } }) : null;
+      const typed = h("input", { placeholder: t("type_move"), id: "typed-move" });
+      add(movesBox, h("h3", {}, t("moves")), filterBox,
+        h("div", { class: "moves", id: "legal-moves" }, shown.map((m) => h("button", { type: "button", "data-move": m, onclick: () => play(m) }, m))),
+        h("form", { class: "actions", onsubmit: (e) => { e.preventDefault(); if (typed.value.trim()) play(typed.value.trim()); } }, typed, h("button", { type: "submit", class: "secondary" }, "↵")));
+    }
+    clear(resultBox);
+    if (table.result) {
+      const winners = table.result.winners.map((s) => names[s]).join(", ");
+      add(resultBox, h("div", { class: "panel result", id: "final" },
+        h("div", {}, t("game_over"), " — ", t("winner", { names: winners })),
+        h("div", { class: "small muted" }, table.result.scores.map((sc, i) => `${names[i]}: ${sc}`).join(" · ")),
+        h("div", { class: "actions" },
+          h("a", { class: "button secondary", href: `/replay/${tableId}`, "data-link": true, id: "replay-link" }, t("replay")),
+          table.rematch_id ? h("a", { class: "button", href: `/table/${table.rematch_id}`, "data-link": true }, t("rematch"))
+            : frame.seat !== null || (me && table.created_by === me.id) ? h("button", { onclick: () => act("rematch") }, t("rematch")) : null)));
+    }
+    renderSidebar(table, names);
+    add(clear(logList), ...frame.log.map((m, i) => h("li", { class: i === frame.log.length - 1 ? "current" : "" }, m)));
+    logList.scrollTop = logList.scrollHeight;
+  }
+
+  function renderSidebar(table, names) {
+    const seated = info.seat !== null;
+    const manager = me && (seated || table.created_by === me.id);
+    add(clear(seatsBox), h("h3", {}, `${table.title} · ${t("seats")}`), h("ul", { class: "seats" }, table.seats.map((s) => h("li", { class: table.current_player === s.seat ? "turn" : "" },
+      h("span", { class: "seat-dot" }),
+      h("span", { class: "name" }, s.user_id && s.kind === "human" ? h("a", { href: `/profile/${s.user_id}`, "data-link": true }, names[s.seat]) : s.name || h("span", { class: "muted" }, t("empty")),
+        frame.seat === s.seat ? " ★" : ""),
+      s.kind === "bot" ? h("span", { class: "badge" }, "bot") : null,
+      frame.clock ? h("span", { class: `clock${frame.clock.running === s.seat ? " running" : ""}`, "data-clock-seat": s.seat }, clockText(s.seat)) : null,
+      table.status === "open" && s.kind === "empty" && me && !seated ? h("button", { class: "secondary", onclick: () => act("join", { seat: s.seat, invite }) }, t("join")) : null,
+      table.status === "open" && s.kind === "empty" && manager ? h("button", { class: "secondary", "data-add-bot": s.seat, onclick: () => act("bots", { seat: s.seat, level: catalogue.default_bot }) }, t("add_bot")) : null))));
+    clear(controls);
+    const buttons = [];
+    if (table.status === "open" && manager) buttons.push(h("button", { id: "start", onclick: () => act("start"), disabled: table.seats.some((s) => s.kind === "empty") }, t("start")));
+    if (seated && table.status !== "finished") buttons.push(h("button", { class: "secondary", onclick: () => act("leave") }, t("leave")));
+    if (table.status === "finished" || table.status === "imported") buttons.push(h("a", { class: "button secondary", href: `/api/tables/${tableId}/record`, download: true }, t("record")));
+    if (!me && table.status === "open") buttons.push(h("a", { class: "button", href: `/login?next=${encodeURIComponent(location.pathname + location.search)}`, "data-link": true }, t("login")));
+    add(controls, h("div", { class: "actions" }, buttons));
+    if (info.invite && table.status === "open") {
+      const link = `${location.origin}/table/${tableId}?invite=${info.invite}`;
+      const input = h("input", { value: link, readonly: true, id: "invite-link" });
+      add(controls, h("label", {}, t("invite")), h("div", { class: "invite" }, input,
+        h("button", { class: "secondary", onclick: () => { input.select(); navigator.clipboard?.writeText(link); } }, t("copy"))));
+    }
+    controls.hidden = !controls.querySelector("button, a, input");
+  }
+
+  add(app, h("div", { class: "table-page" },
+    h("div", {}, resultBox, boardBox, movesBox),
+    h("aside", { class: "sidebar" }, seatsBox, controls,
+      h("div", { class: "panel" }, h("h3", {}, t("log")), logList),
+      h("div", { class: "panel chat" }, h("h3", {}, t("chat")), chatLines, me ? chatForm : null))));
+}
+
+// ---------- replay ----------
+
+async function replayPage(tableId) {
+  const { table } = await api(`/api/tables/${tableId}`);
+  const board = await boardFor(table.game);
+  const total = table.moves;
+  const names = namesOf(table);
+  const cache = new Map();
+  let step = total, timer = null;
+  const boardBox = h("div", { class: "panel", id: "replay-board" });
+  const label = h("span", { id: "replay-step" });
+  const slider = h("input", { type: "range", min: 0, max: total, value: step, id: "replay-slider", "aria-label": "move" });
+  const logList = h("ol", { class: "log", id: "replay-log" });
+  const show = async (n) => {
+    step = Math.max(0, Math.min(total, n));
+    if (!cache.has(step)) cache.set(step, await api(`/api/tables/${tableId}/replay/${step}`));
+    const data = cache.get(step);
+    slider.value = step;
+    label.textContent = t("step", { n: step, total });
+    clear(boardBox);
+    board.render(boardBox, data.view, { seat: null, legal: [], names, play: () => {}, explain: () => {}, interactive: false });
+    add(clear(logList), ...data.log.map((m, i) => h("li", { class: i === step - 1 ? "current" : "" }, m)));
+    logList.scrollTop = logList.scrollHeight;
+  };
+  slider.addEventListener("input", () => show(Number(slider.value)));
+  const playButton = h("button", { class: "secondary", id: "replay-play", onclick: () => {
+    if (timer) { clearInterval(timer); timer = null; return; }
+    if (step >= total) step = 0;
+    timer = setInterval(async () => { if (step >= total) { clearInterval(timer); timer = null; return; } await show(step + 1); }, 600);
+  } }, `▶ ${t("play")}`);
+  leavePage = () => timer && clearInterval(timer);
+  const result = table.result ? h("div", { class: "result" }, t("winner", { names: table.result.winners.map((s) => names[s]).join(", ") }),
+    h("span", { class: "small muted" }, "  ", table.result.scores.map((sc, i) => `${names[i]}: ${sc}`).join(" · "))) : null;
+  add(app, 
+    h("div", { class: "panel" }, h("h1", {}, `${t("replay")} · ${table.title}`), result,
+      h("div", { class: "replay-controls" },
+        h("button", { class: "secondary", id: "replay-first", onclick: () => show(0) }, `« ${t("first")}`),
+        h("button", { class: "secondary", id: "replay-prev", onclick: () => show(step - 1) }, `◀ ${t("prev")}`),
+        slider,
+        h("button", { class: "secondary", id: "replay-next", onclick: () => show(step + 1) }, `${t("next")} ▶`),
+        h("button", { class: "secondary", id: "replay-last", onclick: () => show(total) }, `${t("last")} »`),
+        playButton, label),
+      h("a", { class: "small", href: `/api/tables/${tableId}/record`, download: true }, t("record"))),
+    h("div", { class: "table-page" }, boardBox, h("aside", { class: "sidebar" }, h("div", { class: "panel" }, h("h3", {}, t("log")), logList))));
+  await show(step);
+}
+
+// ---------- profile and leaderboard ----------
+
+async function profilePage(userId) {
+  const data = await api(`/api/users/${userId}`);
+  add(app, h("div", { class: "panel" }, h("h1", {}, data.user.name), data.user.guest ? h("span", { class: "badge" }, "guest") : null),
+    h("div", { class: "grid2" },
+      h("section", { class: "panel" }, h("h2", {}, t("rating")),
+        data.ratings.length ? h("table", { class: "list" },
+          h("thead", {}, h("tr", {}, h("th", {}, t("game")), h("th", {}, t("rating")), h("th", {}, `${t("wins")} / ${t("games")}`))),
+          h("tbody", {}, data.ratings.map((r) => h("tr", {}, h("td", {}, gameTitle(r.game)), h("td", {}, r.rating), h("td", {}, `${r.wins} / ${r.games}`)))))
+          : h("p", { class: "muted" }, t("no_tables"))),
+      h("section", { class: "panel" }, h("h2", {}, t("games")),
+        data.games.length ? h("table", { class: "list" }, h("tbody", {}, data.games.map((g) => h("tr", {},
+          h("td", {}, gameTitle(g.game)),
+          h("td", {}, g.status === "finished" ? (g.won ? "🏆" : "—") : h("span", { class: "badge playing" }, g.status)),
+          h("td", { class: "small muted" }, g.finished_at ? new Date(g.finished_at).toLocaleDateString() : ""),
+          h("td", {}, h("a", { href: g.status === "finished" ? `/replay/${g.id}` : `/table/${g.id}`, "data-link": true }, g.status === "finished" ? t("replay") : t("watch")))))))
+          : h("p", { class: "muted" }, t("no_tables")))));
+}
+
+async function leaderboardPage() {
+  const params = new URLSearchParams(location.search);
+  const game = params.get("game") || (catalogue.games[0] && catalogue.games[0].name);
+  const select = h("select", { id: "board-game" }, catalogue.games.map((g) => h("option", { value: g.name, selected: g.name === game }, g.title)));
+  select.addEventListener("change", () => go(`/leaderboard?game=${select.value}`));
+  const data = await api(`/api/leaderboard/${game}`);
+  add(app, h("section", { class: "panel" }, h("div", { class: "hero" }, h("h1", {}, t("leaderboard")), select),
+    data.players.length ? h("table", { class: "list", id: "leaderboard" },
+      h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("name")), h("th", {}, t("rating")), h("th", {}, t("games")), h("th", {}, t("wins")))),
+      h("tbody", {}, data.players.map((p, i) => h("tr", {}, h("td", {}, i + 1),
+        h("td", {}, p.player.startsWith("user:") ? h("a", { href: `/profile/${p.player.slice(5)}`, "data-link": true }, p.name) : p.name),
+        h("td", {}, p.rating), h("td", {}, p.games), h("td", {}, p.wins)))))
+      : h("p", { class: "muted" }, t("no_tables"))));
+}
+
+// ---------- start ----------
+
+setLanguage(language());
+translateStatic();
+catalogue = await api("/api/games");
+await refreshMe();
+if (me && me.language && !localStorage.getItem("kameleon.language")) { setLanguage(me.language); langSelect.value = me.language; translateStatic(); }
+route();

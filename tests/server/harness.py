@@ -1,0 +1,180 @@
+"""A real arena for the tests: `kameleon serve` in a subprocess on 127.0.0.1 with an SQLite file, and its clients."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+
+import kameleon
+
+ROOT = Path(__file__).resolve().parents[2]
+START_TIMEOUT = 30.0
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class ServerProcess:
+    """`python -m kameleon serve` on a free port; `kill()` is a real SIGKILL."""
+
+    def __init__(self, database: Path, bot_delay: float = 0.0, database_url: str | None = None) -> None:
+        self.database = database
+        self.database_url = database_url or f"sqlite:///{database}"
+        self.bot_delay = bot_delay
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+        self.log = database.with_suffix(".log")
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> ServerProcess:
+        env = {**os.environ, "KAMELEON_BOT_DELAY": str(self.bot_delay), "NO_PROXY": "*"}
+        command = [
+            sys.executable,
+            "-m",
+            "kameleon",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--database-url",
+            self.database_url,
+        ]
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + START_TIMEOUT
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited with {self.process.returncode}:\n{self.log.read_text()}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(self.url + "/api/health", timeout=1, trust_env=False).status_code == 200:
+                    return self
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"the server did not answer within {START_TIMEOUT}s:\n{self.log.read_text()}")
+
+    def kill(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+class Player:
+    """One person at the arena: an HTTP client holding a session, able to open table sockets."""
+
+    def __init__(self, base: str, name: str, password: str | None = None) -> None:
+        self.base = base
+        self.http = httpx.Client(base_url=base, timeout=30, trust_env=False)
+        if password is None:
+            response = self.http.post("/api/auth/guest", json={"name": name})
+        else:
+            response = self.http.post("/api/auth/signup", json={"username": name, "password": password})
+        assert response.status_code == 200, response.text
+        self.user = response.json()["user"]
+        self.token: str = response.json()["token"]
+
+    def post(self, path: str, body: Any = None, expect: int = 200) -> dict[str, Any]:
+        response = self.http.post(path, json=body) if body is not None else self.http.post(path)
+        assert response.status_code == expect, f"{path}: {response.status_code} {response.text}"
+        data: dict[str, Any] = response.json()
+        return data
+
+    def get(self, path: str, expect: int = 200) -> dict[str, Any]:
+        response = self.http.get(path)
+        assert response.status_code == expect, f"{path}: {response.status_code} {response.text}"
+        data: dict[str, Any] = response.json()
+        return data
+
+    def socket(self, table_id: str) -> Socket:
+        return Socket(self.base, table_id, {"Cookie": f"kameleon_session={self.token}"})
+
+
+class Socket:
+    """A table WebSocket that keeps every frame it receives (for the hidden-information checks)."""
+
+    def __init__(self, base: str, table_id: str, headers: dict[str, str] | None = None) -> None:
+        url = base.replace("http://", "ws://") + f"/api/tables/{table_id}/ws"
+        self._stack = contextlib.ExitStack()
+        self.ws: ClientConnection = self._stack.enter_context(
+            connect(url, additional_headers=headers, proxy=None, open_timeout=10)
+        )
+        self.frames: list[dict[str, Any]] = []
+
+    def send(self, message: Any) -> None:
+        self.ws.send(message if isinstance(message, str) else json.dumps(message))
+
+    def recv(self, timeout: float = 20.0) -> dict[str, Any]:
+        frame: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        self.frames.append(frame)
+        return frame
+
+    def next_of(self, kind: str, timeout: float = 20.0) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while True:
+            frame = self.recv(max(0.01, deadline - time.monotonic()))
+            if frame["type"] == kind:
+                return frame
+
+    def drain(self, quiet: float = 0.2) -> None:
+        """Read until nothing arrives for `quiet` seconds."""
+        with contextlib.suppress(TimeoutError):
+            while True:
+                self.recv(quiet)
+
+    def close(self) -> None:
+        self._stack.close()
+
+
+def player_count(game: str) -> int:
+    """The smallest seat count of at least 2 that the game accepts (fastest full games)."""
+    for players in range(2, 9):
+        try:
+            kameleon.load(game, players=players)
+        except kameleon.KameleonError:
+            continue
+        return players
+    raise AssertionError(f"{game} accepts no player count from 2 to 8")
+
+
+def engine_steps(record: dict[str, Any]) -> tuple[list[str], dict[tuple[int, int | None], dict[str, Any]]]:
+    """The per-action tokens of a finished game, and view(seat) for every seat and the spectator after each action.
+
+    The arena stores one token per accepted action (a record may group several actions in one token, as Le
+    Caméléon does for a ply), so both are rebuilt from the replayed state's history.
+    """
+    final = kameleon.replay(record)
+    state = final.game.new_state(final.seed)
+    seats: list[int | None] = [*range(state.num_players), None]
+    views = {(0, seat): state.view(seat) for seat in seats}
+    tokens = []
+    for number, action in enumerate(final.history, start=1):
+        tokens.append(state.action_to_str(action))
+        state.apply(action)
+        views.update({(number, seat): state.view(seat) for seat in seats})
+    return tokens, views

@@ -1,0 +1,218 @@
+"""Accounts, sessions, lobby and table life cycle through the HTTP API of a real server."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+
+import httpx
+import pytest
+
+import kameleon
+from kameleon.server.catalogue import available_games
+from tests.server.harness import Player, ServerProcess
+
+
+def test_health_openapi_and_catalogue(server: ServerProcess) -> None:
+    assert httpx.get(server.url + "/api/health", trust_env=False).json() == {"status": "ok"}
+    schema = httpx.get(server.url + "/openapi.json", trust_env=False).json()
+    assert "/api/tables/{table_id}/moves" in schema["paths"]
+    catalogue = httpx.get(server.url + "/api/games", trust_env=False).json()
+    assert [g["name"] for g in catalogue["games"]] == available_games()
+    coloretto = next(g for g in catalogue["games"] if g["name"] == "coloretto")
+    assert coloretto["players"] == [2, 3, 4, 5]
+    assert {
+        "name": "scoring",
+        "doc": "scoring table",
+        "required": False,
+        "default": "brown",
+        "choices": ["brown", "purple"],
+    } in coloretto["options"]
+    assert catalogue["default_bot"] in catalogue["bots"]
+    page = httpx.get(server.url + "/table/abc", trust_env=False)
+    assert page.status_code == 200 and "<html" in page.text.lower()
+    policy = page.headers["content-security-policy"]
+    assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy
+    assert page.headers["x-content-type-options"] == "nosniff"
+
+
+def test_sign_up_log_in_and_sessions_by_the_book(server: ServerProcess) -> None:
+    http = httpx.Client(base_url=server.url, trust_env=False)
+    response = http.post("/api/auth/signup", json={"username": "carol", "password": "correct horse"})
+    assert response.status_code == 200
+    cookie = response.headers["set-cookie"].lower()
+    assert "httponly" in cookie and "samesite=lax" in cookie and "path=/" in cookie
+    token = response.json()["token"]
+    assert len(token) >= 43
+    assert http.get("/api/me").json()["user"]["name"] == "carol"
+    taken = http.post("/api/auth/signup", json={"username": "Carol", "password": "another one"})
+    assert (taken.status_code, taken.json()["error"]) == (409, "the username 'Carol' is taken")
+    short = http.post("/api/auth/signup", json={"username": "dave", "password": "short"})
+    assert (short.status_code, short.json()["error"]) == (422, "password must have 8 to 256 characters")
+    for name, password in (("carol", "wrong password"), ("nobody", "correct horse")):
+        wrong = httpx.post(
+            server.url + "/api/auth/login", json={"username": name, "password": password}, trust_env=False
+        )
+        assert (wrong.status_code, wrong.json()["error"]) == (401, "wrong username or password")
+    logged_in = httpx.Client(base_url=server.url, trust_env=False)
+    assert logged_in.post("/api/auth/login", json={"username": "carol", "password": "correct horse"}).status_code == 200
+    assert logged_in.get("/api/me").json()["user"]["username"] == "carol"
+    for _ in range(9):
+        httpx.post(server.url + "/api/auth/login", json={"username": "carol", "password": "guessing"}, trust_env=False)
+    throttled = httpx.post(
+        server.url + "/api/auth/login", json={"username": "carol", "password": "correct horse"}, trust_env=False
+    )
+    assert (throttled.status_code, throttled.json()["error"]) == (
+        429,
+        "too many failed logins for this account; wait a few minutes",
+    )
+    fresh = httpx.Client(base_url=server.url, trust_env=False)
+    assert fresh.post("/api/auth/login", json={"username": "carol", "password": "correct horse"}).status_code == 429
+    assert http.get("/api/me").json()["user"]["username"] == "carol", "the session from sign-up still works"
+    assert http.post("/api/auth/logout").status_code == 200
+    assert httpx.get(server.url + "/api/me", headers={"Authorization": f"Bearer {token}"}, trust_env=False).json() == {
+        "user": None
+    }
+    # Only hashes are stored: the argon2id password hash and the SHA-256 of the session token.
+    with sqlite3.connect(server.database) as db:
+        (password_hash,) = db.execute("SELECT password_hash FROM users WHERE username = 'carol'").fetchone()
+        tokens = [row[0] for row in db.execute("SELECT token_hash FROM sessions")]
+    assert password_hash.startswith("$argon2id$")
+    assert token not in tokens and all(len(t) == 64 for t in tokens)
+
+
+def test_bad_options_are_reported(server: ServerProcess) -> None:
+    alice = Player(server.url, "Alice")
+    for options, message in (
+        ({"players": 9}, "bad value for option 'players': 9 is out of range; expected an integer from 2 to 5"),
+        ({"players": 3, "colour": "pink"}, "unknown option 'colour' for coloretto"),
+        ({}, "option 'players' is required for coloretto"),
+    ):
+        response = alice.http.post("/api/tables", json={"game": "coloretto", "options": options})
+        assert response.status_code == 422
+        assert response.json()["error"].startswith(message)
+    response = alice.http.post("/api/tables", json={"game": "go", "options": {}})
+    assert response.status_code == 422 and response.json()["error"].startswith("unknown game 'go'")
+    response = alice.http.post("/api/tables", json={"game": "coloretto", "options": {"players": 2}, "bots": "godlike"})
+    assert response.status_code == 422 and "unknown bot level 'godlike'" in response.json()["error"]
+
+
+def test_private_table_invite_join_leave_and_bots(server: ServerProcess) -> None:
+    alice, bob, eve = Player(server.url, "Alice"), Player(server.url, "Bob"), Player(server.url, "Eve")
+    created = alice.post("/api/tables", {"game": "coloretto", "options": {"players": 3}, "private": True}, expect=201)
+    table_id, invite = created["table"]["id"], created["invite"]
+    assert invite and created["seat"] == 0
+    assert all(t["id"] != table_id for t in eve.get("/api/tables")["tables"])
+    assert any(t["id"] == table_id for t in alice.get("/api/tables")["tables"])
+    refused = eve.http.post(f"/api/tables/{table_id}/join", json={})
+    assert (refused.status_code, refused.json()["error"]) == (
+        403,
+        "this table is private: join it through its invite link",
+    )
+    assert eve.get(f"/api/tables/{table_id}")["invite"] is None
+    joined = bob.post(f"/api/tables/{table_id}/join", {"invite": invite, "seat": 2})
+    assert joined["seat"] == 2
+    again = bob.http.post(f"/api/tables/{table_id}/join", json={"invite": invite})
+    assert (again.status_code, again.json()["error"]) == (409, "you already hold a seat at this table")
+    bob.post(f"/api/tables/{table_id}/leave")
+    assert [s["kind"] for s in alice.get(f"/api/tables/{table_id}")["table"]["seats"]] == ["human", "empty", "empty"]
+    outsider = eve.http.post(f"/api/tables/{table_id}/bots", json={"level": "random"})
+    assert outsider.status_code == 403
+    seats = alice.post(f"/api/tables/{table_id}/bots", {"level": "random"})["table"]["seats"]
+    assert [s["kind"] for s in seats] == ["human", "bot", "bot"]
+    response = alice.http.delete(f"/api/tables/{table_id}/seats/2")
+    assert response.json()["table"]["seats"][2]["kind"] == "empty"
+
+
+def test_leaving_mid_game_hands_the_seat_to_a_bot_and_rematch(server: ServerProcess) -> None:
+    alice = Player(server.url, "Alice")
+    table_id = alice.post(
+        "/api/tables", {"game": "coloretto", "options": {"players": 2}, "bots": "random"}, expect=201
+    )["table"]["id"]
+    alice.post(f"/api/tables/{table_id}/start")
+    after = alice.post(f"/api/tables/{table_id}/leave")
+    assert after["seat"] is None
+    assert after["table"]["seats"][0]["kind"] == "bot"
+    deadline = time.monotonic() + 60
+    while alice.get(f"/api/tables/{table_id}")["table"]["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish the game"
+        time.sleep(0.1)
+    record = alice.get(f"/api/tables/{table_id}/record")
+    assert kameleon.replay(record).is_terminal
+    board = alice.get("/api/leaderboard/coloretto")["players"]
+    assert any(entry["player"] == "bot:random" and entry["games"] >= 1 for entry in board)
+    rematch = alice.post(f"/api/tables/{table_id}/rematch", expect=201)["table"]
+    assert rematch["status"] == "open" and rematch["rematch_of"] == table_id
+    assert [s["kind"] for s in rematch["seats"]] == ["bot", "bot"]
+    assert alice.get(f"/api/tables/{table_id}")["table"]["rematch_id"] == rematch["id"]
+
+
+@pytest.mark.parametrize("tamper", ["none", "moves", "scores"])
+def test_record_import(server: ServerProcess, tamper: str) -> None:
+    alice = Player(server.url, "Alice")
+    state = kameleon.load("coloretto", players=3).new_state(seed=11)
+    while not state.is_terminal:
+        state.apply(state.legal_actions()[-1])
+    record = state.record(players=["Ann", "Ben", "Cy"])
+    if tamper == "moves":
+        record["moves"][3] = "take 9"
+    elif tamper == "scores":
+        record["result"]["scores"][0] += 1
+    response = alice.http.post("/api/records", json=record)
+    if tamper != "none":
+        assert response.status_code == 422
+        assert response.json()["error"].startswith(("move 4 'take 9' cannot be played", "record says scores"))
+        return
+    assert response.status_code == 201
+    table = response.json()["table"]
+    assert table["status"] == "imported" and [s["name"] for s in table["seats"]] == ["Ann", "Ben", "Cy"]
+    assert alice.get(f"/api/tables/{table['id']}/record") == record
+    last = alice.get(f"/api/tables/{table['id']}/replay/{len(record['moves'])}")
+    assert last["view"]["final"] is True
+
+
+def test_time_control_hands_a_silent_seat_to_a_bot(server: ServerProcess) -> None:
+    alice = Player(server.url, "Slow")
+    bad = alice.http.post(
+        "/api/tables", json={"game": "coloretto", "options": {"players": 2}, "time": {"initial": 0, "increment": 1}}
+    )
+    assert bad.status_code == 422 and "'initial' must be 1 to" in bad.json()["error"]
+    created = alice.post(
+        "/api/tables",
+        {
+            "game": "coloretto",
+            "options": {"players": 2, "start_player": 0},
+            "bots": "random",
+            "time": {"initial": 1, "increment": 0.5},
+        },
+        expect=201,
+    )
+    table_id = created["table"]["id"]
+    assert created["table"]["time"] == {"initial": 1.0, "increment": 0.5}
+    socket = alice.socket(table_id)
+    socket.recv()
+    alice.post(f"/api/tables/{table_id}/start")
+    started = socket.next_of("state")
+    assert started["clock"]["running"] == 0 and 0 < started["clock"]["remaining"][0] <= 1.0
+    assert socket.next_of("timeout", timeout=10) == {"type": "timeout", "seat": 0}
+    moved = socket.next_of("state")
+    while not moved["log"]:
+        moved = socket.next_of("state")
+    assert moved["seat"] is None, "the timed-out person no longer holds the seat"
+    table = moved["table"]
+    taken_over = table["seats"][0]
+    assert (taken_over["kind"], taken_over["name"], taken_over["user_id"]) == ("bot", "Slow (bot)", alice.user["id"])
+    socket.close()
+
+
+def test_usernames_are_matched_exactly_ignoring_case(server: ServerProcess) -> None:
+    Player(server.url, "a_b", password="first password")
+    Player(server.url, "axb", password="other password")
+    wild = httpx.post(
+        server.url + "/api/auth/login", json={"username": "a%", "password": "first password"}, trust_env=False
+    )
+    assert wild.status_code == 401
+    upper = httpx.post(
+        server.url + "/api/auth/login", json={"username": "A_B", "password": "first password"}, trust_env=False
+    )
+    assert upper.status_code == 200 and upper.json()["user"]["username"] == "a_b"

@@ -1,0 +1,57 @@
+"""Persistence without loss: SIGKILL the server mid-game, start it again, every accepted move is there."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import kameleon
+from tests.server.harness import Player, ServerProcess
+
+
+def test_sigkill_mid_game_loses_no_accepted_move(tmp_path: Path) -> None:
+    database = tmp_path / "arena.sqlite3"
+    first = ServerProcess(database).start()
+    try:
+        alice = Player(first.url, "Alice", password="long enough")
+        table_id = alice.post(
+            "/api/tables", {"game": "coloretto", "options": {"players": 3}, "bots": "random"}, expect=201
+        )["table"]["id"]
+        alice.post(f"/api/tables/{table_id}/start")
+        accepted: list[str] = []
+        while len(accepted) < 12:
+            frame = alice.get(f"/api/tables/{table_id}/state")
+            if frame["legal"]:
+                after = alice.post(
+                    f"/api/tables/{table_id}/moves", {"move": frame["legal"][-1], "expect": len(frame["log"])}
+                )
+                accepted = after["log"]
+            else:
+                time.sleep(0.02)
+        first.kill()
+    finally:
+        first.stop()
+
+    second = ServerProcess(database)
+    second.port = first.port
+    second.start()
+    try:
+        alice.http.cookies.clear()
+        alice.post("/api/auth/login", {"username": "Alice", "password": "long enough"})
+        frame = alice.get(f"/api/tables/{table_id}/state")
+        assert frame["log"][: len(accepted)] == accepted, "an accepted move was lost"
+        assert frame["table"]["status"] == "playing"
+        assert frame["seat"] == 0
+        deadline = time.monotonic() + 120
+        while frame["table"]["status"] == "playing":
+            assert time.monotonic() < deadline, "the game did not continue after the restart"
+            if frame["legal"]:
+                alice.post(f"/api/tables/{table_id}/moves", {"move": frame["legal"][0], "expect": len(frame["log"])})
+            else:
+                time.sleep(0.02)
+            frame = alice.get(f"/api/tables/{table_id}/state")
+        record = alice.get(f"/api/tables/{table_id}/record")
+        assert record["moves"][: len(accepted)] == accepted
+        assert kameleon.replay(record).is_terminal
+    finally:
+        second.stop()

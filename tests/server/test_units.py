@@ -1,0 +1,109 @@
+"""Pure parts of the server: clocks rebuilt from move times, rating ranks, the move writer, notation hooks."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select
+
+import kameleon
+from kameleon.server import notation
+from kameleon.server.clock import Clock, check_time_control
+from kameleon.server.db import make_engine, migrate
+from kameleon.server.models import GameTable, Move
+from kameleon.server.ratings import ranks
+from kameleon.server.writer import MoveWriter
+
+START = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def test_clock_rebuilt_from_move_times() -> None:
+    moves = [(0, START + timedelta(seconds=10)), (1, START + timedelta(seconds=13)), (0, START + timedelta(seconds=20))]
+    clock = Clock.rebuild(60.0, 2.0, 2, START, moves)
+    # Seat 0 thought 10 s then 7 s and earned 2 increments; seat 1 thought 3 s and earned one.
+    assert clock.remaining == [60 - 10 - 7 + 4, 60 - 3 + 2]
+    now = (START + timedelta(seconds=25)).timestamp()
+    assert clock.left(1, 1, now) == pytest.approx(59 - 5)
+    assert clock.left(0, 1, now) == pytest.approx(47)
+    clock.charge(1, now)
+    assert clock.remaining[1] == pytest.approx(59 - 5 + 2)
+    # Naive datetimes (SQLite hands them back so) are read as UTC.
+    naive = Clock.rebuild(
+        60.0, 0.0, 2, START.replace(tzinfo=None), [(0, (START + timedelta(seconds=5)).replace(tzinfo=None))]
+    )
+    assert naive.remaining == [55.0, 60.0]
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("5+3", "'time' must be an object"),
+        ({"initial": 60, "bonus": 1}, "'time' must be an object"),
+        ({"initial": True}, "time 'initial' must be a number of seconds"),
+        ({"initial": 60, "increment": -1}, "'increment' 0 to that"),
+    ],
+)
+def test_bad_time_controls(value: object, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        check_time_control(value)
+
+
+def test_time_control_values() -> None:
+    assert check_time_control(None) is None
+    assert check_time_control({"initial": 300}) == (300.0, 0.0)
+    assert check_time_control({"initial": 60, "increment": 2.5}) == (60.0, 2.5)
+
+
+def test_rating_ranks_put_winners_first_and_share_ties() -> None:
+    assert ranks([30, 40, 40, 10], winners=[1, 2]) == [2, 1, 1, 3]
+    assert ranks([25, 25, 20], winners=[1]) == [2, 1, 3]  # a tie-break winner outranks an equal score
+
+
+def test_writer_batches_and_refuses_a_second_move_n(tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path / 'w.sqlite3'}")
+    migrate(engine)
+    with engine.begin() as connection:
+        for table_id in ("t1", "t2"):
+            connection.execute(
+                GameTable.__table__.insert(),
+                {
+                    "id": table_id,
+                    "game": "coloretto",
+                    "options": {"players": 2},
+                    "seed": 1,
+                    "status": "playing",
+                    "private": False,
+                    "invite_code": "x",
+                    "created_at": START,
+                },
+            )
+    writer = MoveWriter(engine)
+
+    def row(table_id: str, number: int, token: str) -> dict[str, object]:
+        return {"table_id": table_id, "number": number, "seat": 0, "token": token, "created_at": START}
+
+    async def scenario() -> list[object]:
+        return await asyncio.gather(
+            writer.write(row("t1", 1, "draw")),
+            writer.write(row("t2", 1, "draw")),
+            writer.write(row("t1", 1, "take 1")),
+            writer.write(row("t1", 2, "place 1")),
+            return_exceptions=True,
+        )
+
+    outcomes = asyncio.run(scenario())
+    assert outcomes[:2] == [None, None] and outcomes[3] is None
+    assert type(outcomes[2]).__name__ == "IntegrityError"
+    with engine.connect() as connection:
+        stored = connection.execute(select(Move.table_id, Move.number, Move.token).order_by(Move.table_id, Move.number))
+        assert [tuple(r) for r in stored] == [("t1", 1, "draw"), ("t1", 2, "place 1"), ("t2", 1, "draw")]
+
+
+def test_public_notation_without_a_hook() -> None:
+    state = kameleon.load("coloretto", players=2).new_state(3)
+    assert not notation.has_hidden_moves(state)
+    action = state.legal_actions()[0]
+    assert notation.token_seen_by(state, action, None) == state.action_to_str(action) == "draw"

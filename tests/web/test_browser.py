@@ -1,0 +1,163 @@
+"""Sign up, create a table with bots, play by clicking, watch the replay — in a real Chromium."""
+
+from __future__ import annotations
+
+import re
+import secrets
+
+from playwright.sync_api import Browser, Page, expect
+
+from kameleon.server.catalogue import available_games
+from tests.server.harness import ServerProcess
+from tests.web.conftest import shot
+
+DEDICATED_BOARDS = ("coloretto", "cameleon")
+
+
+def sign_up(page: Page) -> str:
+    name = "web" + secrets.token_hex(3)
+    page.goto("/login")
+    page.fill("#signup-form input[name=username]", name)
+    page.fill("#signup-form input[name=password]", "a good password")
+    page.click("#signup-form button[type=submit]")
+    expect(page.locator("#who")).to_contain_text(name)
+    return name
+
+
+def create_table(page: Page, game: str, players: int, options: dict[str, str] | None = None) -> None:
+    page.goto("/")
+    page.select_option("#game", game)
+    page.select_option("#players", str(players))
+    if options:
+        page.click("#new-table details summary")
+        for name, value in options.items():
+            page.fill(f"#new-table input[name={name}]", value)
+    page.check("#fill-bots")
+    page.click("#create")
+    expect(page).to_have_url(re.compile(r"/table/[\w-]+$"))
+    page.click("#start")
+    expect(page.locator("#turn")).not_to_have_text(re.compile("Seats"))
+
+
+def test_coloretto_sign_up_play_by_clicking_and_replay(page: Page) -> None:
+    name = sign_up(page)
+    shot(page, "lobby")
+    create_table(page, "coloretto", 3, {"start_player": "0"})
+    mine = page.locator(".turn-banner.mine")
+    expect(mine).to_be_visible(timeout=30_000)
+    # An illegal click is explained by the engine: we play first, so every row is empty and no card is drawn:
+    # a click on a row means "take" it, which the engine refuses.
+    page.click(".row[data-row='1']")
+    expect(page.locator("#toast")).to_contain_text("cannot be played")
+    clicks = 0
+    while clicks < 8:
+        expect(mine).to_be_visible(timeout=30_000)
+        before = page.locator("#log li").count()
+        pile = page.locator(".pile.can")
+        (pile if pile.count() else page.locator(".row.legal").first).click()
+        expect(page.locator("#log li")).not_to_have_count(before)
+        clicks += 1
+    expect(page.locator(".collection.me")).to_contain_text(name)
+    shot(page, "coloretto-table")
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, "coloretto-table-phone")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    # Hand the seat to a bot so the game finishes, then watch the replay.
+    page.get_by_role("button", name="Leave").click()
+    expect(page.locator("#final")).to_be_visible(timeout=60_000)
+    shot(page, "coloretto-finished")
+    page.click("#replay-link")
+    expect(page.locator("#replay-step")).to_contain_text("Move")
+    total = int(page.locator("#replay-slider").get_attribute("max") or "0")
+    assert total > 20
+    page.click("#replay-first")
+    expect(page.locator("#replay-step")).to_have_text(f"Move 0 of {total}")
+    for _ in range(3):
+        page.click("#replay-next")
+    expect(page.locator("#replay-step")).to_have_text(f"Move 3 of {total}")
+    expect(page.locator("#replay-log li")).to_have_count(3)
+    page.click("#replay-prev")
+    expect(page.locator("#replay-step")).to_have_text(f"Move 2 of {total}")
+    shot(page, "coloretto-replay")
+    # The finished game is rated (the person who left is rated, not the bot that finished for them).
+    page.goto("/leaderboard?game=coloretto")
+    expect(page.locator("#leaderboard")).to_contain_text(name)
+    shot(page, "leaderboard")
+    page.locator("#leaderboard a", has_text=name).click()
+    expect(page.locator("h1")).to_have_text(name)
+    expect(page.get_by_role("link", name="Replay")).to_have_count(1)
+    shot(page, "profile")
+
+
+def test_generic_board_plays_other_games_by_clicking(page: Page) -> None:
+    others = [game for game in available_games() if game not in DEDICATED_BOARDS]
+    assert others, "every game has its own board: this test has nothing left to check"
+    sign_up(page)
+    for game in others:
+        create_table(page, game, 2)
+        expect(page.locator(".turn-banner.mine")).to_be_visible(timeout=30_000)
+        before = page.locator("#log li").count()
+        page.locator("#legal-moves button").first.click()
+        expect(page.locator("#log li")).not_to_have_count(before, timeout=30_000)
+        expect(page.locator(".generic")).to_be_visible()
+        shot(page, f"{game}-generic")
+
+
+def test_language_switch(page: Page) -> None:
+    page.goto("/")
+    page.select_option("#language", "it")
+    expect(page.locator(".nav a").first).to_have_text("Sala")
+    page.select_option("#language", "uk")
+    expect(page.locator(".nav a").first).to_have_text("Лобі")
+    page.select_option("#language", "fr")
+    expect(page.locator("#login-link")).to_have_text("Connexion")
+    page.select_option("#language", "pl")
+    expect(page.locator(".nav a").nth(1)).to_have_text("Ranking")
+    page.select_option("#language", "en")
+    expect(page.locator(".nav a").first).to_have_text("Lobby")
+
+
+def test_invite_link_brings_a_friend_to_the_table(page: Page, browser: Browser, arena: ServerProcess) -> None:
+    sign_up(page)
+    page.goto("/")
+    page.select_option("#game", "coloretto")
+    page.select_option("#players", "2")
+    page.uncheck("#fill-bots")
+    page.check("#private")
+    page.click("#create")
+    invite = page.locator("#invite-link").input_value()
+    assert "?invite=" in invite
+    friend_context = browser.new_context(base_url=arena.url, viewport={"width": 390, "height": 844})
+    try:
+        friend = friend_context.new_page()
+        friend.goto(invite)
+        friend.locator("#controls a", has_text="Log in").click()
+        friend.fill("#guest-form input[name=name]", "Friend")
+        friend.click("#guest-form button[type=submit]")
+        expect(friend).to_have_url(re.compile(r"/table/[\w-]+\?invite="))
+        friend.get_by_role("button", name="Join").click()
+        expect(page.locator("#seats")).to_contain_text("Friend")
+        page.click("#start")
+        for player in (page, friend):
+            expect(player.locator("#turn")).to_contain_text(re.compile("Your turn|Turn of"))
+        shot(friend, "invited-friend-phone")
+    finally:
+        friend_context.close()
+
+
+def test_cameleon_board_moves_by_clicking_a_piece_then_its_destination(page: Page) -> None:
+    sign_up(page)
+    create_table(page, "cameleon", 2)
+    expect(page.locator(".turn-banner.mine")).to_be_visible(timeout=30_000)
+    before = page.locator("#log li").count()
+    page.locator(".cm-sq.movable:has(.cm-piece)").first.click()
+    targets = page.locator(".cm-sq.target")
+    expect(targets.first).to_be_visible()
+    shot(page, "cameleon-selected")
+    targets.first.click()
+    expect(page.locator("#log li")).not_to_have_count(before, timeout=30_000)
+    expect(page.locator(".turn-banner.mine")).to_be_visible(timeout=30_000)
+    # A piece that cannot move (the opponent's, or one of ours that is blocked) explains why nothing happens.
+    page.locator(".cm-sq:not(.movable):has(.cm-piece)").first.click()
+    expect(page.locator("#toast")).to_contain_text("none of your legal moves starts from this square")
+    shot(page, "cameleon-board")
