@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import importlib
+import math
 import random
 from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from kameleon.engine.errors import KameleonError
 from kameleon.engine.game import State
 
 ActionValues = Callable[[State[Any], list[Any]], list[float]]
@@ -16,34 +16,79 @@ ActionValues = Callable[[State[Any], list[Any]], list[float]]
 
 @cache
 def heuristic_for(game: str) -> ActionValues:
+    """The game's `heuristics.action_values`, or `score_lookahead` for a game that has none yet."""
     try:
         module = importlib.import_module(f"kameleon.games.{game}.heuristics")
-    except ModuleNotFoundError:
-        raise KameleonError(f"the game {game!r} has no heuristics for a greedy agent") from None
+    except ModuleNotFoundError as exc:
+        if exc.name != f"kameleon.games.{game}.heuristics":
+            raise
+        return score_lookahead
     values: ActionValues = module.action_values
     return values
 
 
-class GreedyAgent:
-    """Plays the action the game's heuristic values most; `noise` adds Gaussian jitter (easier bots).
+def has_heuristic(game: str) -> bool:
+    """Does the game ship its own heuristics (rather than the generic `score_lookahead`)?"""
+    return heuristic_for(game) is not score_lookahead
 
-    Ties are broken at random, so two greedy agents with different seeds differ.
+
+def score_lookahead(state: State[Any], actions: list[Any]) -> list[float]:
+    """The generic one-ply heuristic: the mover's score margin over the best other seat after each action.
+
+    It uses only the contract (`clone`, `apply`, `scores`), on the determinized
+    state the greedy bot passes in, so every game has a greedy bot from the day
+    its engine lands; a game's own `heuristics.py` replaces it.
+    """
+    me = state.current_player
+    values = []
+    for action in actions:
+        child = state.clone()
+        child.apply(action)
+        scores = child.scores()
+        mine = scores[me] if me is not None else 0
+        others = [s for seat, s in enumerate(scores) if seat != me]
+        values.append(float(mine - max(others, default=0)))
+    return values
+
+
+class GreedyAgent:
+    """Plays the action the game's heuristic values most.
+
+    The heuristic is evaluated on `state.determinize(seat, rng)`, never on the
+    real state, so a heuristic that looks at a hidden field sees a sample, not
+    the truth: the greedy bot is fair by construction.
+
+    `noise` adds Gaussian jitter to each value (easier bots). With
+    `relative_noise` its standard deviation is `noise` times the spread
+    (max - min) of the values at that decision, so the same setting means the
+    same thing in a game scored in units or in hundreds. Ties are broken at
+    random, so two greedy agents with different seeds differ.
     """
 
-    def __init__(self, seed: int | None = None, noise: float = 0.0, name: str = "greedy") -> None:
+    def __init__(
+        self, seed: int | None = None, noise: float = 0.0, name: str = "greedy", *, relative_noise: bool = False
+    ) -> None:
         self.rng = random.Random(seed)
         self.noise = noise
+        self.relative_noise = relative_noise
         self.name = name
 
     def act(self, state: State[Any]) -> Any:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        values = heuristic_for(state.game.name)(state, actions)
+        seat = state.current_player
+        assert seat is not None
         rng = self.rng
+        sample = state.determinize(seat, rng)
+        values = heuristic_for(sample.game.name)(sample, actions)
+        sigma = self.noise
+        if sigma and self.relative_noise:
+            finite = [v for v in values if math.isfinite(v)]
+            sigma *= (max(finite) - min(finite)) if finite else 0.0
         best, best_value = actions[0], float("-inf")
         for action, value in zip(actions, values, strict=True):
-            value += (rng.gauss(0.0, self.noise) if self.noise else 0.0) + rng.random() * 1e-9
+            value += (rng.gauss(0.0, sigma) if sigma else 0.0) + rng.random() * 1e-9
             if value > best_value:
                 best, best_value = action, value
         return best

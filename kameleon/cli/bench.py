@@ -117,7 +117,7 @@ def _bench_rl(
     names: list[str], players: int | None, options: dict[str, Any], seconds: float, seed: int, as_json: bool
 ) -> None:
     try:
-        from kameleon.interop.bench import openspiel_mcts, pettingzoo_steps
+        from kameleon.interop.bench import kameleon_ismcts, openspiel_mcts, pettingzoo_steps
     except ImportError as exc:
         raise fail(f"the research interfaces need the rl extra (pip install 'kameleon[rl]'): {exc}") from None
     results = []
@@ -133,6 +133,9 @@ def _bench_rl(
                 row.update(pettingzoo_steps(name, seconds, seed, players=instance.num_players, **extra))
             with err_console.status(f"OpenSpiel MCTS on {name}…"):
                 row.update(openspiel_mcts(name, seconds, instance.num_players, seed, **extra))
+            with err_console.status(f"kameleon ISMCTS on {name}…"):
+                row.update(kameleon_ismcts(name, seconds, instance.num_players, seed, **extra))
+            row["ismcts_speedup"] = round(row["ismcts_iterations_per_s"] / row["openspiel_mcts_simulations_per_s"], 1)
         except KameleonError as exc:
             row["error"] = str(exc)
         results.append(row)
@@ -140,12 +143,14 @@ def _bench_rl(
         typer.echo(json.dumps(results[0] if len(results) == 1 else results, indent=1))
         return
     table = Table(title="kameleon bench --rl (single thread)")
-    for column in ("game", "players", "PettingZoo steps/s", "OpenSpiel MCTS simulations/s", "note"):
+    columns = ("game", "players", "PettingZoo steps/s", "OpenSpiel MCTS sims/s", "kameleon ISMCTS iter/s", "×", "note")
+    for column in columns:
         table.add_column(column)
     for r in results:
         table.add_row(
             r["game"], str(r["players"]), f"{r.get('env_steps_per_s', 0):,.0f}",
-            f"{r.get('openspiel_mcts_simulations_per_s', 0):,.0f}", r.get("error", ""),
+            f"{r.get('openspiel_mcts_simulations_per_s', 0):,.0f}", f"{r.get('ismcts_iterations_per_s', 0):,.0f}",
+            f"{r.get('ismcts_speedup', 0):g}", r.get("error", ""),
         )  # fmt: skip
     console.print(table)
 

@@ -10,6 +10,7 @@ from kameleon.cli.play import play_command
 from kameleon.cli.replay_cmd import replay_command
 from kameleon.cli.serve import serve_command
 from kameleon.cli.solve import solve_command
+from kameleon.cli.tournament import tournament_command
 from kameleon.engine.registry import games
 
 app = typer.Typer(
@@ -23,6 +24,7 @@ app.command("play")(play_command)
 app.command("replay")(replay_command)
 app.command("bench")(bench_command)
 app.command("solve")(solve_command)
+app.command("tournament")(tournament_command)
 app.command("serve")(serve_command)
 
 

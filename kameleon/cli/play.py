@@ -10,7 +10,7 @@ import typer
 from rich.panel import Panel
 from rich.table import Table
 
-from kameleon.ai import agent_names, make_agent
+from kameleon.ai import agent_names, make_agent, parse_spec
 from kameleon.cli.common import console, data_dir, fail, load_game, renderer, split_names
 from kameleon.engine.agent import Agent
 from kameleon.engine.errors import IllegalAction, KameleonError
@@ -91,8 +91,10 @@ def _start(
     if len(bots) > n:
         raise fail(f"{len(bots)} bots given for {n} seats")
     for name in bots:
-        if name.lower() not in agent_names():
-            raise fail(f"unknown bot {name!r}; bots are: {', '.join(agent_names())}")
+        try:
+            parse_spec(name)
+        except KameleonError as exc:
+            raise fail(str(exc)) from None
     people = n - len(bots)
     names = [f"player {i + 1}" for i in range(people)] + [b.lower() for b in bots]
     return state, names

@@ -61,3 +61,23 @@ def openspiel_mcts(game: str, seconds: float, players: int, seed: int = 0, **opt
         moves += 1
     elapsed = time.perf_counter() - start
     return {"openspiel_mcts_simulations_per_s": round(moves * simulations_per_move / elapsed, 1)}
+
+
+def kameleon_ismcts(game: str, seconds: float, players: int, seed: int = 0, **options: Any) -> dict[str, float]:
+    """Iterations per second of kameleon's ISMCTS with random rollouts, as `openspiel_mcts` runs OpenSpiel's:
+    the same game, 50 iterations a move, every seat searching, games played back to back."""
+    import kameleon
+    from kameleon.ai.ismcts import ISMCTSAgent
+
+    instance = kameleon.load(game, players=players, **options)
+    agent = ISMCTSAgent(seed=seed, iterations=50, rollout="random", reuse_tree=False, decisive=False)
+    state = instance.new_state(seed)
+    iterations = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        if state.is_terminal:
+            state = instance.new_state(seed + iterations)
+        state.apply(agent.act(state))
+        iterations += agent.last_iterations
+    elapsed = time.perf_counter() - start
+    return {"ismcts_iterations_per_s": round(iterations / elapsed, 1)}

@@ -149,6 +149,8 @@ def test_illegal_actions_and_texts_raise_and_change_nothing(seed: int) -> None:
             state.apply(index)  # type: ignore[arg-type]
         assert state == before
     for text in ["", "c4", "c4-d6", "c4-d5xz9", "j1-k2", "c4-d5xd6=Q@b1", "pass pass", "@b1", "c4-d5xd6xd6", "z"]:
+        if text == "@b1" and state.game.geo.reserve0 in legal:
+            continue  # a pending reward may really go to b1
         with pytest.raises(kameleon.IllegalAction):
             state.apply_str(text)
         assert state == before

@@ -1,0 +1,430 @@
+"""Information-Set Monte Carlo Tree Search (single-observer ISMCTS), for every game.
+
+The search only ever touches the public contract: at each iteration it asks the
+real state for `determinize(me, rng)` — a full state consistent with what the
+acting seat sees — and plays on that sample with `legal_actions`, `apply`,
+`is_terminal`, `scores` and `winners`. So the bot is exactly as well informed
+as a person at the table; it never reads hidden fields.
+
+One tree is shared by all samples (Cowling, Powley & Whitehouse, 2012): nodes
+are keyed by the actions leading to them, a child is *available* in an
+iteration when its action is legal in that iteration's sample, and UCB uses
+the availability count instead of the parent's visits. Each node keeps the
+total reward of the seat that chose its action, so the search handles any
+number of players with per-seat reward vectors (`reward_vector`).
+
+Options (all on `ISMCTSAgent`):
+
+- budget: `iterations` and/or `time_limit` seconds (whichever ends first);
+- `exploration`: the UCT constant (rewards are in [0, 1]);
+- `rollout`: "random", or "heuristic" to play the game's heuristic
+  (`kameleon.games.<g>.heuristics.action_values`) on a `rollout_greedy`
+  fraction of rollout moves; `rollout_depth` stops a rollout early and scores
+  the position by each seat's margin over the best other — by the game's
+  `heuristics.evaluate(state, seat)` when it has one, else by `state.scores()` —
+  squashed by `tanh(margin / evaluation_scale)`;
+- `per_game`: settings for one game over the others (`{"cameleon": {...}}`),
+  so one bot plays every game with the settings that suit it;
+- `widening`: progressive widening — a node grows at most
+  `ceil(widening * visits ** widening_power)` children, best-first by the
+  heuristic when the game has one (useful when there are hundreds of moves);
+- `decisive`: before searching, play a move that wins the game at once
+  (checked on a few determinizations);
+- `reuse_tree`: keep the subtree of the position reached between two moves
+  (the actions since the last search are read from a determinization).
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from kameleon.engine.errors import KameleonError
+from kameleon.engine.game import State
+
+ROLLOUTS = ("random", "heuristic")
+TUNABLE = (
+    "exploration", "rollout_greedy", "rollout_depth", "win_weight", "margin_scale", "widening", "evaluation_scale",
+)  # fmt: skip
+"""Settings that `per_game` may change for one game."""
+DECISIVE_SAMPLES = 2
+"""Determinizations that must all agree before a move is played as an immediate win."""
+
+
+class Node:
+    """A node of the shared tree: the action that leads here and who chose it.
+
+    `total / visits` is the mean reward of `player` after choosing `action`;
+    `avail` counts the iterations in which `action` was legal at the parent.
+    Nodes hold no link to their parent (an iteration keeps its path), so the
+    tree has no reference cycles and a discarded subtree is freed at once
+    rather than by a slow garbage-collector pass in the middle of a move.
+    """
+
+    __slots__ = ("action", "avail", "children", "player", "ranked", "total", "visits")
+
+    def __init__(self, action: Any, player: int) -> None:
+        self.action = action
+        self.player = player
+        self.children: dict[Any, Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+        self.ranked: list[Any] | None = None
+        """Progressive widening: this node's actions best first, from the first sample that expanded it."""
+
+
+def reward_vector(
+    scores: Sequence[float], winners: Sequence[int] | None, win_weight: float, margin_scale: float | None = None
+) -> list[float]:
+    """Per-seat rewards in [0, 1]: `win_weight` on winning, the rest on the score margin.
+
+    The win part is 1/k for each of k co-winners and 0 for the others (before
+    the end, the seats with the top score count as winners). The margin part is
+    `(score - best other score) / (max - min)` mapped from [-1, 1] to [0, 1],
+    so it is the same for a game scored in tens or in hundreds of points. With
+    `margin_scale`, the margin part is `0.5 + 0.5 * tanh(margin / margin_scale)`
+    instead: with two players the spread form is all-or-nothing, while the
+    tanh form still tells a narrow result from a wide one.
+
+    >>> reward_vector([10, 4], [0], 0.5)
+    [1.0, 0.0]
+    >>> reward_vector([5, 5, 1], [0, 1], 1.0)
+    [0.5, 0.5, 0.0]
+    """
+    n = len(scores)
+    if not winners:
+        top = max(scores)
+        winners = [seat for seat in range(n) if scores[seat] == top]
+    win = 1.0 / len(winners)
+    high, low = max(scores), min(scores)
+    spread = high - low
+    out = []
+    for seat in range(n):
+        won = win if seat in winners else 0.0
+        if spread:
+            mine = scores[seat]
+            best_other = high if mine < high or scores.count(high) > 1 else max(s for s in scores if s != high)
+            if margin_scale:
+                margin = 0.5 + 0.5 * math.tanh((mine - best_other) / margin_scale)
+            else:
+                margin = 0.5 + 0.5 * (mine - best_other) / spread
+        else:
+            margin = 0.5
+        out.append(win_weight * won + (1.0 - win_weight) * margin)
+    return out
+
+
+def _evaluation(game: str) -> Callable[[State[Any], int], float] | None:
+    """The game's optional position evaluation `heuristics.evaluate(state, seat)` (higher is better for seat)."""
+    try:
+        module = importlib.import_module(f"kameleon.games.{game}.heuristics")
+    except ModuleNotFoundError:
+        return None
+    evaluate: Callable[[State[Any], int], float] | None = getattr(module, "evaluate", None)
+    return evaluate
+
+
+def _heuristic(game: str) -> Callable[[State[Any], list[Any]], list[float]]:
+    from kameleon.ai.greedy import heuristic_for
+
+    return heuristic_for(game)
+
+
+class ISMCTSAgent:
+    """A fair ISMCTS bot (see the module docstring for the options)."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        iterations: int | None = None,
+        time_limit: float | None = None,
+        exploration: float = 0.7,
+        rollout: str = "random",
+        rollout_greedy: float = 0.0,
+        rollout_depth: int | None = None,
+        win_weight: float = 0.5,
+        margin_scale: float | None = None,
+        widening: float | None = None,
+        widening_power: float = 0.5,
+        reuse_tree: bool = True,
+        decisive: bool = True,
+        evaluation_scale: float = 2.0,
+        per_game: Mapping[str, Mapping[str, Any]] | None = None,
+        name: str = "ismcts",
+    ) -> None:
+        if iterations is None and time_limit is None:
+            iterations = 1000
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {iterations}")
+        if time_limit is not None and time_limit <= 0:
+            raise ValueError(f"time_limit must be positive, not {time_limit}")
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
+        if not 0.0 <= rollout_greedy <= 1.0:
+            raise ValueError(f"rollout_greedy must be in [0, 1], not {rollout_greedy}")
+        if not 0.0 <= win_weight <= 1.0:
+            raise ValueError(f"win_weight must be in [0, 1], not {win_weight}")
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.exploration = exploration
+        self.rollout = rollout
+        self.rollout_greedy = rollout_greedy if rollout == "heuristic" else 0.0
+        if rollout == "heuristic" and rollout_greedy == 0.0:
+            self.rollout_greedy = 1.0
+        self.rollout_depth = rollout_depth
+        self.win_weight = win_weight
+        self.margin_scale = margin_scale
+        self.widening = widening
+        self.widening_power = widening_power
+        self.reuse_tree = reuse_tree
+        self.decisive = decisive
+        self.evaluation_scale = evaluation_scale
+        self.per_game = {game: dict(settings) for game, settings in (per_game or {}).items()}
+        for settings in self.per_game.values():
+            unknown = set(settings) - set(TUNABLE)
+            if unknown:
+                raise ValueError(f"per_game settings can only change {', '.join(TUNABLE)}, not {sorted(unknown)}")
+        self._base = {key: getattr(self, key) for key in TUNABLE}
+        self.name = name
+        self._root: Node | None = None
+        self._root_history: list[Any] = []
+        self._root_game: Any = None
+        self._evaluate: Callable[[State[Any], int], float] | None = None
+        self.last_iterations = 0
+        """Iterations of the last search (for speed figures)."""
+        self.last_seconds = 0.0
+        self.last_reused = 0
+        """Visits inherited from the previous search's tree at the last move."""
+
+    # --- the Agent interface --------------------------------------------------
+
+    def act(self, state: State[Any]) -> Any:
+        started = time.perf_counter()
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        me = state.current_player
+        assert me is not None
+        if self.decisive:
+            winning = self._decisive_move(state, me, actions)
+            if winning is not None:
+                return winning
+        root = self.search(state, started=started)
+        legal = set(actions)
+        best = max(
+            (child for action, child in root.children.items() if action in legal),
+            key=lambda child: (child.visits, child.total),
+            default=None,
+        )
+        return best.action if best is not None else actions[self.rng.randrange(len(actions))]
+
+    def _decisive_move(self, state: State[Any], me: int, actions: list[Any]) -> Any:
+        """A move that ends the game with `me` as the only winner in every one of `DECISIVE_SAMPLES`
+        determinizations (a sure win needs no search), else None."""
+        samples = [state.determinize(me, self.rng) for _ in range(DECISIVE_SAMPLES)]
+        for action in actions:
+            for sample in samples:
+                child = sample.clone()
+                child.apply(action)
+                if not child.is_terminal or child.winners() != [me]:
+                    break
+            else:
+                return action
+        return None
+
+    # --- the search -----------------------------------------------------------
+
+    def search(self, state: State[Any], started: float | None = None) -> Node:
+        """Run the budget from `state` (for its current player) and return the root.
+
+        The time limit counts from `started` (a `time.perf_counter()` reading; default now)."""
+        me = state.current_player
+        if me is None:
+            raise KameleonError("the game is over: there is no move to search")
+        rng = self.rng
+        first = state.determinize(me, rng)
+        self._configure(first.game.name)
+        root = self._reused_root(first, me)
+        heuristic = _heuristic(first.game.name) if (self.rollout_greedy or self.widening) else None
+        self._evaluate = _evaluation(first.game.name) if self.rollout_depth is not None else None
+        start = time.perf_counter() if started is None else started
+        deadline = None if self.time_limit is None else start + self.time_limit
+        budget = self.iterations
+        done = 0
+        det: State[Any] | None = first
+        while True:
+            if det is None:
+                det = state.determinize(me, rng)
+            self._iterate(root, det, rng, heuristic)
+            det = None
+            done += 1
+            if budget is not None and done >= budget:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        self.last_seconds = time.perf_counter() - start
+        return root
+
+    def _configure(self, game: str) -> None:
+        """Use the settings of `per_game[game]` over the base settings for this search."""
+        for key, value in self._base.items():
+            setattr(self, key, value)
+        for key, value in self.per_game.get(game, {}).items():
+            setattr(self, key, value)
+
+    def _reused_root(self, sample: State[Any], me: int) -> Node:
+        """The node of the previous tree for this position when the game went on along it, else a new root."""
+        history = list(sample.history)
+        node: Node | None = None
+        if self.reuse_tree and self._root is not None and sample.game is self._root_game:
+            old = self._root_history
+            if len(history) >= len(old) and history[: len(old)] == old:
+                node = self._root
+                for action in history[len(old) :]:
+                    node = node.children.get(action)
+                    if node is None:
+                        break
+        if node is None or node.visits == 0:
+            node = Node(None, -1)
+        node.player = -1
+        self.last_reused = node.visits
+        self._root, self._root_history, self._root_game = node, history, sample.game
+        return node
+
+    def _iterate(
+        self,
+        root: Node,
+        det: State[Any],
+        rng: random.Random,
+        heuristic: Callable[[State[Any], list[Any]], list[float]] | None,
+    ) -> None:
+        node = root
+        path = [root]
+        c = self.exploration
+        log = math.log
+        sqrt = math.sqrt
+        widening = self.widening
+        # Selection and expansion.
+        while not det.is_terminal:
+            legal = det.legal_actions()
+            children = node.children
+            player = det.current_player
+            assert player is not None
+            untried = [a for a in legal if a not in children]
+            if (
+                untried
+                and widening is not None
+                and len(children) >= math.ceil(widening * (node.visits + 1) ** self.widening_power)
+                and len(untried) < len(legal)
+            ):
+                untried = []  # wide enough: choose among the children this sample allows
+            if untried:
+                if widening is not None:
+                    action = self._widen(node, det, legal, untried, heuristic, rng)
+                else:
+                    action = untried[rng.randrange(len(untried))]
+                child = Node(action, player)
+                children[action] = child
+                det.apply(action)
+                path.append(child)
+                break
+            best: Node | None = None
+            best_value = -1.0
+            for action in legal:
+                child = children.get(action)
+                if child is None:
+                    continue
+                child.avail += 1
+                value = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                if value > best_value:
+                    best, best_value = child, value
+            assert best is not None
+            det.apply(best.action)
+            node = best
+            path.append(best)
+        # Rollout.
+        reward = self._rollout(det, rng, heuristic)
+        for visited in path:
+            visited.visits += 1
+            if visited.player >= 0:
+                visited.total += reward[visited.player]
+
+    def _widen(
+        self,
+        node: Node,
+        det: State[Any],
+        legal: list[Any],
+        untried: list[Any],
+        heuristic: Callable[[State[Any], list[Any]], list[float]] | None,
+        rng: random.Random,
+    ) -> Any:
+        """The next action to add under progressive widening: best by the heuristic, else random."""
+        if heuristic is None:
+            return untried[rng.randrange(len(untried))]
+        if node.ranked is None:
+            values = heuristic(det, legal)
+            order = sorted(range(len(legal)), key=lambda i: -values[i])
+            node.ranked = [legal[i] for i in order]
+        wanted = set(untried)
+        for action in node.ranked:
+            if action in wanted:
+                return action
+        return untried[rng.randrange(len(untried))]
+
+    def _rollout(
+        self,
+        det: State[Any],
+        rng: random.Random,
+        heuristic: Callable[[State[Any], list[Any]], list[float]] | None,
+    ) -> list[float]:
+        depth = self.rollout_depth
+        greedy = self.rollout_greedy if heuristic is not None else 0.0
+        moves = 0
+        while not det.is_terminal:
+            if depth is not None and moves >= depth:
+                return self._cutoff(det)
+            legal = det.legal_actions()
+            if len(legal) == 1:
+                action = legal[0]
+            elif greedy and (greedy >= 1.0 or rng.random() < greedy):
+                assert heuristic is not None
+                values = heuristic(det, legal)
+                top = max(values)
+                best = [a for a, v in zip(legal, values, strict=True) if v == top]
+                action = best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+            else:
+                action = legal[rng.randrange(len(legal))]
+            det.apply(action)
+            moves += 1
+        return reward_vector(det.scores(), det.winners(), self.win_weight, self.margin_scale)
+
+    def _cutoff(self, det: State[Any]) -> list[float]:
+        """Rewards of a rollout stopped early: each seat's margin over the best other seat, by the game's
+        `heuristics.evaluate(state, seat)` when it has one, else by the current standing `scores()`,
+        squashed into [0, 1] by `0.5 + 0.5 * tanh(margin / evaluation_scale)`."""
+        evaluate = self._evaluate
+        n = det.num_players
+        values = [evaluate(det, seat) for seat in range(n)] if evaluate is not None else det.scores()
+        scale = self.evaluation_scale
+        out = []
+        for seat, mine in enumerate(values):
+            best_other = max(v for other, v in enumerate(values) if other != seat)
+            out.append(0.5 + 0.5 * math.tanh((mine - best_other) / scale))
+        return out
+
+    def action_stats(self) -> list[dict[str, Any]]:
+        """The root's children after the last search: action, visits, mean reward (for analysis)."""
+        if self._root is None:
+            return []
+        return [
+            {"action": a, "visits": n.visits, "mean": n.total / n.visits if n.visits else 0.0}
+            for a, n in sorted(self._root.children.items(), key=lambda kv: -kv[1].visits)
+        ]

@@ -1,0 +1,386 @@
+"""Tournaments: many seat-rotated games between bots, on local processes or on Ray.
+
+A tournament is a list of independent `GameTask`s, so it runs the same way in
+one process, on `workers` local processes or on a Ray cluster, and gives the
+same results for the same seed (each game's deal and each bot's seed come from
+the tournament seed and the game's number, never from the order of finishing).
+
+Seating. With as many bots as seats, the bots sit in every rotation of the
+given order and each deal is played once per rotation, so every bot plays
+every deal from every seat. With more bots than seats, every ordered choice
+of distinct bots is a lineup (each deal once per lineup). With fewer bots than
+seats, the list is repeated to fill the table and rotated.
+
+Names. A bot is named by its spec (`hard`, `hard:0.2`, see `kameleon.ai`).
+The same spec given twice (`hard,medium,medium,medium`) is one bot sitting at
+several seats: its figures are merged, so `games` counts seat-games and each
+of its seats among the winners is a win. A shared first place is a win for
+every co-winner.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from multiprocessing import get_context
+from pathlib import Path
+from typing import IO, Any
+
+from kameleon.ai import make_agent, parse_spec
+from kameleon.ai.fair import FairView
+from kameleon.engine.errors import IllegalAction, KameleonError
+from kameleon.engine.registry import load
+from kameleon.engine.seeding import MAX_SEED
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """One game of a tournament: everything a worker needs to play it."""
+
+    index: int
+    game: str
+    options: Mapping[str, Any]
+    deal_seed: int
+    seats: tuple[str, ...]
+    agent_seeds: tuple[int, ...]
+    move_time: float | None = None
+    max_moves: int = 100_000
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """What to play: the game, its options, the bots (specs), how many games, the seed."""
+
+    game: str
+    bots: tuple[str, ...]
+    games: int
+    players: int | None = None
+    move_time: float | None = None
+    seed: int = 0
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.bots:
+            raise KameleonError("a tournament needs at least one bot")
+        if self.games < 1:
+            raise KameleonError(f"a tournament needs at least one game, not {self.games}")
+        if self.move_time is not None and not self.move_time > 0:
+            raise KameleonError(f"the time per move must be positive, not {self.move_time}")
+        if not 0 <= self.seed <= MAX_SEED:
+            raise KameleonError(f"the seed must be between 0 and {MAX_SEED}")
+        object.__setattr__(self, "bots", tuple(normalise_spec(b) for b in self.bots))
+
+    def game_options(self) -> dict[str, Any]:
+        """The validated options, with the player count (the game's default when not given)."""
+        options = dict(self.options)
+        if self.players is not None:
+            options["players"] = self.players
+        return dict(load(self.game, **options).options)
+
+    def tasks(self) -> list[GameTask]:
+        options = self.game_options()
+        seats = options["players"]
+        table = lineups(len(self.bots), seats)
+        tasks = []
+        for index in range(self.games):
+            lineup = table[index % len(table)]
+            deal = (self.seed * 1_000_003 + index // len(table)) % (MAX_SEED + 1)
+            specs = tuple(self.bots[b] for b in lineup)
+            agent_seeds = tuple((self.seed * 7_919 + index * 16 + seat + 1) % (MAX_SEED + 1) for seat in range(seats))
+            tasks.append(GameTask(index, self.game, options, deal, specs, agent_seeds, self.move_time))
+        return tasks
+
+
+def normalise_spec(spec: str) -> str:
+    """The canonical form of a bot spec (`" Hard:0.50 "` -> `"hard:0.5"`); KameleonError if unknown."""
+    name, seconds = parse_spec(spec)
+    return name if seconds is None else f"{name}:{seconds:g}"
+
+
+def lineups(bots: int, seats: int) -> list[tuple[int, ...]]:
+    """Seatings of bots 0..bots-1 at `seats` seats (see the module docstring).
+
+    >>> lineups(2, 2)
+    [(0, 1), (1, 0)]
+    >>> lineups(2, 4)
+    [(0, 1, 0, 1), (1, 0, 1, 0), (0, 1, 0, 1), (1, 0, 1, 0)]
+    >>> len(lineups(4, 2))
+    12
+    """
+    if bots > seats:
+        return list(itertools.permutations(range(bots), seats))
+    base = [seat % bots for seat in range(seats)]
+    return [tuple(base[(seat + shift) % seats] for seat in range(seats)) for shift in range(seats)]
+
+
+def play_game(task: GameTask) -> dict[str, Any]:
+    """Play one game; every bot sees only a `FairView` of its seat. Returns the JSON-lines entry."""
+    game = load(task.game, **task.options)
+    agents = []
+    for spec, seed in zip(task.seats, task.agent_seeds, strict=True):
+        has_time = ":" in spec
+        agents.append(make_agent(spec, seed, move_time=None if has_time else task.move_time))
+    state = game.new_state(task.deal_seed)
+    n = game.num_players
+    thinking = [[0, 0.0, 0.0, 0] for _ in range(n)]  # decisions, seconds, slowest, search iterations
+    start = time.perf_counter()
+    for _ in range(task.max_moves):
+        if state.is_terminal:
+            break
+        seat = state.current_player
+        assert seat is not None
+        agent = agents[seat]
+        tick = time.perf_counter()
+        action = agent.act(FairView(state, seat))
+        spent = time.perf_counter() - tick
+        if len(state.legal_actions()) > 1:
+            mine = thinking[seat]
+            mine[0] += 1
+            mine[1] += spent
+            mine[2] = max(mine[2], spent)
+            mine[3] += getattr(agent, "last_iterations", 0)
+        try:
+            state.apply(action)
+        except IllegalAction as exc:
+            who = f"bot {task.seats[seat]!r} at seat {seat}"
+            raise KameleonError(f"{who} played an illegal move: {exc.reason}") from None
+    else:
+        raise KameleonError(f"game {task.index} did not end within {task.max_moves} moves")
+    return {
+        "index": task.index,
+        "game": task.game,
+        "seed": task.deal_seed,
+        "players": list(task.seats),
+        "scores": state.scores(),
+        "winners": state.winners(),
+        "moves": len(state.history),
+        "seconds": round(time.perf_counter() - start, 4),
+        "thinking": [
+            {"decisions": d, "seconds": round(s, 4), "slowest": round(m, 4), "iterations": i} for d, s, m, i in thinking
+        ],
+        "record": state.record(list(task.seats)),
+    }
+
+
+# --- running ---------------------------------------------------------------------
+
+
+def run_tasks(
+    tasks: Sequence[GameTask],
+    *,
+    workers: int = 1,
+    ray_address: str | None = None,
+    out: IO[str] | None = None,
+    on_result: Callable[[dict[str, Any]], None] | None = None,
+) -> list[dict[str, Any]]:
+    """Play every task; each finished game is written to `out` as one JSON line (flushed) at once.
+
+    Returns the results in task order. `workers > 1` uses local processes;
+    `ray_address` runs on Ray ("local" starts a private local Ray).
+    """
+    results: list[dict[str, Any]] = []
+
+    def finished(result: dict[str, Any]) -> None:
+        results.append(result)
+        if out is not None:
+            out.write(json.dumps(result, separators=(",", ":")) + "\n")
+            out.flush()
+        if on_result is not None:
+            on_result(result)
+
+    if ray_address is not None:
+        _run_ray(tasks, ray_address, workers, finished)
+    elif workers > 1:
+        _run_processes(tasks, workers, finished)
+    else:
+        for task in tasks:
+            finished(play_game(task))
+    results.sort(key=lambda r: r["index"])
+    return results
+
+
+def _run_processes(tasks: Sequence[GameTask], workers: int, finished: Callable[[dict[str, Any]], None]) -> None:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
+        queue = iter(tasks)
+        running: set[Future[dict[str, Any]]] = set()
+        # Keep a few games in flight per worker, not the whole tournament, so a crash loses little.
+        for task in itertools.islice(queue, workers * 2):
+            running.add(pool.submit(play_game, task))
+        try:
+            while running:
+                done, running = wait(running, return_when=FIRST_COMPLETED)
+                for future in done:
+                    finished(future.result())
+                    following = next(queue, None)
+                    if following is not None:
+                        running.add(pool.submit(play_game, following))
+        except BaseException:
+            for future in running:
+                future.cancel()
+            raise
+
+
+def _run_ray(tasks: Sequence[GameTask], address: str, workers: int, finished: Callable[[dict[str, Any]], None]) -> None:
+    try:
+        import ray
+    except ImportError:
+        raise KameleonError("--ray needs Ray, an optional extra: pip install 'kameleon[ray]'") from None
+    started = not ray.is_initialized()
+    if started:
+        if address in ("", "local"):
+            ray.init(num_cpus=max(workers, 1), include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+        else:
+            ray.init(address=address, log_to_driver=False, logging_level="ERROR")
+    try:
+        remote = ray.remote(num_cpus=1, max_retries=0)(play_game)
+        pending = [remote.remote(task) for task in tasks]
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                finished(ray.get(ref))
+    finally:
+        if started:
+            ray.shutdown()
+
+
+# --- results ---------------------------------------------------------------------
+
+
+@dataclass
+class BotStats:
+    """One bot's figures over a tournament (seat-games when it sits at several seats)."""
+
+    games: int = 0
+    wins: int = 0
+    score_sum: float = 0.0
+    rating_mu: float | None = None
+    rating_sigma: float | None = None
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def mean_score(self) -> float:
+        return self.score_sum / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+    @property
+    def ordinal(self) -> float | None:
+        """The conservative rating mu - 3 sigma (what leaderboards sort by)."""
+        if self.rating_mu is None or self.rating_sigma is None:
+            return None
+        return self.rating_mu - 3 * self.rating_sigma
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (95% by default).
+
+    >>> low, high = wilson(65, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.553, 0.736)
+    """
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    denominator = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denominator
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def summarize(results: Iterable[Mapping[str, Any]], bots: Sequence[str] = ()) -> dict[str, BotStats]:
+    """Win counts, mean scores and OpenSkill ratings per bot, in the order of `bots` then of appearance."""
+    ordered = sorted(results, key=lambda r: r["index"])
+    stats: dict[str, BotStats] = {name: BotStats() for name in bots}
+    for result in ordered:
+        for seat, name in enumerate(result["players"]):
+            entry = stats.setdefault(name, BotStats())
+            entry.games += 1
+            entry.score_sum += result["scores"][seat]
+            if seat in result["winners"]:
+                entry.wins += 1
+    _rate(ordered, stats)
+    return stats
+
+
+def _ranks(scores: Sequence[float], winners: Sequence[int]) -> list[int]:
+    """OpenSkill ranks (1 is best): winners first, then by score; equal keys share a rank."""
+    keys = [(seat in winners, score) for seat, score in enumerate(scores)]
+    return [1 + sum(other > key for other in keys) for key in keys]
+
+
+def _rate(results: Sequence[Mapping[str, Any]], stats: dict[str, BotStats]) -> None:
+    """OpenSkill (Plackett-Luce) ratings, game by game in tournament order; skipped without openskill.
+
+    A bot at several seats of one game is rated at each seat from the same
+    rating, and takes the mean of the updates.
+    """
+    try:
+        from openskill.models import PlackettLuce
+    except ImportError:
+        return
+    model = PlackettLuce()
+    ratings = {name: model.rating(name=name) for name in stats}
+    for result in results:
+        names = result["players"]
+        teams = [[model.rating(mu=ratings[n].mu, sigma=ratings[n].sigma, name=n)] for n in names]
+        rated = model.rate(teams, ranks=_ranks(result["scores"], result["winners"]))
+        updates: dict[str, list[Any]] = {}
+        for name, (rating,) in zip(names, rated, strict=True):
+            updates.setdefault(name, []).append(rating)
+        for name, new in updates.items():
+            ratings[name] = model.rating(
+                mu=sum(r.mu for r in new) / len(new), sigma=sum(r.sigma for r in new) / len(new), name=name
+            )
+    for name, rating in ratings.items():
+        stats[name].rating_mu, stats[name].rating_sigma = rating.mu, rating.sigma
+
+
+def summary_json(stats: Mapping[str, BotStats], games: int) -> dict[str, Any]:
+    """`{"games": N, "bots": {name: {"games", "wins", "win_rate", "mean_score"}}}` (the `--json` output)."""
+    return {
+        "games": games,
+        "bots": {
+            name: {"games": s.games, "wins": s.wins, "win_rate": s.win_rate, "mean_score": s.mean_score}
+            for name, s in stats.items()
+        },
+    }
+
+
+def run_tournament(
+    tournament: Tournament,
+    *,
+    workers: int = 1,
+    ray_address: str | None = None,
+    out: str | Path | None = None,
+    on_result: Callable[[dict[str, Any]], None] | None = None,
+) -> tuple[list[dict[str, Any]], dict[str, BotStats]]:
+    """Play a whole tournament; returns the per-game results and the per-bot figures."""
+    tasks = tournament.tasks()
+    if out is None:
+        results = run_tasks(tasks, workers=workers, ray_address=ray_address, on_result=on_result)
+    else:
+        with open(out, "w", encoding="utf-8") as handle:
+            results = run_tasks(tasks, workers=workers, ray_address=ray_address, out=handle, on_result=on_result)
+    return results, summarize(results, tournament.bots)
+
+
+def read_results(path: str | Path) -> list[dict[str, Any]]:
+    """The games of a tournament's JSON-lines file (a torn last line from a crash is ignored)."""
+    results = []
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            try:
+                results.append(json.loads(line))
+            except json.JSONDecodeError:
+                break
+    return results

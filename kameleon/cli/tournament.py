@@ -1,0 +1,112 @@
+"""`kameleon tournament`: bots against bots, seat-rotated, with win rates, intervals and ratings."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from kameleon.ai import agent_names
+from kameleon.ai.tournament import BotStats, Tournament, run_tournament, summarize, summary_json
+from kameleon.cli.common import console, err_console, fail, parse_options, split_names
+from kameleon.engine.errors import KameleonError
+
+
+def tournament_command(
+    game: str = typer.Option(..., "--game", "-g", help="the game to play"),
+    players: int | None = typer.Option(None, "--players", "-p", help="seats per game (default: the game's)"),
+    bots: str = typer.Option(
+        ...,
+        "--bots",
+        "-b",
+        help=f"comma-separated bots ({', '.join(agent_names())}); NAME:SECONDS sets a searching bot's time per move",
+    ),
+    games: int = typer.Option(100, "--games", "-n", min=1, help="number of games"),
+    move_time: float | None = typer.Option(
+        None, "--move-time", help="seconds per move of the hard bot (default 1; a NAME:SECONDS spec wins)"
+    ),
+    workers: int = typer.Option(1, "--workers", "-w", min=1, help="local processes playing games in parallel"),
+    ray: str | None = typer.Option(
+        None,
+        "--ray",
+        help="run on Ray at this address ('auto': a running cluster; 'local': start one with --workers CPUs)",
+    ),
+    out: Path | None = typer.Option(None, "--out", help="JSON-lines file: one line per game with its record"),
+    as_json: bool = typer.Option(False, "--json", help="print only the JSON summary"),
+    seed: int = typer.Option(0, "--seed", help="tournament seed: deals and bot seeds derive from it"),
+    option: list[str] = typer.Option([], "--option", "-o", help="game option as key=value (repeatable)"),
+) -> None:
+    """Play bots against each other in seat-rotated games and rank them.
+
+    A shared first place is a win for each co-winner. A bot listed twice is one
+    bot at several seats (its games are seat-games). Win rates come with 95%
+    Wilson intervals; ratings are OpenSkill (Plackett-Luce) mu ± sigma.
+    """
+    try:
+        tournament = Tournament(
+            game=game,
+            bots=tuple(split_names(bots)),
+            games=games,
+            players=players,
+            move_time=move_time,
+            seed=seed,
+            options=parse_options(option),
+        )
+        tournament.tasks()  # validates the game and its options before anything starts
+    except KameleonError as exc:
+        raise fail(str(exc)) from None
+    results: list[dict[str, Any]] = []
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        TextColumn("{task.fields[leader]}"),
+        console=err_console,
+        transient=as_json,
+    )
+
+    with progress:
+        bar = progress.add_task(f"{game} ×{tournament.game_options()['players']}", total=games, leader="")
+
+        def advance(result: dict[str, Any]) -> None:
+            results.append(result)
+            stats = summarize(results, tournament.bots) if len(results) % 5 == 0 or len(results) == games else None
+            leader = _leader(stats) if stats is not None else progress.tasks[0].fields["leader"]
+            progress.update(bar, advance=1, leader=leader)
+
+        try:
+            done, stats = run_tournament(tournament, workers=workers, ray_address=ray, out=out, on_result=advance)
+        except KameleonError as exc:
+            raise fail(str(exc)) from None
+    if as_json:
+        typer.echo(json.dumps(summary_json(stats, len(done))))
+        return
+    console.print(_table(stats, len(done), tournament))
+    if out is not None:
+        console.print(f"{len(done)} game records written to {out}")
+
+
+def _leader(stats: dict[str, BotStats]) -> str:
+    return "  ".join(f"{name} {s.win_rate:.0%}" for name, s in stats.items())
+
+
+def _table(stats: dict[str, BotStats], games: int, tournament: Tournament) -> Table:
+    seats = tournament.game_options()["players"]
+    table = Table(title=f"{tournament.game}, {seats} players, {games} games (seed {tournament.seed})")
+    for column in ("bot", "seat-games", "wins", "win rate", "95% CI", "mean score", "OpenSkill"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    ranked = sorted(stats.items(), key=lambda kv: -(kv[1].ordinal if kv[1].ordinal is not None else kv[1].win_rate))
+    for name, s in ranked:
+        low, high = s.interval
+        rating = "—" if s.rating_mu is None else f"{s.rating_mu:.1f} ± {s.rating_sigma:.1f}"
+        table.add_row(
+            name, str(s.games), str(s.wins), f"{s.win_rate:.1%}", f"{low:.1%} – {high:.1%}",
+            f"{s.mean_score:.1f}", rating,
+        )  # fmt: skip
+    return table

@@ -1,0 +1,116 @@
+"""Levels by name: make_agent, bot specs with a time per move, and the generic greedy fallback."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import kameleon
+from kameleon.ai import (
+    HARD_MOVE_TIME,
+    HARD_PER_GAME,
+    GreedyAgent,
+    ISMCTSAgent,
+    RandomAgent,
+    agent_names,
+    make_agent,
+    parse_spec,
+)
+from kameleon.ai.greedy import score_lookahead
+from kameleon.engine.errors import KameleonError
+
+
+def test_levels_are_registered() -> None:
+    assert agent_names() == sorted(["easy", "greedy", "hard", "medium", "random"])
+
+
+@pytest.mark.parametrize(
+    ("spec", "kind", "name"),
+    [
+        ("random", RandomAgent, "random"),
+        ("greedy", GreedyAgent, "greedy"),
+        ("easy", GreedyAgent, "easy"),
+        ("medium", GreedyAgent, "medium"),
+        ("hard", ISMCTSAgent, "hard"),
+        (" Hard ", ISMCTSAgent, "hard"),
+    ],
+)
+def test_make_agent_by_level(spec: str, kind: type, name: str) -> None:
+    agent = make_agent(spec, seed=3)
+    assert isinstance(agent, kind)
+    assert agent.name == name
+
+
+def test_level_settings() -> None:
+    easy, medium, hard = make_agent("easy", 1), make_agent("medium", 1), make_agent("hard", 1)
+    assert isinstance(easy, GreedyAgent) and easy.noise > 0 and easy.relative_noise
+    assert isinstance(medium, GreedyAgent) and medium.noise == 0
+    assert isinstance(hard, ISMCTSAgent) and hard.time_limit == HARD_MOVE_TIME and hard.iterations is None
+    assert hard.per_game == HARD_PER_GAME
+
+
+def test_move_time_by_spec_and_by_argument() -> None:
+    assert parse_spec("hard:0.25") == ("hard", 0.25)
+    assert parse_spec("medium") == ("medium", None)
+    assert make_agent("hard:0.2", 1).time_limit == 0.2  # type: ignore[attr-defined]
+    assert make_agent("hard", 1, move_time=0.3).time_limit == 0.3  # type: ignore[attr-defined]
+    assert make_agent("hard:0.2", 1, move_time=0.3).time_limit == 0.3  # type: ignore[attr-defined]
+    assert isinstance(make_agent("medium", 1, move_time=0.3), GreedyAgent)  # bots that do not search ignore it
+
+
+@pytest.mark.parametrize("spec", ["smart", "hard:", "hard:fast", "hard:-1", "hard:0", "hard:inf", ""])
+def test_bad_specs_are_refused_with_a_reason(spec: str) -> None:
+    with pytest.raises(KameleonError, match=r"bot|time|seconds"):
+        make_agent(spec, 1)
+
+
+def test_bad_move_time_is_refused() -> None:
+    with pytest.raises(KameleonError, match="move_time"):
+        make_agent("hard", 1, move_time=0)
+
+
+def test_hard_spends_about_its_move_time() -> None:
+    state = kameleon.load("coloretto", players=4).new_state(3)
+    agent = make_agent("hard", 2, move_time=0.1)
+    state.apply(agent.act(state))
+    while len(state.legal_actions()) == 1:
+        state.apply(state.legal_actions()[0])
+    action = agent.act(state)
+    assert action in state.legal_actions()
+    assert 0.1 <= agent.last_seconds < 0.2  # type: ignore[attr-defined]
+
+
+def test_easy_is_noisier_than_medium() -> None:
+    """Over many decisions easy and medium disagree sometimes; two mediums never do (bar exact ties)."""
+    game = kameleon.load("coloretto", players=3)
+    rng = random.Random(1)
+    differ = 0
+    for seed in range(30):
+        state = game.new_state(seed)
+        for _ in range(rng.randrange(1, 40)):
+            if state.is_terminal:
+                break
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+        if state.is_terminal or len(state.legal_actions()) == 1:
+            continue
+        differ += make_agent("easy", seed).act(state) != make_agent("medium", seed).act(state)
+    assert differ > 0
+
+
+def test_generic_lookahead_values_the_score_margin() -> None:
+    state = kameleon.load("coloretto", players=2).new_state(4)
+    while len(state.legal_actions()) == 1 or state.legal_actions()[0] == state.parse_action("draw"):
+        actions = state.legal_actions()
+        state.apply(actions[-1] if len(actions) > 1 else actions[0])
+        if state.is_terminal:
+            pytest.fail("no position with only takes was reached")
+    actions = state.legal_actions()
+    values = score_lookahead(state, actions)
+    me = state.current_player
+    for action, value in zip(actions, values, strict=True):
+        child = state.clone()
+        child.apply(action)
+        scores = child.scores()
+        assert value == scores[me] - scores[1 - me]

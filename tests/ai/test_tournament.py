@@ -1,0 +1,165 @@
+"""Tournaments: seating, statistics, local workers, Ray, the CLI and its JSON, replayable records."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import kameleon
+from kameleon.ai.tournament import (
+    Tournament,
+    lineups,
+    read_results,
+    run_tournament,
+    summarize,
+    summary_json,
+    wilson,
+)
+from kameleon.engine.errors import KameleonError
+
+
+def _cli(*args: str, timeout: float = 240) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "COLUMNS": "160"}
+    command = [sys.executable, "-m", "kameleon", "tournament", *args]
+    return subprocess.run(command, capture_output=True, text=True, env=env, timeout=timeout)
+
+
+def _check_results(results: list[dict[str, Any]], bots: set[str]) -> None:
+    for result in results:
+        state = kameleon.replay(result["record"])
+        assert state.is_terminal
+        assert state.scores() == result["scores"] and state.winners() == result["winners"]
+        assert set(result["players"]) <= bots
+        assert result["record"]["players"] == result["players"]
+
+
+def test_lineups_rotate_every_bot_through_every_seat() -> None:
+    for bots, seats in [(2, 2), (4, 4), (3, 4), (2, 4)]:
+        table = lineups(bots, seats)
+        for bot in range(bots):
+            per_seat = {sum(lineup[seat] == bot for lineup in table) for seat in range(seats)}
+            assert len(per_seat) == 1 and per_seat != {0}  # every seat equally often
+    assert all(len(set(lineup)) == 2 for lineup in lineups(5, 2))
+
+
+def test_seats_and_deals_are_paired() -> None:
+    tasks = Tournament("coloretto", ("hard", "medium"), games=4, players=2, seed=9).tasks()
+    assert [t.seats for t in tasks] == [("hard", "medium"), ("medium", "hard")] * 2
+    assert tasks[0].deal_seed == tasks[1].deal_seed != tasks[2].deal_seed
+    again = Tournament("coloretto", ("hard", "medium"), games=4, players=2, seed=9).tasks()
+    assert again == tasks
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(0, 10)
+    assert low == 0.0 and 0.2 < high < 0.35
+    low, high = wilson(50, 100)
+    assert low < 0.5 < high and abs((0.5 - low) - (high - 0.5)) < 1e-9
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_summary_counts_shared_wins_and_merges_a_repeated_bot() -> None:
+    results = [
+        {"index": 0, "players": ["a", "b", "b"], "scores": [5, 5, 1], "winners": [0, 1]},
+        {"index": 1, "players": ["b", "a", "b"], "scores": [9, 2, 3], "winners": [0]},
+    ]
+    stats = summarize(results, ["a", "b"])
+    assert (stats["a"].games, stats["a"].wins, stats["a"].mean_score) == (2, 1, 3.5)
+    assert (stats["b"].games, stats["b"].wins, stats["b"].mean_score) == (4, 2, 4.5)
+    assert stats["a"].rating_mu is not None and stats["b"].rating_sigma is not None
+    assert summary_json(stats, 2) == {
+        "games": 2,
+        "bots": {
+            "a": {"games": 2, "wins": 1, "win_rate": 0.5, "mean_score": 3.5},
+            "b": {"games": 4, "wins": 2, "win_rate": 0.5, "mean_score": 4.5},
+        },
+    }
+
+
+def test_ratings_order_a_strong_bot_first() -> None:
+    results = [
+        {"index": i, "players": ["strong", "weak"][:: 1 if i % 2 == 0 else -1], "scores": [0, 0], "winners": []}
+        for i in range(20)
+    ]
+    for result in results:
+        result["winners"] = [result["players"].index("strong")]
+    stats = summarize(results)
+    assert stats["strong"].rating_mu > stats["weak"].rating_mu  # type: ignore[operator]
+
+
+def test_bad_tournaments_are_refused() -> None:
+    with pytest.raises(KameleonError, match="unknown bot"):
+        Tournament("coloretto", ("medium", "wizard"), games=2, players=2)
+    with pytest.raises(KameleonError, match="at least one game"):
+        Tournament("coloretto", ("medium",), games=0, players=2)
+    with pytest.raises(KameleonError, match="players"):
+        Tournament("coloretto", ("medium",), games=1, players=9).tasks()
+
+
+def test_two_local_workers_play_the_same_games_as_one(tmp_path: Path) -> None:
+    tournament = Tournament("coloretto", ("hard:0.01", "medium", "random"), games=6, players=2, seed=3)
+    out = tmp_path / "games.jsonl"
+    parallel, stats = run_tournament(tournament, workers=2, out=out)
+    assert [r["index"] for r in parallel] == list(range(6))
+    assert sum(s.games for s in stats.values()) == 12
+    on_disk = read_results(out)
+    assert sorted(r["index"] for r in on_disk) == list(range(6))
+    _check_results(on_disk, {"hard:0.01", "medium", "random"})
+    serial, _ = run_tournament(Tournament("coloretto", ("medium", "random"), games=4, players=2, seed=3))
+    again, _ = run_tournament(Tournament("coloretto", ("medium", "random"), games=4, players=2, seed=3), workers=2)
+    assert [r["record"] for r in serial] == [r["record"] for r in again]  # same seed, same games
+
+
+def test_a_torn_last_line_is_ignored(tmp_path: Path) -> None:
+    path = tmp_path / "crash.jsonl"
+    path.write_text('{"index": 0, "players": []}\n{"index": 1, "pla')
+    assert read_results(path) == [{"index": 0, "players": []}]
+
+
+def test_cli_json_summary_and_records(tmp_path: Path) -> None:
+    out = tmp_path / "t.jsonl"
+    done = _cli(
+        "--game", "coloretto", "--players", "4", "--bots", "hard,medium,easy,random", "--games", "4",
+        "--move-time", "0.01", "--workers", "2", "--seed", "5", "--out", str(out), "--json",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    assert set(summary) == {"games", "bots"} and summary["games"] == 4
+    assert list(summary["bots"]) == ["hard", "medium", "easy", "random"]
+    for figures in summary["bots"].values():
+        assert set(figures) == {"games", "wins", "win_rate", "mean_score"}
+        assert figures["games"] == 4 and figures["win_rate"] == figures["wins"] / 4
+    results = read_results(out)
+    assert len(results) == 4
+    wins = sum(len(r["winners"]) for r in results)
+    assert sum(f["wins"] for f in summary["bots"].values()) == wins
+    _check_results(results, {"hard", "medium", "easy", "random"})
+    hard_seat = results[0]["players"].index("hard")
+    assert results[0]["thinking"][hard_seat]["slowest"] < 0.5
+
+
+def test_cli_table_and_errors(tmp_path: Path) -> None:
+    done = _cli("--game", "coloretto", "-p", "2", "--bots", "medium,random", "--games", "2", "-o", "scoring=purple")
+    assert done.returncode == 0, done.stderr
+    assert "medium" in done.stdout and "95% CI" in done.stdout and "OpenSkill" in done.stdout
+    bad = _cli("--game", "coloretto", "-p", "2", "--bots", "medium,wizard", "--games", "2")
+    assert bad.returncode == 2 and "unknown bot 'wizard'" in bad.stderr
+    bad = _cli("--game", "coloretto", "-p", "2", "--bots", "medium", "--games", "2", "-o", "scoring=green")
+    assert bad.returncode == 2 and "scoring" in bad.stderr
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="needs ray: pip install 'kameleon[ray]'")
+def test_ray_runs_the_same_tournament(tmp_path: Path) -> None:
+    tournament = Tournament("coloretto", ("medium", "random"), games=4, players=2, seed=6)
+    local, _ = run_tournament(tournament)
+    out = tmp_path / "ray.jsonl"
+    on_ray, stats = run_tournament(tournament, ray_address="local", workers=2, out=out)
+    assert [r["record"] for r in on_ray] == [r["record"] for r in local]
+    assert len(read_results(out)) == 4 and stats["medium"].games == 4
