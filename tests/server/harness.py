@@ -178,3 +178,21 @@ def engine_steps(record: dict[str, Any]) -> tuple[list[str], dict[tuple[int, int
         state.apply(action)
         views.update({(number, seat): state.view(seat) for seat in seats})
     return tokens, views
+
+
+def play_until(player: Player, moves: int, pick: int = 0) -> tuple[int, list[str]]:
+    """Create a 3-seat Coloretto table with random bots, start it, and play (choosing legal move
+    number `pick`) until at least `moves` moves are accepted; returns the table id and the log."""
+    table_id: int = player.post(
+        "/api/tables", {"game": "coloretto", "options": {"players": 3}, "bots": "random"}, expect=201
+    )["table"]["id"]
+    player.post(f"/api/tables/{table_id}/start")
+    accepted: list[str] = []
+    while len(accepted) < moves:
+        frame = player.get(f"/api/tables/{table_id}/state")
+        if frame["legal"]:
+            move = {"move": frame["legal"][pick], "expect": len(frame["log"])}
+            accepted = player.post(f"/api/tables/{table_id}/moves", move)["log"]
+        else:
+            time.sleep(0.02)
+    return table_id, accepted

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import kameleon
-from tests.server.harness import Player, ServerProcess, free_port
+from tests.server.harness import Player, ServerProcess, free_port, play_until
 
 
 def _binary(name: str) -> str:
@@ -58,17 +58,7 @@ def test_full_game_and_restart_on_postgresql(tmp_path: Path, postgres_url: str) 
     first = ServerProcess(tmp_path / "unused.sqlite3", database_url=postgres_url).start()
     try:
         alice = Player(first.url, "Alice", password="long enough")
-        table_id = alice.post(
-            "/api/tables", {"game": "coloretto", "options": {"players": 3}, "bots": "random"}, expect=201
-        )["table"]["id"]
-        alice.post(f"/api/tables/{table_id}/start")
-        accepted: list[str] = []
-        while len(accepted) < 6:
-            frame = alice.get(f"/api/tables/{table_id}/state")
-            if frame["legal"]:
-                accepted = alice.post(f"/api/tables/{table_id}/moves", {"move": frame["legal"][0]})["log"]
-            else:
-                time.sleep(0.02)
+        table_id, accepted = play_until(alice, 6)
         first.kill()
     finally:
         first.stop()

@@ -6,7 +6,7 @@ import time
 from pathlib import Path
 
 import kameleon
-from tests.server.harness import Player, ServerProcess
+from tests.server.harness import Player, ServerProcess, play_until
 
 
 def test_sigkill_mid_game_loses_no_accepted_move(tmp_path: Path) -> None:
@@ -14,20 +14,7 @@ def test_sigkill_mid_game_loses_no_accepted_move(tmp_path: Path) -> None:
     first = ServerProcess(database).start()
     try:
         alice = Player(first.url, "Alice", password="long enough")
-        table_id = alice.post(
-            "/api/tables", {"game": "coloretto", "options": {"players": 3}, "bots": "random"}, expect=201
-        )["table"]["id"]
-        alice.post(f"/api/tables/{table_id}/start")
-        accepted: list[str] = []
-        while len(accepted) < 12:
-            frame = alice.get(f"/api/tables/{table_id}/state")
-            if frame["legal"]:
-                after = alice.post(
-                    f"/api/tables/{table_id}/moves", {"move": frame["legal"][-1], "expect": len(frame["log"])}
-                )
-                accepted = after["log"]
-            else:
-                time.sleep(0.02)
+        table_id, accepted = play_until(alice, 12, pick=-1)
         first.kill()
     finally:
         first.stop()
