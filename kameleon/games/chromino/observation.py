@@ -39,9 +39,10 @@ layout is in view. Expert points are public (§7.5) and have no small bound, hen
 from __future__ import annotations
 
 from array import array
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from kameleon.games.chromino.actions import DRAW, PASS
+from kameleon.games.chromino.actions import DRAW, PASS, Codec
 from kameleon.games.chromino.tiles import NUM_TILES
 
 if TYPE_CHECKING:
@@ -157,10 +158,19 @@ def encode(state: ChrominoState, player: int) -> array[float]:
 # --- the windowed action space ---------------------------------------------------
 
 
+def _window_codec(game: ChrominoGame) -> Codec:
+    """The §12 index arithmetic with W′ instead of W: the window is a centred crop of the same planes."""
+    return _codec(window(game), game.codec.ends)
+
+
+@lru_cache(maxsize=8)
+def _codec(w: int, ends: tuple[str, ...]) -> Codec:
+    return Codec(w, ends)
+
+
 def num_actions(game: ChrominoGame) -> int:
     """Size of the windowed action space: 2 + 320·S′² (832,322 for W′ = 25)."""
-    side = 2 * window(game) + 1
-    return 2 + 320 * side * side
+    return _window_codec(game).num_actions
 
 
 def to_env(game: ChrominoGame, action: int) -> int | None:
@@ -171,21 +181,13 @@ def to_env(game: ChrominoGame, action: int) -> int | None:
     >>> to_env(game, game.codec.parse("PRR H 0,-1")), to_env(game, game.codec.parse("RRR V 26,0"))
     (44217, None)
     """
-    if action < 2:
+    if action in (DRAW, PASS):
         return action
-    w, s = game.codec.W, game.codec.S
-    k = action - 2
-    f = k & 1
-    k >>= 1
-    col = k % s - w
-    k //= s
-    row = k % s - w
-    k //= s  # tile·2 + orientation
-    v = WINDOWS[game.options["placement"]]
-    if -v <= row <= v and -v <= col <= v:
-        side = 2 * v + 1
-        return 2 + (((k * side + row + v) * side + col + v) * 2 + f)
-    return None
+    p = game.codec.decode(action)
+    v = window(game)
+    if not (-v <= p.row <= v and -v <= p.col <= v):
+        return None
+    return _window_codec(game).encode(p.tile, "HV".index(p.orientation), p.row, p.col, p.flipped)
 
 
 def from_env(game: ChrominoGame, index: int) -> int:
@@ -200,19 +202,8 @@ def from_env(game: ChrominoGame, index: int) -> int:
         raise ValueError(f"{index!r} is not a windowed Chromino index 0..{num_actions(game) - 1}")
     if index in (DRAW, PASS):
         return index
-    v = window(game)
-    side = 2 * v + 1
-    k = index - 2
-    f = k & 1
-    k >>= 1
-    col = k % side - v
-    k //= side
-    row = k % side - v
-    k //= side
-    tile, o = k >> 1, k & 1
-    if f and game.codec.palindrome[tile]:
-        raise ValueError(f"windowed index {index} denotes no action: tile {tile} is a palindrome, never flipped")
-    return game.codec.encode(tile, o, row, col, bool(f))
+    p = _window_codec(game).decode(index)  # ValueError for a flipped palindrome
+    return game.codec.encode(p.tile, "HV".index(p.orientation), p.row, p.col, p.flipped)
 
 
 # --- OpenSpiel's needs ----------------------------------------------------------------
