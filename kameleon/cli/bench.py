@@ -35,7 +35,9 @@ def bench_command(
     ),
     arena: bool = typer.Option(False, "--arena", help="measure the web arena instead: bot tables over WebSocket"),
     tables: int = typer.Option(200, "--tables", min=1, help="--arena: concurrent tables"),
-    think: float = typer.Option(0.0, "--think", min=0.0, help="--arena: mean seconds a client waits before each move"),
+    think: float | None = typer.Option(
+        None, "--think", min=0.0, help="--arena: mean pause before each move, seconds (default 0.15; 0: flat out)"
+    ),
     url: str | None = typer.Option(None, "--url", help="--arena: a running server to load (default: start one)"),
 ) -> None:
     """Measure random full games per second on one core, and the mean cost of legal_actions, apply and clone.
@@ -93,11 +95,12 @@ _STANDARD = {
 }  # fmt: skip
 
 
-def _bench_arena(name: str, tables: int, think: float, url: str | None, as_json: bool) -> None:
+def _bench_arena(name: str, tables: int, think: float | None, url: str | None, as_json: bool) -> None:
     try:
-        from kameleon.server.loadtest import arena_bench
+        from kameleon.server.loadtest import THINK, arena_bench
     except ImportError as exc:
         raise fail(f"the arena benchmark needs the server extra (pip install 'kameleon[server]'): {exc}") from None
+    think = THINK if think is None else think
     with err_console.status(f"{tables} {name} tables over WebSocket…"):
         result = arena_bench(tables=tables, url=url, game=name, think=think)
     if as_json:

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.datastructures import MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from kameleon import __version__
 from kameleon.server import api, realtime
@@ -28,7 +30,41 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "same-origin",
     "X-Frame-Options": "DENY",
 }
-PAGES = ("/", "/login", "/table/{table_id}", "/replay/{table_id}", "/profile/{user_id}", "/leaderboard")
+PAGES = (
+    "/",
+    "/login",
+    "/table/{table_id}",
+    "/replay/{table_id}",
+    "/profile/{user_id}",
+    "/leaderboard",
+    "/rules",
+    "/rules/{game}",
+)
+
+
+class SecurityHeaders:
+    """The front end loads only its own files and talks only to its own origin (no inline scripts anywhere).
+
+    A plain ASGI middleware: Starlette's `BaseHTTPMiddleware` would run every request through an extra
+    task and stream, which costs more than the request itself on the arena's small API calls.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for header, value in SECURITY_HEADERS.items():
+                    headers.setdefault(header, value)
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -39,7 +75,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await arena.resume_all()
+        sweeper = asyncio.create_task(arena.sweep_sessions())
         yield
+        sweeper.cancel()
         await arena.close()
 
     app = FastAPI(title="kameleon arena", version=__version__, lifespan=lifespan)
@@ -55,14 +93,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         where = ".".join(str(part) for part in first.get("loc", ()))
         return JSONResponse({"error": f"{where}: {first.get('msg')}"}, status_code=422)
 
-    @app.middleware("http")
-    async def security_headers(request: Request, call_next: Any) -> Any:
-        """The front end loads only its own files and talks only to its own origin (no inline scripts anywhere)."""
-        response = await call_next(request)
-        for header, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(header, value)
-        return response
-
+    app.add_middleware(SecurityHeaders)
     app.include_router(api.router)
     app.include_router(realtime.router)
     app.mount("/static", StaticFiles(directory=WEB), name="static")

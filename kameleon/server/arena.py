@@ -23,7 +23,7 @@ from sqlalchemy.orm import Session
 import kameleon
 from kameleon.ai import make_agent
 from kameleon.engine.errors import IllegalAction, KameleonError
-from kameleon.server import notation, ratings
+from kameleon.server import auth, notation, ratings
 from kameleon.server.catalogue import default_bot, json_safe
 from kameleon.server.clock import Clock
 from kameleon.server.db import make_engine, migrate, ping, session_factory
@@ -109,6 +109,23 @@ class Arena:
                 continue
             self.schedule_bots(live)
             self.schedule_timer(live)
+
+    async def sweep_sessions(self) -> None:
+        """Delete expired login sessions now and every `session_sweep` seconds, until cancelled."""
+        while True:
+            try:
+                deleted = await asyncio.to_thread(self._purge_sessions)
+                if deleted:
+                    log.info("deleted %d expired login sessions", deleted)
+            except Exception:
+                log.exception("sweeping expired login sessions failed; trying again later")
+            await asyncio.sleep(self.settings.session_sweep)
+
+    def _purge_sessions(self) -> int:
+        with self.db() as db:
+            deleted = auth.purge_expired(db)
+            db.commit()
+        return deleted
 
     async def live(self, table_id: str) -> LiveTable:
         """The table in memory, rebuilt from (options, seed, moves) on first use."""

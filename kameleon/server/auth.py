@@ -149,6 +149,20 @@ def user_for_token(db: Session, token: str | None) -> User | None:
     return db.get(User, found.user_id)
 
 
+def purge_expired(db: Session, now: datetime | None = None) -> int:
+    """Delete every expired login session and forget old failed logins; returns the sessions deleted.
+
+    An expired token is refused anyway (`user_for_token`); without this sweep the sessions of guests who
+    never come back, and the failed-login counters of names never tried again, would pile up forever.
+    """
+    moment = now or datetime.now(UTC)
+    deleted = db.execute(delete(AuthSession).where(AuthSession.expires_at < moment)).rowcount or 0
+    cutoff = time.monotonic() - FAILED_LOGIN_WINDOW
+    for name in [name for name, times in _failures.items() if not times or times[-1] < cutoff]:
+        del _failures[name]
+    return deleted
+
+
 def current_user(db: Session, request: Request) -> User | None:
     return user_for_token(db, request_token(request.headers, request.cookies))
 

@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from starlette.websockets import WebSocket
 
 from kameleon.engine.agent import Agent
@@ -19,21 +20,30 @@ from kameleon.engine.game import State
 from kameleon.server.clock import Clock
 
 
-class Connection:
-    """One WebSocket: its seat (None = spectator) and an outbox drained by its own task.
+def encode(frame: dict[str, Any]) -> str:
+    """A frame as JSON text; views may key dicts by ints, which JSON turns into strings."""
+    return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
 
-    Broadcasting only queues frames, so a slow client never holds up a table.
+
+class Connection:
+    """One WebSocket: its seat (None = spectator) and an outbox of encoded frames drained by its own task.
+
+    Broadcasting only queues frames, so a slow client never holds up a table; a frame shared by several
+    connections (same seat, or every spectator) is encoded once.
     """
 
     def __init__(self, websocket: WebSocket, user_id: int | None, seat: int | None) -> None:
         self.websocket = websocket
         self.user_id = user_id
         self.seat = seat
-        self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.chat_times: list[float] = []
 
     def send(self, frame: dict[str, Any]) -> None:
-        self.outbox.put_nowait(frame)
+        self.outbox.put_nowait(encode(frame))
+
+    def send_text(self, text: str) -> None:
+        self.outbox.put_nowait(text)
 
     def close(self) -> None:
         self.outbox.put_nowait(None)
@@ -44,7 +54,7 @@ class Connection:
             if frame is None:
                 return
             try:
-                await self.websocket.send_json(frame)
+                await self.websocket.send_text(frame)
             except Exception:
                 return
 
@@ -118,15 +128,16 @@ class LiveTable:
         return self.clock.public(running, time.time())
 
     def broadcast_state(self) -> None:
-        frames: dict[int | None, dict[str, Any]] = {}
+        frames: dict[int | None, str] = {}
         for connection in list(self.connections):
             if connection.seat not in frames:
-                frames[connection.seat] = self.frame(connection.seat)
-            connection.send(frames[connection.seat])
+                frames[connection.seat] = encode(self.frame(connection.seat))
+            connection.send_text(frames[connection.seat])
 
     def broadcast(self, frame: dict[str, Any]) -> None:
+        text = encode(frame)
         for connection in list(self.connections):
-            connection.send(frame)
+            connection.send_text(text)
 
     def reseat_connections(self) -> None:
         for connection in self.connections:

@@ -52,6 +52,8 @@ class Settings:
     sqlite_synchronous: str = field(default_factory=lambda: os.environ.get("KAMELEON_SQLITE_SYNC", "FULL").upper())
     """FULL: each accepted move is on disk before it is broadcast; NORMAL: survives a killed server, not a power cut."""
     session_days: int = 30
+    session_sweep: float = field(default_factory=lambda: _env_float("KAMELEON_SESSION_SWEEP", 3600.0))
+    """Seconds between two sweeps of expired login sessions (the first runs at startup)."""
     chat_max_length: int = 300
     chat_per_minute: int = 20
 

@@ -88,7 +88,18 @@ def _best_total(counts: tuple[int, ...], jokers: int, plus_two: int, points: tup
 def best_breakdown(
     counts: Sequence[int], in_play: Sequence[int], jokers: int, plus_two: int, scoring: str
 ) -> Breakdown:
-    """The canonical optimal declaration of 5.5 for `counts` indexed by colour (length 7)."""
+    """The canonical optimal declaration of 5.5 for `counts` indexed by colour (length 7).
+
+    A collection changes only when its owner takes a row, yet views and bots ask for its score
+    after every move: the answer is remembered per collection (a Breakdown is immutable).
+    """
+    return _best_breakdown(tuple(counts), tuple(in_play), jokers, plus_two, scoring)
+
+
+@lru_cache(maxsize=65536)
+def _best_breakdown(
+    counts: tuple[int, ...], in_play: tuple[int, ...], jokers: int, plus_two: int, scoring: str
+) -> Breakdown:
     points = table(scoring)
     best: tuple[int, int] | None = None
     chosen: tuple[int, ...] = ()

@@ -3,6 +3,7 @@ import { api, post, tableSocket } from "./api.js";
 import { boardFor } from "./boards/index.js";
 import { add, clear, h, toast } from "./dom.js";
 import { language, setLanguage, t, translateStatic } from "./i18n.js";
+import { rulesPage } from "./rules.js";
 
 const app = document.getElementById("app");
 let me = null;
@@ -38,7 +39,15 @@ langSelect.addEventListener("change", async () => {
   translateStatic(); await refreshMe(); route();
 });
 
-async function route() {
+// Routes run one after the other: two overlapping renders (a language switch while a page is still loading)
+// would otherwise both clear the page first and then both fill it.
+let routing = Promise.resolve();
+function route() {
+  routing = routing.then(renderRoute, renderRoute);
+  return routing;
+}
+
+async function renderRoute() {
   leavePage(); leavePage = () => {};
   document.getElementById("toast").hidden = true;
   clear(app);
@@ -51,6 +60,8 @@ async function route() {
     else if ((m = path.match(/^\/replay\/([\w-]+)$/))) await replayPage(m[1]);
     else if ((m = path.match(/^\/profile\/(\d+)$/))) await profilePage(m[1]);
     else if (path === "/leaderboard") await leaderboardPage();
+    else if (path === "/rules") await rulesPage(app, catalogue.games[0]?.name ?? "", catalogue.games);
+    else if ((m = path.match(/^\/rules\/([\w-]+)$/))) await rulesPage(app, m[1], catalogue.games);
     else add(app, h("div", { class: "panel" }, "404"));
   } catch (error) {
     add(app, h("div", { class: "panel error" }, error.message));
@@ -143,7 +154,8 @@ async function lobbyPage() {
   add(app, 
     h("div", { class: "hero panel" },
       h("div", {}, h("h1", {}, "kameleon arena"), h("p", { class: "muted" }, t("welcome"))),
-      h("div", { class: "games-strip" }, catalogue.games.map((g) => h("span", { class: "badge" }, g.title)))),
+      h("div", { class: "games-strip" }, catalogue.games.map((g) => h("a", { class: "badge", href: `/rules/${g.name}`, "data-link": true }, g.title)),
+        h("a", { href: "/rules", "data-link": true, id: "lobby-rules" }, t("rules")))),
     h("div", { class: "grid2" },
       h("section", { class: "panel" }, h("h2", {}, t("new_table")),
         me ? newTableForm() : h("p", {}, h("a", { href: "/login", "data-link": true }, t("need_login")))),
@@ -297,7 +309,9 @@ async function tablePage(tableId) {
   function renderSidebar(table, names) {
     const seated = info.seat !== null;
     const manager = me && (seated || table.created_by === me.id);
-    add(clear(seatsBox), h("h3", {}, `${table.title} · ${t("seats")}`), h("ul", { class: "seats" }, table.seats.map((s) => h("li", { class: table.current_player === s.seat ? "turn" : "" },
+    // The rules open in a new tab, so reading them never drops the table's connection.
+    const rulesLink = h("a", { href: `/rules/${table.game}`, target: "_blank", rel: "noopener", class: "small", id: "table-rules" }, t("rules"));
+    add(clear(seatsBox), h("h3", {}, `${table.title} · ${t("seats")} `, rulesLink), h("ul", { class: "seats" }, table.seats.map((s) => h("li", { class: table.current_player === s.seat ? "turn" : "" },
       h("span", { class: "seat-dot" }),
       h("span", { class: "name" }, s.user_id && s.kind === "human" ? h("a", { href: `/profile/${s.user_id}`, "data-link": true }, names[s.seat]) : s.name || h("span", { class: "muted" }, t("empty")),
         frame.seat === s.seat ? " ★" : ""),

@@ -1,0 +1,333 @@
+// Chromino: the layout as SVG squares, a pan/zoom viewport that outlives re-renders, and placement highlighting.
+// The legal moves come from the server; the board only groups them: pick a tile in the hand, and every footprint
+// where it may go is drawn as a ghost ("spot"). A click on a square plays the one placement through it, or opens a
+// small chooser when several placements (other footprints or the reversed reading) cover that square.
+import { add, h } from "../dom.js";
+import { t } from "../i18n.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const ORDER = "RYGBP";
+const PLACEMENT = /^([RYGBP*]{3}) ([HV]) (-?\d+),(-?\d+)$/;
+const MIN_SPAN = 4;     // cells across the viewBox at the closest zoom
+const MAX_SPAN = 160;   // and at the widest: far beyond any real layout (random games stay within ±25, rules §12)
+const FIT_MARGIN = 2.5; // a legal placement reaches at most 2 cells beyond the layout, so fitting shows every spot
+const DRAG_PX = 5;      // a pointer that moves less than this is a click, not a pan
+
+// Viewport, selected tile and pending choice per page (table or replay), kept across the re-render of every frame.
+const pages = new Map();
+function memory() {
+  const key = location.pathname;
+  if (!pages.has(key)) pages.set(key, { box: null, selected: null, pending: null, legalKey: null });
+  return pages.get(key);
+}
+
+/** The tile a reading names: of its two readings, the one whose first colour comes first (rules §2.3). */
+function canonical(letters) {
+  return ORDER.indexOf(letters[0]) <= ORDER.indexOf(letters[2]) ? letters : [...letters].reverse().join("");
+}
+
+/** A placement token ("PRR H 0,-1") as its cells and colours; null for draw / pass. */
+function parsePlacement(move) {
+  const m = PLACEMENT.exec(move);
+  if (!m) return null;
+  const [, letters, orientation, r, c] = m;
+  const row = Number(r), col = Number(c);
+  const cells = [0, 1, 2].map((i) => (orientation === "H" ? [row, col + i] : [row + i, col]));
+  return { move, letters, orientation, row, col, cells, tile: canonical(letters), spot: `${orientation} ${row},${col}` };
+}
+
+const cellKey = (r, c) => `${r},${c}`;
+
+function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) if (value !== null && value !== undefined) el.setAttribute(key, String(value));
+  for (const child of children) if (child) el.append(child);
+  return el;
+}
+
+// The wild centre: a dark square with a five-colour pinwheel, unlike any ordinary colour.
+function wild(x, y) {
+  const g = svg("g", { class: "cr-wild", transform: `translate(${x + 0.5} ${y + 0.5})` },
+    svg("rect", { class: "cr-sq cr-W", x: -0.44, y: -0.44, width: 0.88, height: 0.88, rx: 0.14 }));
+  [...ORDER].forEach((colour, i) => {
+    const a0 = (i / 5) * 2 * Math.PI - Math.PI / 2, a1 = ((i + 1) / 5) * 2 * Math.PI - Math.PI / 2, r = 0.3;
+    const d = `M0 0L${(r * Math.cos(a0)).toFixed(3)} ${(r * Math.sin(a0)).toFixed(3)}A${r} ${r} 0 0 1 ${(r * Math.cos(a1)).toFixed(3)} ${(r * Math.sin(a1)).toFixed(3)}Z`;
+    g.append(svg("path", { class: `cr-${colour}`, d }));
+  });
+  return g;
+}
+
+function square(letter, x, y) {
+  return letter === "*" ? wild(x, y) : svg("rect", { class: `cr-sq cr-${letter}`, x: x + 0.06, y: y + 0.06, width: 0.88, height: 0.88, rx: 0.14 });
+}
+
+// One tile drawn over its footprint: three squares and an outline (the outline shows where one tile ends).
+function tileShape(p, attrs) {
+  const [r0, c0] = p.cells[0];
+  const wide = p.orientation === "H";
+  return svg("g", attrs,
+    ...p.cells.map(([r, c], i) => square(p.letters[i], c, r)),
+    svg("rect", { class: "cr-outline", x: c0 + 0.02, y: r0 + 0.02, width: wide ? 2.96 : 0.96, height: wide ? 0.96 : 2.96, rx: 0.18 }));
+}
+
+// A hand tile: the three squares in a row, as a small picture for a button.
+function miniTile(name) {
+  const picture = svg("svg", { viewBox: "0 0 3 1", class: "cr-mini", "aria-hidden": "true" });
+  [...name].forEach((letter, i) => picture.append(square(letter, i, 0)));
+  return picture;
+}
+
+function fitBox(layout) {
+  let top = Infinity, left = Infinity, bottom = -Infinity, right = -Infinity;
+  for (const p of layout) {
+    for (const [r, c] of p.cells) { top = Math.min(top, r); bottom = Math.max(bottom, r); left = Math.min(left, c); right = Math.max(right, c); }
+  }
+  if (!layout.length) { top = bottom = 0; left = -1; right = 1; }
+  let w = right - left + 1 + 2 * FIT_MARGIN, hgt = bottom - top + 1 + 2 * FIT_MARGIN;
+  const cx = (left + right + 1) / 2, cy = (top + bottom + 1) / 2;
+  w = Math.min(MAX_SPAN, Math.max(7, w)); hgt = Math.min(MAX_SPAN, Math.max(5, hgt));
+  return { x: cx - w / 2, y: cy - hgt / 2, w, h: hgt };
+}
+
+// The legal placements grouped by tile, then by footprint (a footprint holds one or two readings).
+function placementsByTile(legal) {
+  const byTile = new Map();
+  for (const move of legal) {
+    const p = parsePlacement(move);
+    if (!p) continue;
+    if (!byTile.has(p.tile)) byTile.set(p.tile, []);
+    byTile.get(p.tile).push(p);
+  }
+  return byTile;
+}
+
+function spotsOf(placements) {
+  const spots = new Map();
+  for (const p of placements) {
+    if (!spots.has(p.spot)) spots.set(p.spot, []);
+    spots.get(p.spot).push(p);
+  }
+  return [...spots.values()];
+}
+
+function whyNotHere(view, cell, occupied, state) {
+  if (occupied.has(cellKey(...cell))) return t("chromino_covered");
+  if (!state.selected) return t("chromino_pick");
+  return t(view.options && view.options.placement === "bambino" ? "chromino_no_fit_bambino" : "chromino_no_fit");
+}
+
+function whyStuck(view, me, name) {
+  if (view.phase === "after_draw" && view.drawn && view.drawn !== name) return t("chromino_only_drawn");
+  if (name.includes("*") && me.hand_size === 1) return t("chromino_chameleon_last");
+  return t("chromino_stuck");
+}
+
+function playersPanel(view, ctx) {
+  return h("div", { class: "cr-players" }, view.players.map((p) => {
+    const turn = view.current_player === p.seat;
+    const shown = p.seat === ctx.seat ? [] : p.hand || p.revealed;
+    return h("div", { class: `cr-player${turn ? " turn" : ""}${p.seat === ctx.seat ? " me" : ""}`, "data-seat": p.seat },
+      h("strong", {}, ctx.names[p.seat] || `#${p.seat}`),
+      h("span", { class: "cr-count", "data-hand-size": p.hand_size }, `${p.hand_size} ${t("chromino_in_hand")}`),
+      p.points !== undefined ? h("span", { class: "cr-points", "data-points": p.points }, `${p.points} ${t("score")}`) : null,
+      p.out ? h("span", { class: "badge open" }, t("chromino_out")) : null,
+      shown.length ? h("span", { class: "cr-shown", title: p.hand ? "" : t("chromino_revealed") }, shown.map(miniTile)) : null);
+  }));
+}
+
+const sameCell = (a, b) => a[0] === b[0] && a[1] === b[1];
+const viewBoxOf = (b) => `${b.x} ${b.y} ${b.w} ${b.h}`;
+
+// The layout, the spots of the picked tile and the pending choice, in board units (one square = 1).
+function drawMap(layout, spots, pending, box) {
+  const map = svg("svg", { class: "cr-svg", viewBox: viewBoxOf(box), role: "img", "aria-label": `Chromino: ${layout.length}` });
+  map.append(
+    svg("defs", {}, svg("pattern", { id: "cr-grid", width: 1, height: 1, patternUnits: "userSpaceOnUse" },
+      svg("path", { d: "M1 0H0V1", class: "cr-gridline" }))),
+    svg("rect", { x: -MAX_SPAN, y: -MAX_SPAN, width: 2 * MAX_SPAN, height: 2 * MAX_SPAN, fill: "url(#cr-grid)" }));
+  const numbered = layout.filter((p) => p.item.move_number !== null);
+  const last = numbered.length ? numbered.reduce((a, b) => (b.item.move_number > a.item.move_number ? b : a)) : null;
+  map.append(svg("g", { class: "cr-layout" }, ...layout.map((p) => tileShape(p, {
+    class: `cr-tile${p === last ? " last" : ""}${p.item.seat === null ? " start" : ""}`, "data-placed": p.move, "data-seat": p.item.seat ?? "" }))));
+  if (spots.length) {
+    map.append(svg("g", { class: `cr-spots${pending ? " choosing" : ""}` },
+      ...spots.map((readings) => tileShape(readings[0], { class: "cr-spot", "data-move": readings[0].move,
+        "data-moves": readings.map((p) => p.move).join("|"), "data-cells": readings[0].cells.map(([r, c]) => cellKey(r, c)).join(" ") })),
+      pending ? tileShape(pending, { class: "cr-pending", "data-pending": pending.move }) : null));
+  }
+  return map;
+}
+
+// Pan (one pointer), pinch (two) and wheel zoom on `map`; the box lives in `state` so the next render keeps it.
+// A pointer that goes down and up without moving is a click on a square: onClick([row, col]).
+function viewport(map, state, fit, onClick) {
+  const current = () => state.box || fit();
+  const setBox = (b) => { state.box = b; map.setAttribute("viewBox", viewBoxOf(b)); };
+  // Scale by `factor` around the board point (px, py), which stays where it is on the screen.
+  const zoomAt = (base, px, py, factor) => {
+    const w = Math.min(MAX_SPAN, Math.max(MIN_SPAN, base.w * factor));
+    const k = w / base.w;
+    setBox({ x: px - (px - base.x) * k, y: py - (py - base.y) * k, w, h: base.h * k });
+  };
+  const toBoard = (clientX, clientY) => {
+    const m = map.getScreenCTM();
+    return m ? new DOMPoint(clientX, clientY).matrixTransform(m.inverse()) : new DOMPoint(0, 0);
+  };
+  const cellAt = (event) => { const p = toBoard(event.clientX, event.clientY); return [Math.floor(p.y), Math.floor(p.x)]; };
+
+  let hovered = "";
+  const hover = (cell) => {
+    const key = cell ? cellKey(...cell) : "";
+    if (key === hovered) return;
+    hovered = key;
+    map.querySelectorAll(".cr-spot").forEach((el) => el.classList.toggle("hover", Boolean(key) && el.dataset.cells.split(" ").includes(key)));
+  };
+
+  const pointers = new Map();
+  let gesture = null;
+  const startGesture = (moved) => {
+    const pts = [...pointers.values()];
+    const base = { ...current() };
+    if (pts.length === 1) {
+      gesture = { kind: "pan", base, x: pts[0].x, y: pts[0].y, scale: (map.getScreenCTM() || { a: 1 }).a, moved };
+    } else {
+      const [a, b] = pts;
+      gesture = { kind: "pinch", base, mid: toBoard((a.x + b.x) / 2, (a.y + b.y) / 2), dist: Math.hypot(a.x - b.x, a.y - b.y) || 1, moved: true };
+    }
+  };
+  map.addEventListener("pointerdown", (event) => {
+    if (event.button > 0) return;
+    map.setPointerCapture(event.pointerId);
+    pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (pointers.size <= 2) startGesture(pointers.size > 1);
+  });
+  map.addEventListener("pointermove", (event) => {
+    if (!pointers.has(event.pointerId)) { if (event.pointerType === "mouse") hover(cellAt(event)); return; }
+    pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (!gesture) return;
+    if (gesture.kind === "pan") {
+      const dx = event.clientX - gesture.x, dy = event.clientY - gesture.y;
+      if (!gesture.moved && Math.hypot(dx, dy) < DRAG_PX) return;
+      gesture.moved = true;
+      map.classList.add("panning");
+      setBox({ ...gesture.base, x: gesture.base.x - dx / gesture.scale, y: gesture.base.y - dy / gesture.scale });
+    } else if (pointers.size >= 2) {
+      const [a, b] = [...pointers.values()];
+      zoomAt(gesture.base, gesture.mid.x, gesture.mid.y, gesture.dist / (Math.hypot(a.x - b.x, a.y - b.y) || 1));
+    }
+  });
+  const release = (event, cancelled) => {
+    if (!pointers.has(event.pointerId)) return;
+    const clicked = !cancelled && gesture && gesture.kind === "pan" && !gesture.moved;
+    pointers.delete(event.pointerId);
+    map.classList.remove("panning");
+    gesture = null;
+    if (clicked) onClick(cellAt(event));
+    else if (pointers.size === 1) startGesture(true);  // the finger left after a pinch pans on, and never clicks
+  };
+  map.addEventListener("pointerup", (event) => release(event, false));
+  map.addEventListener("pointercancel", (event) => release(event, true));
+  map.addEventListener("pointerleave", () => hover(null));
+  map.addEventListener("wheel", (event) => {
+    event.preventDefault();
+    const p = toBoard(event.clientX, event.clientY);
+    zoomAt(current(), p.x, p.y, Math.exp(event.deltaY * (event.deltaMode === 1 ? 0.05 : 0.0015)));
+  }, { passive: false });
+
+  const centred = (factor) => () => { const b = current(); zoomAt(b, b.x + b.w / 2, b.y + b.h / 2, factor); };
+  const button = (kind, key, label, onclick) => h("button", { type: "button", class: "secondary", "data-zoom": kind, title: t(key), "aria-label": t(key), onclick }, label);
+  return h("div", { class: "cr-zoom" },
+    button("in", "chromino_zoom_in", "+", centred(1 / 1.25)),
+    button("out", "chromino_zoom_out", "−", centred(1.25)),
+    button("fit", "chromino_fit", "⤢", () => { state.box = null; map.setAttribute("viewBox", viewBoxOf(fit())); }));
+}
+
+// Shown when several placements cover the clicked square: step through them, place one, or give up.
+function chooserBar(state, choices, play, redraw) {
+  const n = choices.length;
+  const index = state.pending.index % n;
+  const step = (by) => () => { state.pending.index = (index + by + n) % n; redraw(); };
+  return h("div", { class: "cr-chooser" },
+    h("span", { class: "small" }, t("chromino_choose")),
+    h("button", { type: "button", class: "secondary", "data-action": "prev", title: t("prev"), onclick: step(-1) }, "◀"),
+    h("code", { class: "cr-pending-move" }, choices[index].move, h("span", { class: "muted" }, ` (${index + 1}/${n})`)),
+    h("button", { type: "button", class: "secondary", "data-action": "next", title: t("next"), onclick: step(1) }, "▶"),
+    h("button", { type: "button", "data-action": "place", onclick: () => play(choices[index].move) }, t("place")),
+    h("button", { type: "button", class: "secondary", "data-action": "cancel", "aria-label": "✕", onclick: () => { state.pending = null; redraw(); } }, "✕"));
+}
+
+// The seat's own tiles (a click picks one), with the draw and pass buttons.
+function handPanel(view, ctx, me, state, byTile, play, redraw) {
+  const legal = ctx.legal || [];
+  const acting = Boolean(ctx.interactive && legal.length);
+  const tiles = (me.hand || []).map((name) => {
+    const playable = byTile.has(name);
+    return h("button", { type: "button", "data-tile": name, title: name,
+      class: `cr-hand-tile${playable ? " playable" : ""}${state.selected === name ? " selected" : ""}${view.drawn === name ? " drawn" : ""}`,
+      onclick: () => {
+        if (!ctx.interactive) return;
+        if (!legal.length) { ctx.explain(t("not_your_turn")); return; }
+        if (!playable) { ctx.explain(whyStuck(view, me, name)); return; }
+        state.selected = state.selected === name ? null : name;
+        state.pending = null;
+        redraw();
+      } }, miniTile(name));
+  });
+  const draw = legal.includes("draw"), pass = legal.includes("pass");
+  const hint = acting && !byTile.size ? h("span", { class: "cr-hint" }, t(draw ? "chromino_must_draw" : "chromino_must_pass"))
+    : acting && !state.selected ? h("span", { class: "cr-hint muted" }, t("chromino_pick")) : null;
+  const action = (move, label) => h("button", { type: "button", "data-move": move, class: legal.includes(move) ? "" : "secondary",
+    disabled: !legal.includes(move), onclick: () => play(move) }, label);
+  return h("div", { class: `cr-hand${acting ? " acting" : ""}` },
+    h("div", { class: "cr-hand-head" }, h("strong", {}, t("chromino_your_tiles")), hint),
+    h("div", { class: "cr-hand-tiles" }, tiles),
+    ctx.interactive ? h("div", { class: "cr-actions" }, action("draw", t("draw")), action("pass", t("chromino_pass"))) : null);
+}
+
+export function render(container, view, ctx) {
+  const state = memory();
+  const legal = ctx.legal || [];
+  const layout = view.layout.map((item) => ({ ...parsePlacement(item.move), item }));
+  const occupied = new Set(layout.flatMap((p) => p.cells.map(([r, c]) => cellKey(r, c))));
+  const byTile = placementsByTile(legal);
+  const me = ctx.seat === null || ctx.seat === undefined ? null : view.players[ctx.seat];
+
+  // A new list of legal moves is a new decision: drop the half-made choice (and pick a tile just drawn).
+  const legalKey = legal.join("|");
+  if (state.legalKey !== legalKey) {
+    state.legalKey = legalKey;
+    state.pending = null;
+    if (view.phase === "after_draw" && view.drawn && byTile.has(view.drawn)) state.selected = view.drawn;
+  }
+  if (state.selected && !(me && me.hand && me.hand.includes(state.selected) && byTile.has(state.selected))) state.selected = null;
+  const chosen = state.selected ? byTile.get(state.selected) : [];
+  const through = (cell) => chosen.filter((p) => p.cells.some((x) => sameCell(x, cell)));
+  const choices = state.pending ? through(state.pending.cell) : [];
+  if (!choices.length) state.pending = null;
+  const pending = state.pending ? choices[state.pending.index % choices.length] : null;
+
+  const redraw = () => container.dispatchEvent(new CustomEvent("board-redraw", { bubbles: true }));
+  const play = (move) => { state.pending = null; state.selected = null; ctx.play(move); };
+  const clickCell = (cell) => {
+    if (!ctx.interactive || !me) return;  // watching: the map only pans and zooms
+    if (!legal.length) { ctx.explain(t("not_your_turn")); return; }
+    if (pending && pending.cells.some((x) => sameCell(x, cell))) { play(pending.move); return; }
+    const here = through(cell);
+    if (here.length === 1) { play(here[0].move); return; }
+    if (here.length > 1) { state.pending = { cell, index: 0 }; redraw(); return; }
+    if (state.pending) { state.pending = null; redraw(); }
+    ctx.explain(whyNotHere(view, cell, occupied, state));
+  };
+
+  const fit = () => fitBox(layout);
+  const map = drawMap(layout, spotsOf(chosen), pending, state.box || fit());
+  add(container, h("div", { class: "chromino-board" },
+    h("div", { class: "cr-info small" },
+      h("span", { class: "cr-bag", "data-bag": view.bag_size }, `${t("chromino_bag")}: ${view.bag_size}`),
+      h("span", {}, `${t("round")} ${view.round}`),
+      view.final_round ? h("strong", { class: "cr-final" }, t("last_round")) : null),
+    playersPanel(view, ctx),
+    h("div", { class: "cr-map" }, map, viewport(map, state, fit, clickCell)),
+    pending ? chooserBar(state, choices, play, redraw) : null,
+    me ? handPanel(view, ctx, me, state, byTile, play, redraw) : null));
+}

@@ -1,0 +1,178 @@
+"""The Cardcassonne board in a real Chromium: play by clicking a hand card then a highlighted row, decisions as
+buttons, explanations for clicks that match no legal move, the score track, a spectator's view and a phone screen."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from tests.server.harness import ServerProcess
+from tests.web.conftest import shot
+from tests.web.test_browser import create_table, sign_up
+
+MOVES_TO_PLAY = 9
+"""More than the 7 turns a seat has in a 2-player round, so the round-end resolution is crossed."""
+TURN_TIMEOUT = 30_000
+
+
+def attributes(locator: Locator, name: str) -> list[str]:
+    return [value for value in locator.evaluate_all(f"els => els.map(e => e.getAttribute('{name}'))") if value]
+
+
+def legal_moves(page: Page) -> list[str]:
+    """The seat's legal moves as the table page lists them (read only: the test never clicks these buttons)."""
+    return sorted(attributes(page.locator("#legal-moves button[data-move]"), "data-move"))
+
+
+def placed_card(move: str) -> str | None:
+    """The hand card (or "F" for the follower) a move of the rules' notation puts into a row; None for decisions."""
+    match = re.fullmatch(r"\??([A-Z]+\d?)(?:@[YRGB])?", move)
+    return match.group(1) if match else None
+
+
+def expect_every_part(board: Locator, seats: int) -> None:
+    """The four rows, and each seat's panel and marker and number on the score track."""
+    expect(board.locator(".cc-row")).to_have_count(4)
+    expect(board.locator(".score-track .cc-score[data-seat]")).to_have_count(seats)
+    expect(board.locator(".score-track .cc-marker")).to_have_count(seats)
+    expect(board.locator(".cc-player")).to_have_count(seats)
+
+
+def expect_public_view_only(board: Locator) -> None:
+    """Nobody's hand, no face of a face-down card, nothing to click for a move."""
+    expect(board.locator(".cc-hand")).to_have_count(0)
+    expect(board.locator("[data-card]")).to_have_count(0)
+    expect(board.locator(".cc-card.down")).to_have_count(0)
+    expect(board.locator("[data-move]")).to_have_count(0)
+
+
+def test_board_plays_by_clicking_cards_and_rows(page: Page, browser: Browser, arena: ServerProcess) -> None:
+    sign_up(page)
+    create_table(page, "cardcassonne", 2)
+    board = page.locator(".cardcassonne-board")
+    mine = page.locator(".turn-banner.mine")
+    expect(mine).to_be_visible(timeout=TURN_TIMEOUT)
+    expect_every_part(board, 2)
+
+    # A row clicked before any card is chosen matches no move: the board says what to do first.
+    board.locator(".cc-row[data-row='Y'] .cc-head").click()
+    expect(page.locator("#toast")).to_contain_text("Choose a card from your hand or your follower first")
+    expect(board.locator(".cc-slot[data-move]")).to_have_count(0)
+
+    colour_rule_explained = False
+    kinds_played: set[str] = set()
+    log = page.locator("#log li")
+    for played in range(MOVES_TO_PLAY):
+        expect(mine).to_be_visible(timeout=TURN_TIMEOUT)
+        before = log.count()
+        legal = legal_moves(page)
+        decisions = board.locator(".cc-decision [data-move]")
+        if decisions.count():
+            assert sorted(attributes(decisions, "data-move")) == legal
+            decisions.first.click()
+            kinds_played.add("decision")
+        else:
+            picks = board.locator(".cc-hand [data-card].playable")
+            assert picks.count() >= 1
+            pick = picks.nth(played % picks.count())
+            card = pick.get_attribute("data-card") or ""
+            pick.click()
+            expect(pick).to_have_class(re.compile(r"\bselected\b"))
+            targets = board.locator(".cc-row .cc-slot[data-move]")
+            expected = sorted(move for move in legal if placed_card(move) == card)
+            expect(targets).to_have_count(len(expected))
+            assert sorted(attributes(targets, "data-move")) == expected
+            if not colour_rule_explained and len(expected) == 1 and re.fullmatch(r"[YRGB](P\d|H|A)", expected[0]):
+                # A face-up coloured card has one row: another row is refused with the rule, and nothing is sent.
+                other = next(row for row in "YRGB" if row != card[0])
+                board.locator(f".cc-row[data-row='{other}'] .cc-head").click()
+                expect(page.locator("#toast")).to_contain_text(f"A face-up {card} goes only to the")
+                assert log.count() == before
+                colour_rule_explained = True
+            move = expected[played % len(expected)]
+            board.locator(f".cc-slot[data-move='{move}']").click()
+            kinds_played.add("follower" if card == "F" else "face down" if move.startswith("?") else "face up")
+        expect(log).not_to_have_count(before, timeout=TURN_TIMEOUT)
+    assert {"face down", "face up"} <= kinds_played
+    assert colour_rule_explained, "no face-up coloured card was played: the colour rule's explanation was not checked"
+
+    # Our panel counts the cards our hand shows; the opponent's hand is a number only.
+    counted, shown = page.evaluate(  # one call: a state frame cannot re-render the board between the two reads
+        """() => [Number(document.querySelector('.cc-player.me .cc-hand-size').dataset.handSize),
+                  document.querySelectorAll('.cc-hand .cc-card[data-card]').length]"""
+    )
+    assert counted == shown
+    expect(board.locator(".cc-player:not(.me) .cc-card")).to_have_count(0)
+    shot(page, "cardcassonne-board")
+    page.set_viewport_size({"width": 390, "height": 844})
+    expect(board.locator(".cc-row").first).to_be_visible()
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"the board is {overflow}px wider than a phone screen"
+    shot(page, "cardcassonne-board-phone")
+    page.set_viewport_size({"width": 1280, "height": 900})
+
+    # A spectator sees the public view only: no hand, no face of any face-down card, every seat on the track.
+    watcher = browser.new_context(base_url=arena.url, viewport={"width": 390, "height": 844})
+    try:
+        spectator = watcher.new_page()
+        spectator.goto(page.url)
+        seen = spectator.locator(".cardcassonne-board")
+        expect_every_part(seen, 2)
+        expect_public_view_only(seen)
+        seen.locator(".cc-row[data-row='G'] .cc-head").click()
+        expect(spectator.locator("#toast")).to_contain_text("You are watching")
+        shot(spectator, "cardcassonne-spectator-phone")
+    finally:
+        watcher.close()
+
+    # Bots finish the game: the chests are opened and scored, the track's numbers are the final scores.
+    page.get_by_role("button", name="Leave").click()
+    expect(page.locator("#final")).to_be_visible(timeout=60_000)
+    expect(board).to_have_attribute("data-phase", "over")
+    expect(board.locator(".cc-chest[data-chest-points]")).to_have_count(2)
+    final_scores = re.findall(r": (\d+)(?: ·|$)", page.locator("#final .small").inner_text())
+    assert attributes(board.locator(".score-track .cc-score"), "data-points") == final_scores
+    for seat, points in enumerate(map(int, final_scores)):
+        space = (points - 1) % 100 + 1 if points else 0  # the 100-space track laps; a 100/200 tile counts the laps
+        expect(board.locator(f".cc-space[data-space='{space}'] .cc-marker[data-seat='{seat}']")).to_have_count(1)
+    shot(page, "cardcassonne-finished")
+
+    # The replay shows the public view with nothing to click, from the first move on.
+    page.click("#replay-link")
+    replay = page.locator("#replay-board .cardcassonne-board")
+    expect(replay).to_be_visible()
+    page.click("#replay-first")
+    expect(page.locator("#replay-step")).to_contain_text("Move 0")
+    expect_every_part(replay, 2)
+    expect_public_view_only(replay)
+
+
+TABLES_TO_FIND_A_SETUP_JOKER = 12
+"""Each shuffle shows a joker among the ten display cards with probability ~0.56; all 12 miss with ~6e-5."""
+
+
+def test_dealer_puts_a_revealed_joker_into_a_highlighted_row(page: Page) -> None:
+    """With seat 0 (ours) as the first dealer, a joker turned up in the display waits for our row (§3 step 5)."""
+    sign_up(page)
+    board = page.locator(".cardcassonne-board")
+    for _ in range(TABLES_TO_FIND_A_SETUP_JOKER):
+        create_table(page, "cardcassonne", 2, {"first_dealer": "0"})
+        expect(board).to_be_visible(timeout=TURN_TIMEOUT)
+        if board.get_attribute("data-phase") == "setup_joker":
+            break
+    else:
+        raise AssertionError(f"no joker in the display of {TABLES_TO_FIND_A_SETUP_JOKER} shuffles")
+    expect(page.locator(".turn-banner.mine")).to_be_visible()
+    joker = board.locator(".cc-info .cc-card").get_attribute("title") or ""
+    assert joker in ("DRG", "FAI", "WA", "WH")
+    expect(board.locator(".cc-phase")).to_contain_text(joker)
+    # No card has to be chosen: the four rows are the targets at once, exactly the legal moves.
+    targets = board.locator(".cc-slot[data-move]")
+    expect(targets).to_have_count(4)
+    assert sorted(attributes(targets, "data-move")) == legal_moves(page) == ["J@B", "J@G", "J@R", "J@Y"]
+    in_green = board.locator(f".cc-row[data-row='G'] .cc-card[title='{joker}']").count()
+    before = page.locator("#log li").count()
+    board.locator(".cc-slot[data-move='J@G']").click()
+    expect(page.locator("#log li")).not_to_have_count(before, timeout=TURN_TIMEOUT)
+    expect(board.locator(f".cc-row[data-row='G'] .cc-card[title='{joker}']")).to_have_count(in_green + 1)

@@ -1,0 +1,345 @@
+"""The Chromino board in a real Chromium: placement highlighting, playing by clicking, explanations, pan and zoom."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Browser, Page, expect
+
+from kameleon.games.chromino.tiles import TILE_NAMES, tile_id
+from tests.server.harness import ServerProcess
+from tests.web.conftest import shot
+from tests.web.test_browser import create_table, sign_up
+
+TURN_TIMEOUT = 30_000
+
+# Screen point of the centre of square (row, col) of the layout, through the map's own transform.
+CELL_POINT = """([r, c]) => {
+  const p = new DOMPoint(c + 0.5, r + 0.5).matrixTransform(document.querySelector('.cr-svg').getScreenCTM());
+  return [p.x, p.y];
+}"""
+
+# Whether the centre of square (row, col) shows the map itself (not outside it, nor under the zoom buttons).
+ON_MAP = """([r, c]) => {
+  const p = new DOMPoint(c + 0.5, r + 0.5).matrixTransform(document.querySelector('.cr-svg').getScreenCTM());
+  const hit = document.elementFromPoint(p.x, p.y);
+  return Boolean(hit && hit.closest('.cr-svg'));
+}"""
+
+# A visible square of the map that is neither covered nor part of any highlighted spot.
+FREE_CELL = """() => {
+  const svg = document.querySelector('.cr-svg');
+  const taken = new Set();
+  document.querySelectorAll('.cr-spot').forEach((s) => s.dataset.cells.split(' ').forEach((k) => taken.add(k)));
+  document.querySelectorAll('.cr-layout [data-placed]').forEach((el) => {
+    const [, o, r, c] = el.dataset.placed.match(/^\\S+ ([HV]) (-?\\d+),(-?\\d+)$/);
+    for (let i = 0; i < 3; i++) taken.add(o === 'H' ? `${+r},${+c + i}` : `${+r + i},${+c}`);
+  });
+  const [x, y, w, h] = svg.getAttribute('viewBox').split(' ').map(Number);
+  const m = svg.getScreenCTM();
+  for (let r = Math.ceil(y); r < y + h - 1; r++) {
+    for (let c = Math.ceil(x); c < x + w - 1; c++) {
+      if (taken.has(`${r},${c}`)) continue;
+      const p = new DOMPoint(c + 0.5, r + 0.5).matrixTransform(m);
+      const hit = document.elementFromPoint(p.x, p.y);
+      if (hit && hit.closest('.cr-svg')) return [r, c];
+    }
+  }
+  return null;
+}"""
+
+
+SIZES = "els => els.map(e => e.dataset.handSize)"
+
+
+def canonical(letters: str) -> str:
+    """The engine's name of the tile that a reading (either direction) names: how the hand lists it."""
+    return TILE_NAMES[tile_id(letters)]
+
+
+def cells_of(move: str) -> list[tuple[int, int]]:
+    _, orientation, anchor = move.split()
+    row, col = (int(x) for x in anchor.split(","))
+    return [(row, col + i) if orientation == "H" else (row + i, col) for i in range(3)]
+
+
+def legal_moves(page: Page) -> list[str]:
+    moves: list[str] = page.locator("#legal-moves button[data-move]").evaluate_all(
+        "els => els.map(e => e.dataset.move)"
+    )
+    assert 0 < len(moves) < 200, (
+        f"the moves panel lists at most 200 moves, so it cannot be the whole list: {len(moves)}"
+    )
+    return moves
+
+
+def log_size(page: Page) -> int:
+    return page.locator("#log li").count()
+
+
+def click_cell(page: Page, cell: tuple[int, int]) -> None:
+    assert page.evaluate(ON_MAP, list(cell)), f"square {cell} is not visible on the map"
+    x, y = page.evaluate(CELL_POINT, list(cell))
+    page.mouse.click(x, y)
+
+
+def visible_cell(page: Page, cells: list[tuple[int, int]]) -> tuple[int, int]:
+    for cell in cells:
+        if page.evaluate(ON_MAP, list(cell)):
+            return cell
+    raise AssertionError(f"none of {cells} is visible on the map")
+
+
+def play_typed(page: Page, move: str) -> None:
+    before = log_size(page)
+    page.fill("#typed-move", move)
+    page.press("#typed-move", "Enter")
+    expect(page.locator("#log li")).not_to_have_count(before, timeout=TURN_TIMEOUT)
+
+
+def my_turn_with_a_placement(page: Page) -> list[str]:
+    """Wait for our turn, drawing or passing through turns where nothing fits; the legal placements then."""
+    for _ in range(40):
+        expect(page.locator(".turn-banner.mine")).to_be_visible(timeout=TURN_TIMEOUT)
+        moves = legal_moves(page)
+        placements = [m for m in moves if m not in ("draw", "pass")]
+        if placements:
+            return placements
+        before = log_size(page)
+        page.click(f".chromino-board [data-move='{moves[0]}']")
+        expect(page.locator("#log li")).not_to_have_count(before, timeout=TURN_TIMEOUT)
+    raise AssertionError("40 turns without a single tile that fits")
+
+
+def select_tile(page: Page, tile: str) -> None:
+    """Pick `tile` in the hand (a tile drawn in this turn may already be picked)."""
+    button = page.locator(f".cr-hand [data-tile='{tile}']")
+    if "selected" not in (button.get_attribute("class") or ""):
+        button.click()
+    expect(button).to_have_class(re.compile(r"\bselected\b"))
+
+
+def spot_moves(page: Page) -> list[list[str]]:
+    found: list[list[str]] = page.locator(".cr-spot").evaluate_all("els => els.map(e => e.dataset.moves.split('|'))")
+    return found
+
+
+def play_by_clicking(page: Page, move: str) -> None:
+    """Click a square of `move`'s footprint; if several placements cover it, pick `move` in the chooser."""
+    before = log_size(page)
+    click_cell(page, visible_cell(page, cells_of(move)))
+    page.wait_for_function(
+        "n => document.querySelectorAll('#log li').length > n || document.querySelector('.cr-chooser')", arg=before
+    )
+    if page.locator(".cr-chooser").count():
+        pending = page.locator(".cr-pending-move")
+        for _ in range(12):
+            if (pending.text_content() or "").startswith(move + " "):
+                break
+            page.click(".cr-chooser [data-action=next]")
+        expect(pending).to_contain_text(move)
+        page.click(".cr-chooser [data-action=place]")
+    expect(page.locator("#log li")).not_to_have_count(before, timeout=TURN_TIMEOUT)
+
+
+def view_box(page: Page) -> list[float]:
+    return [float(x) for x in (page.locator(".cr-svg").get_attribute("viewBox") or "").split()]
+
+
+def test_chromino_highlights_the_legal_placements_of_a_picked_tile_and_plays_one(page: Page) -> None:
+    sign_up(page)
+    create_table(page, "chromino", 2, {"first_player": "0"})
+    expect(page.locator(".chromino-board")).to_be_visible()
+    expect(page.locator(".generic")).to_have_count(0)
+    placements = my_turn_with_a_placement(page)
+    expect(page.locator(".cr-hand [data-tile]")).not_to_have_count(0)
+    expect(page.locator(".cr-spot")).to_have_count(0)
+    me = page.locator(".cr-player.me")
+    expect(me).to_have_class(re.compile(r"\bturn\b"))
+    hand_sizes = [int(x) for x in page.locator(".cr-player [data-hand-size]").evaluate_all(SIZES)]
+    mine = int(me.locator("[data-hand-size]").get_attribute("data-hand-size") or "-1")
+    assert mine == page.locator(".cr-hand [data-tile]").count() and len(hand_sizes) == 2
+    bag = int(page.locator(".cr-bag").get_attribute("data-bag") or "-1")
+    assert bag + sum(hand_sizes) + page.locator(".cr-layout [data-placed]").count() == 80, "every tile is somewhere"
+    tile = canonical(placements[0].split()[0])
+    expected = {m for m in placements if canonical(m.split()[0]) == tile}
+    select_tile(page, tile)
+    spots = spot_moves(page)
+    assert {m for spot in spots for m in spot} == expected
+    footprints = [{tuple(c) for c in cells_of(spot[0])} for spot in spots]
+    assert all(cells_of(m) == cells_of(spot[0]) for spot in spots for m in spot), (
+        "a spot holds readings of one footprint"
+    )
+    assert len({frozenset(f) for f in footprints}) == len(spots), "one spot per footprint"
+    shot(page, "chromino-selected")
+    layout_before = page.locator(".cr-layout [data-placed]").count()
+    move = sorted(expected)[0]
+    play_by_clicking(page, move)
+    expect(page.locator(f".cr-layout [data-placed='{move}']")).to_have_count(1)
+    assert page.locator(".cr-layout [data-placed]").count() > layout_before
+    expect(page.locator(f".cr-hand [data-tile='{tile}']")).to_have_count(0)  # every tile of the box is unique
+    shot(page, "chromino-board")
+    page.set_viewport_size({"width": 390, "height": 844})
+    expect(page.locator(".cr-hand [data-tile]").first).to_be_visible()
+    box = page.locator(".cr-svg").bounding_box()
+    assert box is not None and box["width"] <= 390, "the map fits a phone's width"
+    shot(page, "chromino-board-player-phone")
+
+
+def test_chromino_explains_clicks_that_cannot_be_played(page: Page) -> None:
+    sign_up(page)
+    create_table(page, "chromino", 2, {"first_player": "0"})
+    placements = my_turn_with_a_placement(page)
+    free = page.evaluate(FREE_CELL)
+    assert free is not None, "the fitted view shows some empty square"
+    click_cell(page, tuple(free))
+    expect(page.locator("#toast")).to_contain_text("Pick a tile from your hand")
+    select_tile(page, canonical(placements[0].split()[0]))
+    free = page.evaluate(FREE_CELL)
+    click_cell(page, tuple(free))
+    expect(page.locator("#toast")).to_contain_text("it must touch the layout along at least two square edges")
+    start = page.locator(".cr-layout .cr-tile.start").get_attribute("data-placed") or ""
+    click_cell(page, cells_of(start)[1])
+    expect(page.locator("#toast")).to_contain_text("already covered")
+    shot(page, "chromino-explained")
+
+
+def test_chromino_zoom_and_pan_survive_the_next_state_frame(page: Page) -> None:
+    sign_up(page)
+    create_table(page, "chromino", 2, {"first_player": "0"})
+    placements = my_turn_with_a_placement(page)
+    fitted = view_box(page)
+    page.click(".cr-zoom [data-zoom=in]")
+    zoomed = view_box(page)
+    assert zoomed[2] < fitted[2] and zoomed[3] < fitted[3]
+    box = page.locator(".cr-svg").bounding_box()
+    assert box is not None
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(cx, cy)
+    page.mouse.wheel(0, -400)
+    wheeled = view_box(page)
+    assert wheeled[2] < zoomed[2]
+    page.mouse.move(cx - 60, cy - 20)
+    page.mouse.down()
+    page.mouse.move(cx + 40, cy + 30, steps=5)
+    page.mouse.up()
+    panned = view_box(page)
+    assert panned[2:] == wheeled[2:] and panned[0] < wheeled[0] and panned[1] < wheeled[1]
+    page.evaluate("document.querySelector('.cr-svg').dataset.old = 'yes'")
+    # Any move will do (the panned view may hide the spots): it brings new state frames, each a full re-render.
+    play_typed(page, placements[0])
+    expect(page.locator(".cr-svg[data-old]")).to_have_count(0)
+    assert view_box(page) == panned
+    page.click(".cr-zoom [data-zoom=fit]")
+    refit = view_box(page)
+    assert refit[2] >= fitted[2]
+    shot(page, "chromino-zoomed")
+
+
+def test_chromino_spectator_on_a_phone_sees_the_layout_and_pinches_to_zoom(
+    page: Page, browser: Browser, arena: ServerProcess
+) -> None:
+    sign_up(page)
+    create_table(page, "chromino", 2, {"first_player": "0"})
+    my_turn_with_a_placement(page)
+    phone = browser.new_context(
+        base_url=arena.url, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    try:
+        watcher = phone.new_page()
+        errors: list[str] = []
+        watcher.on("pageerror", lambda exc: errors.append(str(exc)))
+        watcher.goto(page.url)
+        expect(watcher.locator(".chromino-board")).to_be_visible()
+        expect(watcher.locator(".cr-layout [data-placed]")).not_to_have_count(0)
+        expect(watcher.locator(".cr-hand")).to_have_count(0)
+        expect(watcher.locator(".chromino-board [data-move]")).to_have_count(0)
+        before = view_box(watcher)
+        box = watcher.locator(".cr-svg").bounding_box()
+        assert box is not None
+        cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        cdp = phone.new_cdp_session(watcher)
+
+        def touch(kind: str, spread: float) -> None:
+            points = [{"x": cx - spread, "y": cy, "id": 1}, {"x": cx + spread, "y": cy, "id": 2}]
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [] if kind == "touchEnd" else points})
+
+        touch("touchStart", 30)
+        for spread in (45, 60, 80, 100):
+            touch("touchMove", spread)
+        touch("touchEnd", 100)
+        pinched = view_box(watcher)
+        assert pinched[2] < before[2] * 0.6, f"pinching out zooms in: {before} -> {pinched}"
+        shot(watcher, "chromino-board-phone")
+        assert errors == [], f"JavaScript errors: {errors}"
+    finally:
+        phone.close()
+
+
+def shared_square(placements: list[str]) -> tuple[str, tuple[int, int], set[str]] | None:
+    """A tile of the hand and a square that several of its legal placements cover, with those placements."""
+    covering: dict[tuple[str, tuple[int, int]], set[str]] = {}
+    for move in placements:
+        for cell in cells_of(move):
+            covering.setdefault((canonical(move.split()[0]), cell), set()).add(move)
+    for (tile, cell), moves in sorted(covering.items(), key=lambda item: -len(item[1])):
+        if len(moves) > 1:
+            return tile, cell, moves
+    return None
+
+
+def test_chromino_chooser_cycles_through_the_placements_that_share_a_square(page: Page) -> None:
+    sign_up(page)
+    create_table(page, "chromino", 2, {"first_player": "0"})
+    for _ in range(12):
+        placements = my_turn_with_a_placement(page)
+        shared = shared_square(placements)
+        if shared and page.evaluate(ON_MAP, list(shared[1])):
+            break
+        play_typed(page, placements[0])
+    else:
+        raise AssertionError("12 turns without two placements of one tile on a common square")
+    tile, cell, moves = shared
+    select_tile(page, tile)
+    before = log_size(page)
+    click_cell(page, cell)
+    chooser = page.locator(".cr-chooser")
+    expect(chooser).to_be_visible()
+    assert log_size(page) == before, "a square with several placements asks before playing"
+    pending = page.locator(".cr-pending-move")
+    seen = set()
+    for _ in moves:
+        seen.add((pending.text_content() or "").split(" (")[0])
+        page.click(".cr-chooser [data-action=next]")
+    assert seen == moves
+    expect(page.locator(".cr-pending")).to_have_count(1)
+    shot(page, "chromino-chooser")
+    page.click(".cr-chooser [data-action=cancel]")
+    expect(chooser).to_have_count(0)
+    expect(page.locator(".cr-pending")).to_have_count(0)
+    click_cell(page, cell)
+    page.click(".cr-chooser [data-action=next]")
+    chosen = (pending.text_content() or "").split(" (")[0]
+    page.click(".cr-chooser [data-action=place]")
+    expect(page.locator("#log li")).not_to_have_count(before, timeout=TURN_TIMEOUT)
+    expect(page.locator(f".cr-layout [data-placed='{chosen}']")).to_have_count(1)
+
+
+def test_chromino_replay_shows_the_layout_of_each_step(page: Page) -> None:
+    sign_up(page)
+    create_table(page, "chromino", 2, {"first_player": "0"})
+    expect(page.locator(".turn-banner.mine")).to_be_visible(timeout=TURN_TIMEOUT)
+    page.get_by_role("button", name="Leave").click()  # a bot takes the seat and the bots finish the game
+    expect(page.locator("#final")).to_be_visible(timeout=120_000)
+    page.click("#replay-link")
+    expect(page.locator("#replay-board .chromino-board")).to_be_visible()
+    expect(page.locator("#replay-board .cr-hand")).to_have_count(0)
+    page.click("#replay-first")
+    expect(page.locator("#replay-board .cr-layout [data-placed]")).to_have_count(1)  # the start chameleon alone
+    page.click("#replay-next")
+    first = page.locator("#replay-log li").first.text_content() or ""
+    placed = 1 if first in ("draw", "pass") else 2
+    expect(page.locator("#replay-board .cr-layout [data-placed]")).to_have_count(placed)
+    page.click("#replay-last")
+    expect(page.locator("#replay-board .cr-layout [data-placed]")).not_to_have_count(placed)
+    shot(page, "chromino-replay")
