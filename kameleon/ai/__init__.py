@@ -40,8 +40,13 @@ HARD_PER_GAME: dict[str, dict[str, Any]] = {
     # Random play in Le Caméléon wanders for hundreds of plies; short rollouts scored by the game's
     # material-and-threats evaluation are far more informative (measured against `medium`).
     "cameleon": {"rollout_depth": 4, "evaluation_scale": 4.0},
-    # Chromino's standing (tiles left) is a good guide: short rollouts scored by it beat full random ones.
+    # Chromino: short random rollouts scored by `heuristics.evaluate` (tiles left, less a turn when none fits)
+    # beat full random ones and cost a quarter as much; greedy rollouts cost 7 times as much per iteration.
     "chromino": {"rollout_depth": 6, "evaluation_scale": 2.0},
+    # Cardcassonne turns on follower timing: random rollouts claim rows at random moments and mislead
+    # the search, so rollouts play the greedy heuristic for about a round and the game's final-score
+    # estimate (points, chest, the claim in hand) judges the rest.
+    "cardcassonne": {"rollout_greedy": 1.0, "rollout_depth": 14, "evaluation_scale": 20.0},
 }
 """Per-game changes to `HARD_SETTINGS`."""
 

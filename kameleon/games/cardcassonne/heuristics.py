@@ -1,17 +1,32 @@
-"""One-ply heuristic for greedy Cardcassonne bots: which card where, and when to place the follower.
+"""Cardcassonne heuristics: the greedy bot's one-ply values and a position estimate for searches.
 
-Values are expected points for `state.current_player` this round. Only what
-that seat can see is used: face-down cards placed by others count as an
-average card (`HIDDEN_CARD`), chests are ignored.
+Values are expected points. Only what a seat can see is used: face-down cards
+placed by others count as an average card (`HIDDEN_CARD`). Chests are read
+under the perfect-recall assumption of `determinize` (every building went
+under a chest face up in front of everyone, rules §10).
 
-* Placing the follower in row r is worth the points of the cards it would
-  secure now (`claim_points`).
-* Playing a card while the follower is still free keeps the option of a
-  bigger claim next turn, but each opponent who still holds a follower may
-  take the best row first: the best claim after the card counts with
-  `KEEP_CHANCE ** opponents`.
-* Once the follower is placed, a card can only feed other players' claims:
-  the increase it gives the best-placed free opponent counts against it.
+What a card is worth to the seat that secures it (`claim_points`):
+
+* people, dragon, fairy, misplaced cards: their points, as resolution gives them;
+* animals: the herd's new table value, plus *herd growth*: every later claim of
+  that kind scores the whole herd again, so a card is worth more while many
+  rounds remain (`HERD_GROWTH` per remaining round);
+* buildings: *set building*: what the card adds to the best grouping of the
+  chest as it stands, blended with the average worth of a building
+  (`BUILDING_CARD`), since later buildings complete sets too.
+
+Follower timing (`action_values`):
+
+* placing the follower in row r is worth what it secures now;
+* playing a card while the follower is free keeps the option of a bigger
+  claim later, but each opponent who still holds a follower may take the row
+  first: the best claim after the card counts with `KEEP_CHANCE ** opponents`
+  (1 once every opponent has placed, so the seat then waits for its last turn);
+* a card that feeds the best-placed free opponent's claim counts against the move.
+
+`evaluate(state, seat)` estimates a seat's final score from any position (for
+searches that cut their rollouts short): its score, the chest, the claim its
+follower already holds and, when the follower is free, a share of the best row.
 """
 
 from __future__ import annotations
@@ -23,9 +38,6 @@ from kameleon.games.cardcassonne.cards import (
     ANIMAL,
     BUILDING,
     COLOUR,
-    DRAGON,
-    FACE,
-    FAIRY,
     FIRST_ID,
     PEOPLE,
     TYPE,
@@ -33,6 +45,7 @@ from kameleon.games.cardcassonne.cards import (
     WILD_ANIMAL,
     WILD_BUILDING,
 )
+from kameleon.games.cardcassonne.scoring import LONE_WILD_POINTS, TEN, building_points
 from kameleon.games.cardcassonne.state import DOWN, PLAY, RESOLVE, SETUP_JOKER
 
 if TYPE_CHECKING:
@@ -42,58 +55,100 @@ HIDDEN = -1
 """Stands for a face-down card the seat cannot see."""
 HIDDEN_CARD = 5.0
 """Rough worth of an unknown face-down card (often misplaced: 10, or a low card)."""
-BUILDING_CARD = 4.0
-"""Rough end-of-game worth of one building under the chest (set values 0/5/15/30)."""
+BUILDING_CARD = 5.0
+"""Average end-of-game worth of one building under the chest (set values 0/5/15/30 over 1-4 cards)."""
+BUILDING_BLEND = 0.5
+"""Weight of a building's exact gain for the chest as it stands, against the average `BUILDING_CARD`."""
+HERD_GROWTH = 0.5
+"""Extra worth of one more animal in a herd per round still to come (later claims re-score the herd)."""
 KEEP_CHANCE = 0.7
 """Chance that one opponent with a free follower leaves a given row's segment alone for a turn."""
 GIFT_WEIGHT = 0.5
 """How much points handed to an opponent count against a card play."""
 
 
+def _rounds_after(state: CardcassonneState) -> int:
+    """Rounds still to be dealt after the current one."""
+    return max(0, state.game.rounds - state.round_no)
+
+
+def _chest_counts(state: CardcassonneState, seat: int) -> tuple[list[int], int]:
+    """Buildings per colour and wild buildings under `seat`'s chest: what `building_points` groups."""
+    counts = [0, 0, 0, 0]
+    wilds = 0
+    for card in state.chests[seat]:
+        if TYPE[card] == WILD_BUILDING:
+            wilds += 1
+        else:
+            counts[COLOUR[card]] += 1
+    return counts, wilds
+
+
+def building_gain(state: CardcassonneState, seat: int, colours: list[int], wilds: int) -> float:
+    """Worth to `seat` of adding buildings of `colours` and `wilds` wild buildings to its chest."""
+    count = len(colours) + wilds
+    if not count:
+        return 0.0
+    counts, held_wilds = _chest_counts(state, seat)
+    before = building_points((counts[0], counts[1], counts[2], counts[3]), held_wilds)
+    for k in colours:
+        counts[k] += 1
+    after = building_points((counts[0], counts[1], counts[2], counts[3]), held_wilds + wilds)
+    return BUILDING_BLEND * (after - before) + (1.0 - BUILDING_BLEND) * BUILDING_CARD * count
+
+
 def claim_points(state: CardcassonneState, seat: int, row: int, cards: list[int]) -> float:
-    """Points `seat` would score for securing `cards` (ids, HIDDEN for unknown) in `row` now."""
+    """What securing `cards` (ids, HIDDEN for unknown) in `row` is worth to `seat` (see the module docstring)."""
     table = state.game.options["animal_points"]
     points = 0.0
     psum = pn = 0
     new = [0, 0, 0, 0]
     wilds = 0
+    built: list[int] = []
+    wild_buildings = 0
     for card in cards:
         if card == HIDDEN:
             points += HIDDEN_CARD
             continue
         t, colour = TYPE[card], COLOUR[card]
-        if t in (DRAGON, FAIRY):
-            points += 10
-        elif t == PEOPLE:
+        if t == PEOPLE:
             if colour == row:
                 psum += VALUE[card]
                 pn += 1
             else:
-                points += 10
+                points += TEN
         elif t == ANIMAL:
             if colour == row:
                 new[colour] += 1
             else:
-                points += 10  # at least ten; keeping may be better, counted as ten
+                points += TEN  # at least ten; keeping may be better, counted as ten
         elif t == BUILDING:
-            points += BUILDING_CARD if colour == row else 10
+            if colour == row:
+                built.append(colour)
+            else:
+                points += TEN
         elif t == WILD_ANIMAL:
             wilds += 1
         elif t == WILD_BUILDING:
-            points += BUILDING_CARD
+            wild_buildings += 1
+        else:  # dragon, fairy
+            points += TEN
     points += psum * pn
+    if built or wild_buildings:
+        points += building_gain(state, seat, built, wild_buildings)
     real, wild = state.herd_real[seat], state.herd_wild[seat]
-    sizes = [real[k] + wild[k] + new[k] for k in range(4)]
     owned = [k for k in range(4) if real[k] + new[k]]
     if owned:
         wilds += state.loose[seat]
+        sizes = [real[k] + wild[k] + new[k] for k in range(4)]
         if wilds:
             best = max(owned, key=lambda k: sizes[k])
             sizes[best] += wilds
             new[best] += wilds
         points += sum(table[sizes[k] - 1] for k in range(4) if new[k])
+        points += HERD_GROWTH * _rounds_after(state) * sum(new)
     else:
-        points += 3 * wilds
+        points += LONE_WILD_POINTS * wilds
     return points
 
 
@@ -111,6 +166,7 @@ def _segment(state: CardcassonneState, row: int, seat: int) -> list[int]:
 
 
 def action_values(state: CardcassonneState, actions: list[int]) -> list[float]:
+    """The greedy bot's value of each action for `state.current_player` (see the module docstring)."""
     seat = state.current_player
     assert seat is not None
     if state.phase == RESOLVE:
@@ -128,12 +184,18 @@ def action_values(state: CardcassonneState, actions: list[int]) -> list[float]:
     free_opponents = [q for q in range(n) if q != seat and not state.follower[q]]
     keep = KEEP_CHANCE ** len(free_opponents)
     mine_free = not state.follower[seat]
+    # Cards of one face into one row are worth the same face up or down: value each (card, row) once.
+    memo: dict[int, float] = {}
     values = []
     for a in actions:
         if a >= act.FOLLOWER:
             values.append(now[a - act.FOLLOWER])
             continue
         code = a - act.FACE_DOWN if a >= act.FACE_DOWN else a
+        cached = memo.get(code)
+        if cached is not None:
+            values.append(cached)
+            continue
         card = FIRST_ID[code >> 2]
         r = code & 3
         grown = [*segments[r], card]
@@ -143,15 +205,13 @@ def action_values(state: CardcassonneState, actions: list[int]) -> list[float]:
         else:
             value = 0.0
         if free_opponents:
-            gift = max(_gain(state, q, r, card, segments[r]) for q in free_opponents)
+            gift = max(
+                claim_points(state, q, r, grown) - claim_points(state, q, r, segments[r]) for q in free_opponents
+            )
             value -= GIFT_WEIGHT * gift * (1.0 - keep if mine_free else 1.0)
+        memo[code] = value
         values.append(value)
     return values
-
-
-def _gain(state: CardcassonneState, seat: int, row: int, card: int, segment: list[int]) -> float:
-    """How much `card` appended to `segment` (as the mover sees it) adds to what `seat` would score for it."""
-    return claim_points(state, seat, row, [*segment, card]) - claim_points(state, seat, row, segment)
 
 
 def _resolve_values(state: CardcassonneState, seat: int, actions: list[int]) -> list[float]:
@@ -160,10 +220,11 @@ def _resolve_values(state: CardcassonneState, seat: int, actions: list[int]) -> 
     table = state.game.options["animal_points"]
     real, wild = state.herd_real[seat], state.herd_wild[seat]
     sizes = [real[k] + wild[k] + claim.real[k] + claim.choices.count(k) for k in range(4)]
+    growth = HERD_GROWTH * _rounds_after(state)
     values = []
     for a in actions:
         if a == act.TEN:
-            values.append(10.0)
+            values.append(float(TEN))
         elif a == act.KEEP:
             card = claim.pending[0]
             if TYPE[card] == ANIMAL:
@@ -171,9 +232,9 @@ def _resolve_values(state: CardcassonneState, seat: int, actions: list[int]) -> 
                 gain = table[sizes[k]] - (
                     table[sizes[k] - 1] if sizes[k] and (claim.real[k] or k in claim.choices) else 0
                 )
-                values.append(gain + 0.5 * sizes[k])
+                values.append(gain + growth + 0.5 * sizes[k])
             else:
-                values.append(BUILDING_CARD)
+                values.append(building_gain(state, seat, [COLOUR[card]], 0))
         else:
             k = a - act.WILD
             touched = claim.real[k] or k in claim.choices
@@ -181,4 +242,45 @@ def _resolve_values(state: CardcassonneState, seat: int, actions: list[int]) -> 
     return values
 
 
-assert FACE[FIRST_ID[0]] == 0
+def evaluate(state: CardcassonneState, seat: int) -> float:
+    """An estimate of `seat`'s final score, from any position (higher is better for `seat`).
+
+    Score so far, plus the chest (its best grouping now, moving towards the
+    average worth of a building while rounds remain), plus this round's claim:
+    the segment the seat's follower holds, or, while the follower is free, the
+    best row it could take, discounted by the opponents who could take it first.
+    Reads the whole state, so it is meant for determinized samples.
+    """
+    value = float(state.score[seat])
+    if state.is_terminal:
+        return value
+    counts, wilds = _chest_counts(state, seat)
+    exact = building_points((counts[0], counts[1], counts[2], counts[3]), wilds)
+    share = _rounds_after(state) / state.game.rounds
+    value += (1.0 - share) * exact + share * max(exact, BUILDING_CARD * len(state.chests[seat]))
+    if state.phase == RESOLVE:
+        # Claims still to settle, the open one included (its decisions only shift a few points).
+        for claimant, row, cards in state.claims[state.claim_at :]:
+            if claimant == seat:
+                value += claim_points(state, seat, row, cards)
+        return value
+    if state.phase != PLAY:
+        return value
+    if state.follower[seat]:
+        return value + _held_claim(state, seat)
+    best = max(claim_points(state, seat, r, _segment(state, r, seat)) for r in range(4))
+    free_opponents = sum(1 for q in range(state.num_players) if q != seat and not state.follower[q])
+    return value + KEEP_CHANCE**free_opponents * best
+
+
+def _held_claim(state: CardcassonneState, seat: int) -> float:
+    """What the segment secured by `seat`'s follower is worth to it."""
+    mark = -1 - seat
+    for r, row in enumerate(state.rows):
+        start = 0
+        for i, e in enumerate(row):
+            if e < 0:
+                if e == mark:
+                    return claim_points(state, seat, r, [c & 255 for c in row[start:i]])
+                start = i + 1
+    return 0.0

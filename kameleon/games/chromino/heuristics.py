@@ -1,47 +1,148 @@
-"""One-ply heuristic for Chromino bots (the greedy agent): which placement to make.
+"""Heuristics for Chromino bots: which placement to make (`action_values`) and how a seat stands (`evaluate`).
 
-Values are for `state.current_player`, higher is better. The ideas:
+Values are for `state.current_player`, higher is better. Chromino is a race to an
+empty hand in which a turn is lost whenever no tile of the hand fits, so a
+placement is judged by what the layout looks like *after* it:
 
-* going out wins: it dominates everything;
-* more contacts make a placement that other tiles would find hard to match
-  later, and use up the awkward spots now (the rulebook notes that 3-6 contacts
-  become common), so each contact counts;
-* a tile with few colours is the hardest to place later (every edge it touches must
-  be its colour), and so is a tile with few positions now: play such tiles while they
-  fit and keep the flexible ones (measured against random play: preferring
-  three-colour tiles loses, preferring one-colour tiles wins);
-* a chameleon fits almost anywhere, so it is kept for a hand in trouble: it costs
-  `KEEP_CHAMELEON` while an ordinary tile fits too, so it is played when nothing
-  else fits or when it is clearly the better placement;
-* a chameleon may never be the last tile (§5.4), so leaving one alone in hand
-  costs a turn at least: strongly avoided (and keeping a drawn tile under
-  `drawn_tile="may"` is preferred when placing it would leave a lone chameleon);
+* going out wins, and dominates everything;
+* **keep the easy tiles, play the hard ones.** `EASE` is the share of layouts
+  (measured over random games) on which a tile of each shape fits somewhere:
+  a chameleon about 95%, `aab` and `abc` tiles about 60%, a single colour `aaa`
+  41%, and a palindrome `aba` only 37%. Playing the least easy tile that fits
+  now keeps a hand that will fit later;
+* **keep the rest of the hand playable**: each remaining tile that still fits
+  after the move, plus a little for the number of its positions;
+* **block the others**, from public information only: a revealed last tile
+  (§5.6) that still fits after the move is one turn from going out, so it
+  costs `BLOCK_REVEALED`; for the hidden tiles, the tiles nobody has seen
+  (not on the table, not in the mover's hand, not revealed) are the pool an
+  opponent's hand was dealt from, and `BLOCK_HIDDEN` rewards the chance that
+  none of an opponent's hidden tiles fits (drawn without replacement from the
+  pool, of which `m` tiles fit);
+* a chameleon may never be the last tile (§5.4): leaving one alone in hand
+  costs a turn at least, so it is strongly avoided (and keeping a drawn tile
+  under `drawn_tile="may"` is preferred when placing it would leave a lone
+  chameleon);
 * with Expert scoring the points of the placement are added.
 
-Against uniformly random play (2 players, 1,000 games, alternating seats) this
-wins about 60 % of the games; the tile's current number of positions
-(`SCARCITY`) is what matters most, the contact count hardly at all.
+The weights were tuned by seeded matches against uniformly random play
+(2 players, 600-800 games a setting). With them the greedy bot wins about 71%
+of its games against random play (a shared win counts for both). The luck of
+the draw caps what any bot can do: flat Monte Carlo search that knows the
+opponent's hand reaches about 81%, and 90% only when it also knows the order
+of the bag (docs/bots.md).
+
+`evaluate` scores the rollouts that ISMCTS cuts short; `action_values` serves
+the greedy bot.
 """
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from kameleon.games.chromino.actions import DRAW, PASS
-from kameleon.games.chromino.state import CHAMELEON_MASK
+from kameleon.games.chromino.state import CHAMELEON_MASK, tiles_of
+from kameleon.games.chromino.tiles import NUM_TILES, WILD
 
 if TYPE_CHECKING:
+    from kameleon.games.chromino.board import Board
     from kameleon.games.chromino.state import ChrominoState
 
 GO_OUT = 100.0
-CONTACT = 1.0
-FEW_COLOURS = 0.6
-"""Per colour fewer than three on the tile."""
-SCARCITY = 6.0
-"""Divided by the number of positions the tile has now."""
-KEEP_CHAMELEON = 2.0
+EASE_WEIGHT = 10.0
+"""Per unit of the played tile's `EASE`: playing an easy tile gives up a tile that would fit later."""
+STILL_FITS = 1.0
+"""Per tile left in hand that fits somewhere after the move."""
+POSITIONS = 1.5
+"""Scale of `1 - exp(-n / POSITIONS_SPAN)` for the `n` positions the rest of the hand has after the move."""
+POSITIONS_SPAN = 4.0
+BLOCK_REVEALED = 20.0
+"""Per opponent's revealed tile that fits somewhere after the move."""
+BLOCK_HIDDEN = 10.0
+"""Times the probability that none of an opponent's hidden tiles fits after the move."""
 LONE_CHAMELEON = 8.0
 EXPERT_POINT = 1.0
+
+EASE_CHAMELEON = 0.95
+EASE_ONE_COLOUR = 0.41
+EASE_PALINDROME = 0.37
+EASE_PAIR = 0.60
+EASE_THREE_COLOURS = 0.58
+
+STUCK = 1.2
+"""`evaluate`: tiles a seat is worth behind when none of its tiles fits (it will draw rather than place)."""
+HAND_EASE = 0.25
+"""`evaluate`: per unit of ease of the tiles in hand (an easy hand empties sooner)."""
+
+
+def ease(colours: tuple[int, int, int]) -> float:
+    """The share of layouts on which a tile of this shape fits somewhere (see the module docstring)."""
+    a, b, c = colours
+    if b == WILD:
+        return EASE_CHAMELEON
+    if a == c:
+        return EASE_ONE_COLOUR if a == b else EASE_PALINDROME
+    return EASE_PAIR if b in (a, c) else EASE_THREE_COLOURS
+
+
+def _none_fits(pool: int, fitting: int, hidden: int) -> float:
+    """Probability that `hidden` tiles drawn without replacement from `pool` tiles miss all `fitting` ones."""
+    if hidden <= 0:
+        return 1.0
+    if pool - fitting < hidden:
+        return 0.0
+    p = 1.0
+    for i in range(hidden):
+        p *= (pool - fitting - i) / (pool - i)
+    return p
+
+
+def _positions(state: ChrominoState, board: Board, pmask: int) -> dict[int, int]:
+    """Tile -> number of its legal positions on `board` for the placement bits `pmask`, by the engine's own
+    listing (so Bambino is covered too). `state` is a scratch copy whose board is replaced."""
+    state.board = board
+    plane = state.game.plane
+    counts: dict[int, int] = {}
+    for action in state._placements(pmask):
+        t = ((action - 2) >> 1) // plane
+        counts[t] = counts.get(t, 0) + 1
+    return counts
+
+
+class _Public:
+    """What the mover knows about the other seats: their revealed tiles and the pool of unseen tiles
+    their hidden ones were dealt from (the table and the mover's hand excluded)."""
+
+    __slots__ = ("hidden", "pool", "pool_size", "revealed")
+
+    def __init__(self, state: ChrominoState, seat: int) -> None:
+        on_table = 0
+        for entry in state.placed:
+            on_table |= 1 << entry[0]
+        open_hands = state.game.options["open_hands"]
+        self.revealed = 0
+        self.hidden: list[int] = []
+        for other, size in enumerate(state.sizes):
+            if other == seat or state.out[other]:
+                continue
+            shown = state.hands[other] if open_hands else state.revealed[other]
+            self.revealed |= shown
+            self.hidden.append(size - shown.bit_count())
+        everything = (1 << NUM_TILES) - 1
+        self.pool = everything & ~on_table & ~state.hands[seat] & ~self.revealed
+        self.pool_size = self.pool.bit_count()
+
+    def blocking(self, fitting: dict[int, int]) -> float:
+        """How well a layout on which exactly the tiles of `fitting` fit blocks the other seats."""
+        value = 0.0
+        for t in tiles_of(self.revealed):
+            if t in fitting:
+                value -= BLOCK_REVEALED
+        if self.hidden:
+            m = sum(1 for t in fitting if self.pool >> t & 1)
+            value += BLOCK_HIDDEN * sum(_none_fits(self.pool_size, m, k) for k in self.hidden)
+        return value
 
 
 def action_values(state: ChrominoState, actions: list[int]) -> list[float]:
@@ -52,37 +153,63 @@ def action_values(state: ChrominoState, actions: list[int]) -> list[float]:
     hand = state.hands[seat]
     size = state.sizes[seat]
     plane = game.plane
-    options: dict[int, int] = {}
-    for a in actions:
-        if a > PASS:
-            t = ((a - 2) >> 1) // plane
-            options[t] = options.get(t, 0) + 1
-    ordinary_fits = any(not CHAMELEON_MASK >> t & 1 for t in options)
+    public = _Public(state, seat)
+    scratch = state.clone()
+    watched = _pmask(state, public.pool | public.revealed)
     values = []
     for action in actions:
         if action in (DRAW, PASS):
             values.append(_keep_value(state, seat))
             continue
         t = ((action - 2) >> 1) // plane
-        fp = game.board_fp(action)
-        left = hand & ~(1 << t)
         if size == 1:
             values.append(GO_OUT)
             continue
-        value = CONTACT * board.contacts(fp) + SCARCITY / options[t]
-        if CHAMELEON_MASK >> t & 1:
-            value -= KEEP_CHAMELEON if ordinary_fits else 0.0
-        else:
-            value += FEW_COLOURS * (3 - game.values[t])
+        left = hand & ~(1 << t)
+        after = board.clone()
+        after.place(game.board_fp(action), game.laid[2 * t + ((action - 2) & 1)])
+        left_pmask = _pmask(state, left)
+        mine = _positions(scratch, after, left_pmask)
+        theirs = _positions(scratch, after, watched)
+        value = -EASE_WEIGHT * ease(game.codec.colours[t])
+        value += STILL_FITS * len(mine) + POSITIONS * (1.0 - math.exp(-sum(mine.values()) / POSITIONS_SPAN))
+        value += public.blocking(theirs)
         if size == 2 and left & CHAMELEON_MASK:
             value -= LONE_CHAMELEON
         if game.expert:
+            fp = game.board_fp(action)
             value += EXPERT_POINT * (game.values[t] + sum(game.values[state.placed[n][0]] for n in board.touched(fp)))
         values.append(value)
     return values
+
+
+def _pmask(state: ChrominoState, tiles: int) -> int:
+    """Placement bits of a set of tiles (a hand mask)."""
+    table = state.game.tile_pmask
+    mask = 0
+    for t in tiles_of(tiles):
+        mask |= table[t]
+    return mask
 
 
 def _keep_value(state: ChrominoState, seat: int) -> float:
     """Drawing or passing: forced unless a drawn tile may be kept; keeping is worth it only to avoid
     leaving a lone chameleon, which the placements' own penalty already expresses."""
     return -LONE_CHAMELEON / 2 if state.sizes[seat] == 2 else 0.0
+
+
+def evaluate(state: ChrominoState, seat: int) -> float:
+    """How well `seat` stands, in tiles (higher is better): minus the tiles in hand, less `STUCK` when none
+    of them fits now (a lone chameleon never does), plus `HAND_EASE` per unit of their ease.
+
+    Used by ISMCTS to score rollouts cut short (`rollout_depth`); the search compares seats by margin, so
+    only differences matter. A seat that went out is ahead of every seat that did not."""
+    if state.out[seat]:
+        return 1.0
+    hand = state.hands[seat]
+    size = state.sizes[seat]
+    colours = state.game.codec.colours
+    value = -float(size) + HAND_EASE * sum(ease(colours[t]) for t in tiles_of(hand))
+    if not state._placements(state._turn_mask(seat)):
+        value -= STUCK
+    return value
