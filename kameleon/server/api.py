@@ -73,9 +73,9 @@ def user_json(user: User) -> dict[str, Any]:
 
 @router.get("/health")
 async def health(request: Request) -> JSONResponse:
-    """200 when the database answers, 503 otherwise."""
-    ok = await asyncio.to_thread(arena_of(request).healthy)
-    return JSONResponse({"status": "ok" if ok else "database unreachable"}, status_code=200 if ok else 503)
+    """200 when the database (and, with several server processes, Redis) answers, 503 otherwise."""
+    problem = await arena_of(request).problem()
+    return JSONResponse({"status": problem or "ok"}, status_code=503 if problem else 200)
 
 
 @router.get("/games")
@@ -248,7 +248,7 @@ async def rematch(request: Request, table_id: str) -> dict[str, Any]:
     with arena.db() as db:
         new_id = ops.rematch(db, need_user(db, request), table_id)
     await arena.refresh(table_id)
-    live.broadcast({"type": "rematch", "table": new_id})
+    await arena.announce(live, {"type": "rematch", "table": new_id})
     await arena.refresh(new_id)
     return await _table_json(request, new_id)
 

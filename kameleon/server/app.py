@@ -74,10 +74,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        await arena.resume_all()
-        sweeper = asyncio.create_task(arena.sweep_sessions())
+        await arena.start()
+        chores = [asyncio.create_task(arena.sweep_sessions())]
+        if arena.fanout.enabled:
+            chores.append(asyncio.create_task(arena.watch()))
         yield
-        sweeper.cancel()
+        for chore in chores:
+            chore.cancel()
         await arena.close()
 
     app = FastAPI(title="kameleon arena", version=__version__, lifespan=lifespan)

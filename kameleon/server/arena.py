@@ -4,7 +4,8 @@ Order of events for a move (server-authoritative, nothing lost on a crash):
 parse it and apply it to a clone of the state (the engine rejects it, the stored
 game and the live state untouched); insert the move row and, on the last move,
 the result and ratings in one transaction; commit; only then swap in the new
-state and broadcast each connection its own view.
+state and broadcast each connection its own view. With several server processes
+(a Redis URL), the others then hear of the move through `fanout.py`.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from kameleon.server.catalogue import default_bot, json_safe
 from kameleon.server.clock import Clock
 from kameleon.server.db import make_engine, migrate, ping, session_factory
 from kameleon.server.errors import ApiError
+from kameleon.server.fanout import make_fanout
 from kameleon.server.live import LiveTable
 from kameleon.server.models import GameTable, Move, Seat
 from kameleon.server.settings import Settings
@@ -90,6 +92,21 @@ class Arena:
         self.writer = MoveWriter(self.engine)
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
+        self.fanout = make_fanout(settings.redis_url, settings.lease_seconds)
+
+    async def start(self) -> None:
+        """Join the other server processes (when there are any), then resume the games in progress."""
+        await self.fanout.start(self.on_event)
+        await self.resume_all()
+
+    async def watch(self) -> None:
+        """With other processes: pick up the tables whose bots or clocks lapsed with a process that stopped."""
+        while True:
+            await asyncio.sleep(self.settings.lease_seconds / 2)
+            try:
+                await self.resume_all()
+            except Exception:
+                log.exception("taking over the tables of a stopped process failed; trying again later")
 
     def db(self) -> Session:
         return self.sessions()
@@ -97,18 +114,40 @@ class Arena:
     def healthy(self) -> bool:
         return ping(self.engine)
 
+    async def problem(self) -> str | None:
+        """What keeps the arena from working (None when the database and, with several processes, Redis answer)."""
+        if not await asyncio.to_thread(self.healthy):
+            return "database unreachable"
+        if not await self.fanout.healthy():
+            return "redis unreachable"
+        return None
+
     async def resume_all(self) -> None:
-        """After a (re)start: load every game in progress so that bot seats carry on by themselves."""
+        """After a (re)start: load every game in progress so that bot seats carry on by themselves.
+
+        With other processes this also runs every few seconds (`watch`): it catches up the tables whose
+        move events this process missed (while Redis was away) and offers to take over their bots and clocks.
+        """
         with self.db() as db:
-            ids = db.scalars(select(GameTable.id).where(GameTable.status == "playing")).all()
-        for table_id in ids:
+            stored = db.execute(
+                select(GameTable.id, func.count(Move.number))
+                .outerjoin(Move, Move.table_id == GameTable.id)
+                .where(GameTable.status == "playing")
+                .group_by(GameTable.id)
+            ).all()
+        for table_id, moves in stored:
             try:
                 live = await self.live(table_id)
             except ApiError as exc:
                 log.error("table %s cannot be resumed: %s", table_id, exc.message)
                 continue
+            if moves > len(live.tokens):
+                async with live.lock:
+                    if self._catch_up(live):
+                        live.broadcast_state()
             self.schedule_bots(live)
-            self.schedule_timer(live)
+            if live.timer_task is None or live.timer_task.done():
+                self.schedule_timer(live)
 
     async def sweep_sessions(self) -> None:
         """Delete expired login sessions now and every `session_sweep` seconds, until cancelled."""
@@ -170,6 +209,18 @@ class Arena:
 
     async def refresh(self, table_id: str) -> LiveTable:
         """Reload a table's metadata after a change of seats or status, tell everyone watching, wake the bots."""
+        live = await self._reload_meta(table_id)
+        if self.fanout.enabled:
+            await self.fanout.publish({"kind": "refresh", "table": table_id})
+        return live
+
+    async def announce(self, live: LiveTable, frame: dict[str, Any]) -> None:
+        """Send a frame to everyone watching the table, in every server process."""
+        live.broadcast(frame)
+        if self.fanout.enabled:
+            await self.fanout.publish({"kind": "frame", "table": live.id, "frame": frame})
+
+    async def _reload_meta(self, table_id: str) -> LiveTable:
         live = await self.live(table_id)
         with self.db() as db:
             row = db.get(GameTable, table_id)
@@ -216,6 +267,8 @@ class Arena:
         if expect is not None and (isinstance(expect, bool) or not isinstance(expect, int)):
             raise ApiError(422, "'expect' must be the integer number of moves played so far")
         async with live.lock:
+            if self.fanout.enabled:
+                self._catch_up(live)
             if live.status != "playing":
                 when = "has not started" if live.status == "open" else "is over"
                 raise ApiError(409, f"the game at this table {when}")
@@ -235,16 +288,71 @@ class Arena:
                 raise ApiError(422, f"{text.strip()!r} cannot be played: {exc.reason}") from None
             now = time.time()
             await self._store(live, seat, token, following, now)
-            if live.clock is not None:
-                live.clock.charge(seat, now)
-            if live.seen is not None:
-                for viewer, seen_log in live.seen.items():
-                    seen_log.append(notation.token_seen_by(state, following.history[-1], viewer))
-            live.state = following
-            live.tokens.append(token)
+            self._advance(live, following, seat, token, now)
             live.broadcast_state()
+            if self.fanout.enabled:
+                event = {"kind": "move", "table": live.id, "number": len(live.tokens), "token": token}
+                await self.fanout.publish({**event, "seat": seat, "at": now})
         self.schedule_bots(live)
         self.schedule_timer(live)
+
+    @staticmethod
+    def _advance(live: LiveTable, following: Any, seat: int, token: str, now: float) -> None:
+        """Make a stored move part of the live table: clock, per-seat logs, state, tokens."""
+        if live.clock is not None:
+            live.clock.charge(seat, now)
+        if live.seen is not None:
+            for viewer, seen_log in live.seen.items():
+                seen_log.append(notation.token_seen_by(live.state, following.history[-1], viewer))
+        live.state = following
+        live.tokens.append(token)
+
+    def _follow(self, live: LiveTable, token: str, seat: int, when: float) -> None:
+        """Apply a move another process stored (the caller holds the table's lock)."""
+        following = live.state.clone()
+        following.apply_str(token)
+        self._advance(live, following, seat, token, when)
+        if following.is_terminal:
+            with self.db() as db:
+                row = db.get(GameTable, live.id)
+                assert row is not None
+                live.meta = table_meta(db, row)
+
+    def _catch_up(self, live: LiveTable) -> bool:
+        """Apply the moves other processes stored since this table was last brought up to date."""
+        with self.db() as db:
+            rows = db.execute(
+                select(Move.seat, Move.token, Move.created_at)
+                .where(Move.table_id == live.id, Move.number > len(live.tokens))
+                .order_by(Move.number)
+            ).all()
+        for seat, token, when in rows:
+            moment = when if when.tzinfo else when.replace(tzinfo=UTC)
+            self._follow(live, token, seat, moment.timestamp())
+        return bool(rows)
+
+    async def on_event(self, event: dict[str, Any]) -> None:
+        """Another server process changed a table: bring this process's copy up to date and tell its sockets."""
+        live = self.tables.get(str(event.get("table")))
+        if live is None:
+            return  # not in memory here: it is rebuilt from the database when someone asks for it
+        kind = event.get("kind")
+        if kind == "frame" and isinstance(event.get("frame"), dict):
+            live.broadcast(event["frame"])
+        elif kind == "refresh":
+            await self._reload_meta(live.id)
+        elif kind == "move":
+            async with live.lock:
+                number = event.get("number")
+                if isinstance(number, int) and number <= len(live.tokens):
+                    return  # caught up already
+                if number == len(live.tokens) + 1:
+                    self._follow(live, str(event["token"]), int(event["seat"]), float(event["at"]))
+                elif not self._catch_up(live):
+                    return
+                live.broadcast_state()
+            self.schedule_bots(live)
+            self.schedule_timer(live)
 
     async def _store(self, live: LiveTable, seat: int, token: str, following: Any, now: float) -> None:
         """Commit the move row (group-committed with other tables' moves); the last move also stores the result
@@ -293,6 +401,8 @@ class Arena:
 
     async def _time_out(self, live: LiveTable, seat: int, moves: int, delay: float) -> None:
         await asyncio.sleep(max(0.0, delay))
+        if not await self.fanout.claim(live.id):
+            return  # another process runs this table's clock
         async with live.lock:  # a move being stored right now wins over the time-out
             if live.status != "playing" or len(live.tokens) != moves or live.state.current_player != seat:
                 return
@@ -302,7 +412,7 @@ class Arena:
                     return
                 row.bot, row.name = default_bot(), f"{row.name or 'seat'} (bot)"[:40]
                 db.commit()
-        live.broadcast({"type": "timeout", "seat": seat})
+        await self.announce(live, {"type": "timeout", "seat": seat})
         live.timer_task = None
         await self.refresh(live.id)
 
@@ -323,6 +433,8 @@ class Arena:
             seat = state.current_player
             if seat is None or not live.bot_level(seat):
                 return
+            if not await self.fanout.claim(live.id):
+                return  # another process plays this table's bots
             if self.settings.bot_delay > 0:
                 await asyncio.sleep(self.settings.bot_delay)
             snapshot = state.clone()
@@ -345,6 +457,7 @@ class Arena:
                 return
 
     async def close(self) -> None:
+        await self.fanout.close()
         for live in list(self.tables.values()):
             live.stop()
         self.tables.clear()

@@ -126,14 +126,14 @@ async def _handle(arena: Arena, live: LiveTable, connection: Connection, user_na
         elif kind == "ping":
             connection.send({"type": "pong"})
         elif kind == "chat":
-            _chat(arena, live, connection, user_name, message.get("text"))
+            await _chat(arena, live, connection, user_name, message.get("text"))
         else:
             raise ApiError(422, f"unknown message type {kind!r}; types are move, chat, sync, ping")
     except ApiError as exc:
         _error(connection, exc.message, kind if isinstance(kind, str) else None)
 
 
-def _chat(arena: Arena, live: LiveTable, connection: Connection, user_name: str | None, text: Any) -> None:
+async def _chat(arena: Arena, live: LiveTable, connection: Connection, user_name: str | None, text: Any) -> None:
     settings = arena.settings
     if user_name is None:
         raise ApiError(401, "log in or pick a guest name to chat")
@@ -150,4 +150,4 @@ def _chat(arena: Arena, live: LiveTable, connection: Connection, user_name: str 
     with arena.db() as db:
         db.add(ChatMessage(table_id=live.id, user_id=connection.user_id, name=user_name, text=text))
         db.commit()
-    live.broadcast({"type": "chat", "name": user_name, "seat": connection.seat, "text": text})
+    await arena.announce(live, {"type": "chat", "name": user_name, "seat": connection.seat, "text": text})

@@ -56,6 +56,10 @@ class Settings:
     """Seconds between two sweeps of expired login sessions (the first runs at startup)."""
     chat_max_length: int = 300
     chat_per_minute: int = 20
+    redis_url: str | None = field(default_factory=lambda: os.environ.get("KAMELEON_REDIS_URL") or None)
+    """Redis for several server processes sharing one database (fanout.py); None: a single process."""
+    lease_seconds: float = field(default_factory=lambda: _env_float("KAMELEON_LEASE_SECONDS", 10.0))
+    """With Redis: how long a table's bots and clocks stay with a process that stopped renewing its claim."""
 
     def normalised_url(self) -> str:
         """Map bare `postgresql://` URLs to the psycopg 3 driver this package depends on."""
@@ -64,3 +68,13 @@ class Settings:
             if url.startswith(prefix):
                 return "postgresql+psycopg://" + url[len(prefix) :]
         return url
+
+
+def redacted(url: str) -> str:
+    """A database or Redis URL without its password, for printing."""
+    scheme, sep, rest = url.partition("://")
+    if "@" in rest:
+        credentials, _, place = rest.rpartition("@")
+        user = credentials.split(":", 1)[0]
+        return f"{scheme}{sep}{user}:***@{place}"
+    return url

@@ -32,10 +32,19 @@ def free_port() -> int:
 class ServerProcess:
     """`python -m kameleon serve` on a free port; `kill()` is a real SIGKILL."""
 
-    def __init__(self, database: Path, bot_delay: float = 0.0, database_url: str | None = None) -> None:
+    def __init__(
+        self,
+        database: Path,
+        bot_delay: float = 0.0,
+        database_url: str | None = None,
+        env: dict[str, str] | None = None,
+        args: list[str] | None = None,
+    ) -> None:
         self.database = database
         self.database_url = database_url or f"sqlite:///{database}"
         self.bot_delay = bot_delay
+        self.env = env or {}
+        self.args = args or []
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self.log = database.with_suffix(".log")
@@ -45,7 +54,7 @@ class ServerProcess:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> ServerProcess:
-        env = {**os.environ, "KAMELEON_BOT_DELAY": str(self.bot_delay), "NO_PROXY": "*"}
+        env = {**os.environ, "KAMELEON_BOT_DELAY": str(self.bot_delay), "NO_PROXY": "*", **self.env}
         command = [
             sys.executable,
             "-m",
@@ -57,6 +66,7 @@ class ServerProcess:
             str(self.port),
             "--database-url",
             self.database_url,
+            *self.args,
         ]
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)

@@ -1,0 +1,186 @@
+"""Several arena processes on one database, told of each other's changes through a real Redis server.
+
+Each test starts `redis-server` on a free 127.0.0.1 port and `kameleon serve` processes that share an
+SQLite file: players connected to different processes play one game, bots carry on after the process
+running them is killed, and `--workers 2` serves one port from two processes.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+import redis
+
+import kameleon
+from tests.server.harness import Player, ServerProcess, Socket, free_port
+
+LEASE = 2.0
+
+
+@pytest.fixture
+def redis_url(tmp_path: Path) -> Iterator[str]:
+    binary = shutil.which("redis-server") or "/usr/bin/redis-server"
+    if not Path(binary).exists():
+        pytest.fail("redis-server is missing; install it: apt-get install -y redis-server", pytrace=False)
+    port = free_port()
+    process = subprocess.Popen(
+        [
+            binary,
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(tmp_path),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"redis://127.0.0.1:{port}/0"
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            redis.Redis.from_url(url).ping()
+            break
+        except redis.ConnectionError:
+            assert time.monotonic() < deadline, "redis-server did not start"
+            time.sleep(0.05)
+    yield url
+    process.kill()
+    process.wait(10)
+
+
+def arena(
+    tmp_path: Path, name: str, redis_url: str, bot_delay: float = 0.0, args: list[str] | None = None
+) -> ServerProcess:
+    """A server process on the shared SQLite file `shared.sqlite3` (its log is `<name>.log`)."""
+    env = {"KAMELEON_REDIS_URL": redis_url, "KAMELEON_LEASE_SECONDS": str(LEASE)}
+    return ServerProcess(
+        tmp_path / f"{name}.sqlite3",
+        bot_delay=bot_delay,
+        database_url=f"sqlite:///{tmp_path / 'shared.sqlite3'}",
+        env=env,
+        args=args,
+    ).start()
+
+
+def state_with(socket: Socket, moves: int) -> dict:
+    """The next state frame on `socket` whose log holds at least `moves` moves."""
+    while True:
+        frame = socket.next_of("state", timeout=15)
+        if len(frame["log"]) >= moves:
+            return frame
+
+
+def play_over_sockets(sockets: list[Socket], seed: int) -> list[str]:
+    """Both seats play random legal moves, each on its own socket; every move must reach both sockets."""
+    rng = random.Random(seed)
+    for socket in sockets:
+        socket.send({"type": "sync"})
+    frames = [state_with(socket, 0) for socket in sockets]
+    log: list[str] = []
+    while frames[0]["table"]["status"] != "finished":
+        assert [frame["log"] for frame in frames] == [log, log]
+        mover = next(seat for seat, frame in enumerate(frames) if frame["legal"])
+        sockets[mover].send({"type": "move", "move": rng.choice(frames[mover]["legal"]), "expect": len(log)})
+        frames = [state_with(socket, len(log) + 1) for socket in sockets]
+        assert frames[0]["log"] == frames[1]["log"] and len(frames[0]["log"]) == len(log) + 1
+        log = frames[0]["log"]
+    assert frames[1]["table"]["status"] == "finished"
+    return log
+
+
+def two_player_table(alice: Player, bob: Player) -> str:
+    table_id: str = alice.post("/api/tables", {"game": "coloretto", "options": {"players": 2}}, expect=201)["table"][
+        "id"
+    ]
+    bob.post(f"/api/tables/{table_id}/join", {})
+    alice.post(f"/api/tables/{table_id}/start")
+    return table_id
+
+
+def test_players_on_two_processes_play_one_game_and_chat(tmp_path: Path, redis_url: str) -> None:
+    first, second = arena(tmp_path, "first", redis_url), arena(tmp_path, "second", redis_url)
+    try:
+        alice, bob = Player(first.url, "Alice"), Player(second.url, "Bob")
+        table_id = two_player_table(alice, bob)
+        sockets = [alice.socket(table_id), bob.socket(table_id)]
+        sockets[1].send({"type": "chat", "text": "good luck"})
+        chat = sockets[0].next_of("chat")
+        assert (chat["name"], chat["text"]) == ("Bob", "good luck")
+        log = play_over_sockets(sockets, seed=3)
+        record = bob.get(f"/api/tables/{table_id}/record")
+        assert record == alice.get(f"/api/tables/{table_id}/record")
+        assert record["moves"] == log and kameleon.replay(record).is_terminal
+        for socket in sockets:
+            socket.close()
+        # a stale move sent to the process that did not store the last one is refused, and changes nothing
+        refused = bob.http.post(f"/api/tables/{table_id}/moves", json={"move": "draw"})
+        assert refused.status_code == 409 and "over" in refused.json()["error"]
+    finally:
+        first.stop()
+        second.stop()
+
+
+def test_bots_carry_on_in_another_process_when_theirs_is_killed(tmp_path: Path, redis_url: str) -> None:
+    first = arena(tmp_path, "first", redis_url, bot_delay=0.05)
+    second = arena(tmp_path, "second", redis_url, bot_delay=0.05)
+    try:
+        carol = Player(first.url, "Carol")
+        table_id = carol.post(
+            "/api/tables", {"game": "coloretto", "options": {"players": 3}, "bots": "random"}, expect=201
+        )["table"]["id"]
+        carol.post(f"/api/tables/{table_id}/start")
+        carol.post(f"/api/tables/{table_id}/leave")  # every seat is a bot's now, played by the first process
+        watcher = Socket(second.url, table_id)  # a spectator on the second process sees the first one's moves
+        before = state_with(watcher, 10)["log"]
+        first.kill()
+        deadline = time.monotonic() + 60
+        with httpx.Client(base_url=second.url, trust_env=False, timeout=10) as http:
+            while http.get(f"/api/tables/{table_id}").json()["table"]["status"] != "finished":
+                assert time.monotonic() < deadline, "the second process did not take the bots over"
+                time.sleep(0.1)
+            record = http.get(f"/api/tables/{table_id}/record").json()
+        assert record["moves"][: len(before)] == before
+        assert kameleon.replay(record).is_terminal
+        watcher.close()
+        assert "gave up" not in second.log.read_text()
+    finally:
+        first.stop()
+        second.stop()
+
+
+def test_workers_share_one_port(tmp_path: Path, redis_url: str) -> None:
+    server = arena(tmp_path, "workers", redis_url, args=["--workers", "2"])
+    try:
+        alice, bob = Player(server.url, "Alice"), Player(server.url, "Bob")
+        table_id = two_player_table(alice, bob)
+        sockets = [alice.socket(table_id), bob.socket(table_id)]
+        log = play_over_sockets(sockets, seed=5)
+        assert alice.get(f"/api/tables/{table_id}/record")["moves"] == log
+        for socket in sockets:
+            socket.close()
+    finally:
+        server.stop()
+
+
+def test_health_says_when_redis_is_gone(tmp_path: Path, redis_url: str) -> None:
+    server = arena(tmp_path, "lonely", redis_url)
+    try:
+        assert httpx.get(server.url + "/api/health", trust_env=False).json() == {"status": "ok"}
+        redis.Redis.from_url(redis_url).shutdown(nosave=True)
+        response = httpx.get(server.url + "/api/health", trust_env=False, timeout=10)
+        assert (response.status_code, response.json()) == (503, {"status": "redis unreachable"})
+    finally:
+        server.stop()
