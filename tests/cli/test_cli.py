@@ -62,6 +62,9 @@ def test_human_moves_errors_and_quit_then_resume(tmp_path: Path) -> None:
         (["play", "coloretto", "-p", "2", "-o", "scoring=pink"], "'scoring'"),
         (["replay", "nowhere.json"], "cannot read"),
         (["bench", "-g", "chess"], "unknown game 'chess'"),
+        (["serve", "--workers", "2"], "--workers above 1 needs --redis-url"),
+        (["serve", "--redis-url", "redis://127.0.0.1:1/0"], "cannot reach Redis at redis://127.0.0.1:1/0"),
+        (["serve", "--redis-url", "redis://me:secret@127.0.0.1:1/0"], "redis://me:***@127.0.0.1:1/0"),
     ],
 )
 def test_bad_input_gets_a_clear_error(tmp_path: Path, args: list[str], message: str) -> None:

@@ -45,7 +45,7 @@ from kameleon.games.cardcassonne.cards import (
     WILD_ANIMAL,
     WILD_BUILDING,
 )
-from kameleon.games.cardcassonne.scoring import LONE_WILD_POINTS, TEN, building_points
+from kameleon.games.cardcassonne.scoring import LONE_WILD_POINTS, TEN, building_points, chest_counts
 from kameleon.games.cardcassonne.state import DOWN, PLAY, RESOLVE, SETUP_JOKER
 
 if TYPE_CHECKING:
@@ -72,24 +72,12 @@ def _rounds_after(state: CardcassonneState) -> int:
     return max(0, state.game.rounds - state.round_no)
 
 
-def _chest_counts(state: CardcassonneState, seat: int) -> tuple[list[int], int]:
-    """Buildings per colour and wild buildings under `seat`'s chest: what `building_points` groups."""
-    counts = [0, 0, 0, 0]
-    wilds = 0
-    for card in state.chests[seat]:
-        if TYPE[card] == WILD_BUILDING:
-            wilds += 1
-        else:
-            counts[COLOUR[card]] += 1
-    return counts, wilds
-
-
 def building_gain(state: CardcassonneState, seat: int, colours: list[int], wilds: int) -> float:
     """Worth to `seat` of adding buildings of `colours` and `wilds` wild buildings to its chest."""
     count = len(colours) + wilds
     if not count:
         return 0.0
-    counts, held_wilds = _chest_counts(state, seat)
+    counts, held_wilds = chest_counts(state.chests[seat])
     before = building_points((counts[0], counts[1], counts[2], counts[3]), held_wilds)
     for k in colours:
         counts[k] += 1
@@ -254,7 +242,7 @@ def evaluate(state: CardcassonneState, seat: int) -> float:
     value = float(state.score[seat])
     if state.is_terminal:
         return value
-    counts, wilds = _chest_counts(state, seat)
+    counts, wilds = chest_counts(state.chests[seat])
     exact = building_points((counts[0], counts[1], counts[2], counts[3]), wilds)
     share = _rounds_after(state) / state.game.rounds
     value += (1.0 - share) * exact + share * max(exact, BUILDING_CARD * len(state.chests[seat]))

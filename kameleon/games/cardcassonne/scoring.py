@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
+
+from kameleon.games.cardcassonne.cards import COLOUR, TYPE, WILD_BUILDING
 
 ANIMAL_POINTS: tuple[int, ...] = (3, 6, 9, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30)
 """Default animal table f(n) = ANIMAL_POINTS[n - 1] for a herd of n cards (§8.2).
@@ -53,6 +55,24 @@ def building_points(counts: tuple[int, int, int, int], wilds: int) -> int:
                 _, a1, a2, a3 = sorted((counts[0] + wy, counts[1] + wr, counts[2] + wg, counts[3] + wb), reverse=True)
                 best = max(best, 30 * a3 + 15 * (a2 - a3) + 5 * (a1 - a2))
     return best
+
+
+def chest_counts(cards: Iterable[int]) -> tuple[list[int], int]:
+    """Buildings per colour Y, R, G, B and wild buildings among a chest's cards: what `building_points` groups."""
+    counts = [0, 0, 0, 0]
+    wilds = 0
+    for card in cards:
+        if TYPE[card] == WILD_BUILDING:
+            wilds += 1
+        else:
+            counts[COLOUR[card]] += 1
+    return counts, wilds
+
+
+def chest_points(cards: Iterable[int]) -> int:
+    """The points of a chest at the end of the game (§9)."""
+    counts, wilds = chest_counts(cards)
+    return building_points((counts[0], counts[1], counts[2], counts[3]), wilds)
 
 
 def winners(totals: Sequence[int], building_cards: Sequence[int]) -> list[int]:

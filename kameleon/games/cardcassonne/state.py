@@ -33,12 +33,10 @@ from kameleon.games.cardcassonne.cards import (
     FIRST_ID,
     NUM_FACES,
     SETUP_CARDS,
-    TYPE,
-    WILD_BUILDING,
     card_name,
 )
 from kameleon.games.cardcassonne.claims import Claim
-from kameleon.games.cardcassonne.scoring import LONE_WILD_POINTS, building_points, winners
+from kameleon.games.cardcassonne.scoring import LONE_WILD_POINTS, chest_points, winners
 from kameleon.games.cardcassonne.setup import shuffled_deck
 
 if TYPE_CHECKING:
@@ -382,14 +380,7 @@ class CardcassonneState(State[int]):
             self.rows[r] = []
         self.chest_points = []
         for q in range(self._n):
-            counts = [0, 0, 0, 0]
-            wilds = 0
-            for card in self.chests[q]:
-                if TYPE[card] == WILD_BUILDING:
-                    wilds += 1
-                else:
-                    counts[COLOUR[card]] += 1
-            points = building_points((counts[0], counts[1], counts[2], counts[3]), wilds)
+            points = chest_points(self.chests[q])
             self.chest_points.append(points)
             self.score[q] += points
             self.events.append((self.round_no, q, -1, points, list(self.chests[q]), []))
