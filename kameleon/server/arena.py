@@ -267,8 +267,8 @@ class Arena:
         if expect is not None and (isinstance(expect, bool) or not isinstance(expect, int)):
             raise ApiError(422, "'expect' must be the integer number of moves played so far")
         async with live.lock:
-            if self.fanout.enabled:
-                self._catch_up(live)
+            if self.fanout.enabled and self._catch_up(live):
+                live.broadcast_state()  # what another process stored, whatever becomes of this move
             if live.status != "playing":
                 when = "has not started" if live.status == "open" else "is over"
                 raise ApiError(409, f"the game at this table {when}")

@@ -87,6 +87,7 @@ class RedisFanout(Fanout):
         self.client = aioredis.from_url(url)
         self._claim = self.client.register_script(_CLAIM)
         self._listener: asyncio.Task[None] | None = None
+        self._handling: set[asyncio.Task[None]] = set()
 
     async def start(self, handler: Handler) -> None:
         try:
@@ -125,6 +126,14 @@ class RedisFanout(Fanout):
             return
         if not isinstance(event, dict) or event.get("origin") == self.origin:
             return
+        # Each event in its own task, so that one table waiting for its lock holds up no other table; two
+        # events of one table handled out of order are safe, as a gap in the moves is read from the database.
+        task = asyncio.create_task(self._handle(handler, event))
+        self._handling.add(task)
+        task.add_done_callback(self._handling.discard)
+
+    @staticmethod
+    async def _handle(handler: Handler, event: dict[str, Any]) -> None:
         try:
             await handler(event)
         except Exception:
