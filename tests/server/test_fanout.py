@@ -161,6 +161,34 @@ def test_bots_carry_on_in_another_process_when_theirs_is_killed(tmp_path: Path, 
         second.stop()
 
 
+def test_a_time_out_is_seen_on_both_processes_and_acted_on_once(tmp_path: Path, redis_url: str) -> None:
+    first, second = arena(tmp_path, "first", redis_url), arena(tmp_path, "second", redis_url)
+    try:
+        alice, bob = Player(first.url, "Alice"), Player(second.url, "Bob")
+        created = alice.post(
+            "/api/tables", {"game": "coloretto", "options": {"players": 2}, "time": {"initial": 1}}, expect=201
+        )
+        table_id = created["table"]["id"]
+        bob.post(f"/api/tables/{table_id}/join", {})
+        sockets = [alice.socket(table_id), bob.socket(table_id)]
+        alice.post(f"/api/tables/{table_id}/start")  # nobody moves: both clocks run out, one after the other
+        for socket in sockets:
+            timed_out = {socket.next_of("timeout", timeout=30)["seat"], socket.next_of("timeout", timeout=30)["seat"]}
+            assert timed_out == {0, 1}
+        deadline = time.monotonic() + 60
+        while (summary := bob.get(f"/api/tables/{table_id}")["table"])["status"] != "finished":
+            assert time.monotonic() < deadline, "the bots that took the seats over did not finish the game"
+            time.sleep(0.1)
+        assert [seat["kind"] for seat in summary["seats"]] == ["bot", "bot"]
+        for socket in sockets:
+            socket.drain()
+            assert sum(frame["type"] == "timeout" for frame in socket.frames) == 2  # one per seat, not per process
+            socket.close()
+    finally:
+        first.stop()
+        second.stop()
+
+
 def test_workers_share_one_port(tmp_path: Path, redis_url: str) -> None:
     server = arena(tmp_path, "workers", redis_url, args=["--workers", "2"])
     try:
