@@ -169,7 +169,7 @@ async def list_tables(request: Request, status: str | None = None) -> dict[str, 
 
 async def _table_json(request: Request, table_id: str) -> dict[str, Any]:
     arena = arena_of(request)
-    live = await arena.live(table_id)
+    live = await arena.current(table_id)
     with arena.db() as db:
         user = me(db, request)
         invite = ops.invite_code(db, user, table_id)
@@ -257,7 +257,7 @@ async def rematch(request: Request, table_id: str) -> dict[str, Any]:
 async def table_state(request: Request, table_id: str) -> dict[str, Any]:
     """The same frame the WebSocket sends: your seat's view (a spectator's if you hold none)."""
     arena = arena_of(request)
-    live = await arena.live(table_id)
+    live = await arena.current(table_id)
     with arena.db() as db:
         user = me(db, request)
     return live.frame(live.seat_of(user.id if user else None))

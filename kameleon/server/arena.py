@@ -222,18 +222,22 @@ class Arena:
 
     async def _reload_meta(self, table_id: str) -> LiveTable:
         live = await self.live(table_id)
-        with self.db() as db:
-            row = db.get(GameTable, table_id)
-            assert row is not None
-            live.meta = table_meta(db, row)
-            if live.clock is None:
-                live.clock = self._clock(db, row)
+        self._read_meta(live)
         live.agents = {seat: agent for seat, agent in live.agents.items() if live.bot_level(seat)}
-        live.reseat_connections()
         live.broadcast_state()
         self.schedule_bots(live)
         self.schedule_timer(live)
         return live
+
+    def _read_meta(self, live: LiveTable) -> None:
+        """The table's seats, status and clocks as stored; connections follow their users' seats."""
+        with self.db() as db:
+            row = db.get(GameTable, live.id)
+            assert row is not None
+            live.meta = table_meta(db, row)
+            if live.clock is None:
+                live.clock = self._clock(db, row)
+        live.reseat_connections()
 
     def summaries(self, table_ids: list[str]) -> list[dict[str, Any]]:
         """Lobby rows: live tables from memory, the others from the database without replaying them."""
@@ -313,14 +317,13 @@ class Arena:
         following.apply_str(token)
         self._advance(live, following, seat, token, when)
         if following.is_terminal:
-            with self.db() as db:
-                row = db.get(GameTable, live.id)
-                assert row is not None
-                live.meta = table_meta(db, row)
+            self._read_meta(live)
 
     def _catch_up(self, live: LiveTable) -> bool:
-        """Apply the moves other processes stored since this table was last brought up to date."""
+        """Apply the moves other processes stored since this table was last brought up to date, and reload its
+        seats and status if another process changed its status; True when anything changed."""
         with self.db() as db:
+            status = db.scalar(select(GameTable.status).where(GameTable.id == live.id))
             rows = db.execute(
                 select(Move.seat, Move.token, Move.created_at)
                 .where(Move.table_id == live.id, Move.number > len(live.tokens))
@@ -329,7 +332,19 @@ class Arena:
         for seat, token, when in rows:
             moment = when if when.tzinfo else when.replace(tzinfo=UTC)
             self._follow(live, token, seat, moment.timestamp())
+        if status is not None and status != live.status:
+            self._read_meta(live)
+            return True
         return bool(rows)
+
+    async def current(self, table_id: str) -> LiveTable:
+        """The table in memory; with other processes, first brought up to date with what they stored."""
+        live = await self.live(table_id)
+        if self.fanout.enabled:
+            async with live.lock:
+                if self._catch_up(live):
+                    live.broadcast_state()
+        return live
 
     async def on_event(self, event: dict[str, Any]) -> None:
         """Another server process changed a table: bring this process's copy up to date and tell its sockets."""
@@ -404,6 +419,8 @@ class Arena:
         if not await self.fanout.claim(live.id):
             return  # another process runs this table's clock
         async with live.lock:  # a move being stored right now wins over the time-out
+            if self.fanout.enabled and self._catch_up(live):
+                live.broadcast_state()  # the seat moved in time, through another process
             if live.status != "playing" or len(live.tokens) != moves or live.state.current_player != seat:
                 return
             with self.db() as db:

@@ -36,6 +36,7 @@ log = logging.getLogger("kameleon.server")
 CHANNEL = "kameleon:arena"
 LEASE_PREFIX = "kameleon:lease:"
 RECONNECT_PAUSE = 1.0
+COMMAND_TIMEOUT = 5.0
 
 Handler = Callable[[dict[str, Any]], Awaitable[None]]
 
@@ -84,7 +85,10 @@ class RedisFanout(Fanout):
         self.lease_ms = max(1, round(lease_seconds * 1000))
         self.origin = uuid.uuid4().hex
         """Tells this process's own events apart when they come back from the channel."""
-        self.client = aioredis.from_url(url)
+        # Commands give up after a while (a health check must answer); the subscription waits as long as
+        # the channel is quiet, on a connection of its own.
+        self.client = aioredis.from_url(url, socket_timeout=COMMAND_TIMEOUT, socket_connect_timeout=COMMAND_TIMEOUT)
+        self.subscriber = aioredis.from_url(url, socket_connect_timeout=COMMAND_TIMEOUT)
         self._claim = self.client.register_script(_CLAIM)
         self._listener: asyncio.Task[None] | None = None
         self._handling: set[asyncio.Task[None]] = set()
@@ -101,7 +105,7 @@ class RedisFanout(Fanout):
     async def _listen(self, handler: Handler, ready: asyncio.Event) -> None:
         """Deliver events until cancelled; when Redis goes away, keep trying to subscribe again."""
         while True:
-            pubsub = self.client.pubsub(ignore_subscribe_messages=True)
+            pubsub = self.subscriber.pubsub(ignore_subscribe_messages=True)
             try:
                 await pubsub.subscribe(CHANNEL)
                 ready.set()
@@ -165,8 +169,9 @@ class RedisFanout(Fanout):
             self._listener.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._listener
-        with contextlib.suppress(Exception):
-            await self.client.aclose()
+        for client in (self.client, self.subscriber):
+            with contextlib.suppress(Exception):
+                await client.aclose()
 
 
 def make_fanout(redis_url: str | None, lease_seconds: float) -> Fanout:

@@ -48,7 +48,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.close(code=4403, reason="cross-site WebSocket refused")
         return
     try:
-        live = await arena.live(table_id)
+        live = await arena.current(table_id)
     except ApiError as exc:
         await websocket.accept()
         await websocket.send_json({"type": "error", "error": exc.message, "request": "connect"})

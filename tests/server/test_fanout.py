@@ -24,41 +24,49 @@ from tests.server.harness import Player, ServerProcess, Socket, free_port
 LEASE = 2.0
 
 
+class RedisServer:
+    """`redis-server` on a free 127.0.0.1 port, without persistence; `start` again brings it back on that port."""
+
+    def __init__(self, directory: Path) -> None:
+        self.binary = shutil.which("redis-server") or "/usr/bin/redis-server"
+        if not Path(self.binary).exists():
+            pytest.fail("redis-server is missing; install it: apt-get install -y redis-server", pytrace=False)
+        self.directory = directory
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        command = [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
+        self.process = subprocess.Popen(
+            [*command, "--dir", str(self.directory)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                redis.Redis.from_url(self.url).ping()
+                return
+            except redis.ConnectionError:
+                assert time.monotonic() < deadline, "redis-server did not start"
+                time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait(10)
+
+
 @pytest.fixture
-def redis_url(tmp_path: Path) -> Iterator[str]:
-    binary = shutil.which("redis-server") or "/usr/bin/redis-server"
-    if not Path(binary).exists():
-        pytest.fail("redis-server is missing; install it: apt-get install -y redis-server", pytrace=False)
-    port = free_port()
-    process = subprocess.Popen(
-        [
-            binary,
-            "--port",
-            str(port),
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-            "--dir",
-            str(tmp_path),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"redis://127.0.0.1:{port}/0"
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            redis.Redis.from_url(url).ping()
-            break
-        except redis.ConnectionError:
-            assert time.monotonic() < deadline, "redis-server did not start"
-            time.sleep(0.05)
-    yield url
-    process.kill()
-    process.wait(10)
+def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
+    server = RedisServer(tmp_path)
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def redis_url(redis_server: RedisServer) -> str:
+    return redis_server.url
 
 
 def arena(
@@ -184,6 +192,34 @@ def test_a_time_out_is_seen_on_both_processes_and_acted_on_once(tmp_path: Path, 
             socket.drain()
             assert sum(frame["type"] == "timeout" for frame in socket.frames) == 2  # one per seat, not per process
             socket.close()
+    finally:
+        first.stop()
+        second.stop()
+
+
+def test_moves_made_while_redis_was_away_reach_the_other_process(tmp_path: Path, redis_server: RedisServer) -> None:
+    first, second = arena(tmp_path, "first", redis_server.url), arena(tmp_path, "second", redis_server.url)
+    try:
+        alice, bob = Player(first.url, "Alice"), Player(second.url, "Bob")
+        table_id = two_player_table(alice, bob)
+        watcher = Socket(second.url, table_id)
+        state_with(watcher, 0)
+        redis_server.stop()
+        mover = alice if alice.get(f"/api/tables/{table_id}/state")["legal"] else bob
+        frame = mover.get(f"/api/tables/{table_id}/state")
+        mover.post(f"/api/tables/{table_id}/moves", {"move": frame["legal"][0], "expect": 0})
+        redis_server.start()
+        assert len(state_with(watcher, 1)["log"]) == 1  # the second process caught up from the database
+        deadline = time.monotonic() + 20
+        while redis.Redis.from_url(redis_server.url).pubsub_numsub("kameleon:arena") != [(b"kameleon:arena", 2)]:
+            assert time.monotonic() < deadline, "the arena processes did not subscribe again"
+            time.sleep(0.1)
+        for _ in range(2):  # and hears of the next moves through its new subscription
+            player = alice if alice.get(f"/api/tables/{table_id}/state")["legal"] else bob
+            frame = player.get(f"/api/tables/{table_id}/state")
+            player.post(f"/api/tables/{table_id}/moves", {"move": frame["legal"][0], "expect": len(frame["log"])})
+        assert len(state_with(watcher, 3)["log"]) == 3
+        watcher.close()
     finally:
         first.stop()
         second.stop()
