@@ -39,6 +39,9 @@ def bench_command(
         None, "--think", min=0.0, help="--arena: mean pause before each move, seconds (default 0.15; 0: flat out)"
     ),
     url: str | None = typer.Option(None, "--url", help="--arena: a running server to load (default: start one)"),
+    workers: int = typer.Option(
+        1, "--workers", min=1, help="--arena: server processes to start (above 1: with a throw-away redis-server)"
+    ),
 ) -> None:
     """Measure random full games per second on one core, and the mean cost of legal_actions, apply and clone.
 
@@ -46,7 +49,7 @@ def bench_command(
     """
     names = game or games()
     if arena:
-        _bench_arena(names[0] if game else "coloretto", tables, think, url, as_json)
+        _bench_arena(names[0] if game else "coloretto", tables, think, url, workers, as_json)
         return
     if rl:
         _bench_rl(names, players, parse_options(option), seconds, seed, as_json)
@@ -95,18 +98,22 @@ _STANDARD = {
 }  # fmt: skip
 
 
-def _bench_arena(name: str, tables: int, think: float | None, url: str | None, as_json: bool) -> None:
+def _bench_arena(name: str, tables: int, think: float | None, url: str | None, workers: int, as_json: bool) -> None:
     try:
         from kameleon.server.loadtest import THINK, arena_bench
     except ImportError as exc:
         raise fail(f"the arena benchmark needs the server extra (pip install 'kameleon[server]'): {exc}") from None
     think = THINK if think is None else think
     with err_console.status(f"{tables} {name} tables over WebSocket…"):
-        result = arena_bench(tables=tables, url=url, game=name, think=think)
+        try:
+            result = arena_bench(tables=tables, url=url, game=name, think=think, workers=workers)
+        except (RuntimeError, ValueError) as exc:
+            raise fail(str(exc)) from None
     if as_json:
         typer.echo(json.dumps(result))
         return
-    table = Table(title=f"kameleon bench --arena ({name}, think {think:g} s)")
+    processes = f", {workers} server processes" if workers > 1 else ""
+    table = Table(title=f"kameleon bench --arena ({name}, think {think:g} s{processes})")
     for column in ("tables", "moves", "moves/s", "p50 ms", "p99 ms", "errors"):
         table.add_column(column, justify="right")
     table.add_row(

@@ -14,7 +14,6 @@ import contextlib
 import json
 import os
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -27,17 +26,13 @@ import httpx
 import orjson
 from websockets.asyncio.client import connect
 
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
+from kameleon.server.loopback import LocalRedis, free_port
 
 
 @contextlib.contextmanager
-def _server(directory: Path) -> Any:
-    port = _free_port()
+def _server(directory: Path, workers: int = 1) -> Any:
+    """A fresh arena on an SQLite file in `directory`; with several workers, a throw-away Redis beside it."""
+    port = free_port()
     env = {**os.environ, "KAMELEON_BOT_DELAY": "0"}
     command = [
         sys.executable,
@@ -49,6 +44,16 @@ def _server(directory: Path) -> Any:
         "--database-url",
         f"sqlite:///{directory / 'bench.sqlite3'}",
     ]
+    with contextlib.ExitStack() as stack:
+        if workers > 1:
+            redis_server = LocalRedis(directory).start()
+            stack.callback(redis_server.stop)
+            command += ["--workers", str(workers), "--redis-url", redis_server.url]
+        yield stack.enter_context(_serving(command, env, port))
+
+
+@contextlib.contextmanager
+def _serving(command: list[str], env: dict[str, str], port: int) -> Any:
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -172,7 +177,7 @@ THINK = 0.15
 
 
 def arena_bench(
-    tables: int = 200, url: str | None = None, game: str = "coloretto", think: float = THINK
+    tables: int = 200, url: str | None = None, game: str = "coloretto", think: float = THINK, workers: int = 1
 ) -> dict[str, Any]:
     """Play `tables` two-player games at once; returns tables, moves, moves_per_s, p50_ms, p99_ms, errors.
 
@@ -180,12 +185,21 @@ def arena_bench(
     has a move in flight, so latency is pure queueing (Little's law: in-flight moves / throughput, 200 ms
     for 200 tables at 1,000 moves/s) and the run measures the server's capacity. The default of 0.15 s
     offers 200 tables about 1,300 moves/s, the arena's target load, and measures the latency at that load.
+    `workers` above 1 starts that many server processes on the port, sharing a throw-away Redis server.
     """
     if tables < 1:
         raise ValueError("tables must be at least 1")
+    if workers > 1 and url is not None:
+        raise ValueError("workers applies to the server the benchmark starts, not to one at a URL")
     if url is not None:
-        return asyncio.run(_run(url.rstrip("/"), tables, game, think))
-    with tempfile.TemporaryDirectory(prefix="kameleon-bench-") as directory, _server(Path(directory)) as started:
+        try:
+            return asyncio.run(_run(url.rstrip("/"), tables, game, think))
+        except httpx.HTTPError as exc:
+            raise RuntimeError(f"the arena at {url} did not answer: {exc}") from None
+    with (
+        tempfile.TemporaryDirectory(prefix="kameleon-bench-") as directory,
+        _server(Path(directory), workers) as started,
+    ):
         return asyncio.run(_run(started, tables, game, think))
 
 

@@ -6,7 +6,6 @@ import contextlib
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -17,16 +16,10 @@ import httpx
 from websockets.sync.client import ClientConnection, connect
 
 import kameleon
+from kameleon.server.loopback import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 30.0
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 class ServerProcess:

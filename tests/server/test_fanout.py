@@ -8,8 +8,6 @@ running them is killed, and `--workers 2` serves one port from two processes.
 from __future__ import annotations
 
 import random
-import shutil
-import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,53 +17,24 @@ import pytest
 import redis
 
 import kameleon
-from tests.server.harness import Player, ServerProcess, Socket, free_port
+from kameleon.server.loopback import LocalRedis
+from tests.server.harness import Player, ServerProcess, Socket
 
 LEASE = 2.0
 
 
-class RedisServer:
-    """`redis-server` on a free 127.0.0.1 port, without persistence; `start` again brings it back on that port."""
-
-    def __init__(self, directory: Path) -> None:
-        self.binary = shutil.which("redis-server") or "/usr/bin/redis-server"
-        if not Path(self.binary).exists():
-            pytest.fail("redis-server is missing; install it: apt-get install -y redis-server", pytrace=False)
-        self.directory = directory
-        self.port = free_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        command = [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
-        self.process = subprocess.Popen(
-            [*command, "--dir", str(self.directory)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                redis.Redis.from_url(self.url).ping()
-                return
-            except redis.ConnectionError:
-                assert time.monotonic() < deadline, "redis-server did not start"
-                time.sleep(0.05)
-
-    def stop(self) -> None:
-        if self.process is not None:
-            self.process.kill()
-            self.process.wait(10)
-
-
 @pytest.fixture
-def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
-    server = RedisServer(tmp_path)
-    server.start()
+def redis_server(tmp_path: Path) -> Iterator[LocalRedis]:
+    try:
+        server = LocalRedis(tmp_path).start()
+    except RuntimeError as exc:
+        pytest.fail(str(exc), pytrace=False)
     yield server
     server.stop()
 
 
 @pytest.fixture
-def redis_url(redis_server: RedisServer) -> str:
+def redis_url(redis_server: LocalRedis) -> str:
     return redis_server.url
 
 
@@ -197,7 +166,7 @@ def test_a_time_out_is_seen_on_both_processes_and_acted_on_once(tmp_path: Path, 
         second.stop()
 
 
-def test_moves_made_while_redis_was_away_reach_the_other_process(tmp_path: Path, redis_server: RedisServer) -> None:
+def test_moves_made_while_redis_was_away_reach_the_other_process(tmp_path: Path, redis_server: LocalRedis) -> None:
     first, second = arena(tmp_path, "first", redis_server.url), arena(tmp_path, "second", redis_server.url)
     try:
         alice, bob = Player(first.url, "Alice"), Player(second.url, "Bob")

@@ -8,13 +8,20 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.server.harness import ROOT
 
 
-def test_bench_arena_plays_every_table_to_the_end(tmp_path: Path) -> None:
-    env = {**os.environ, "KAMELEON_HOME": str(tmp_path), "NO_PROXY": "*"}
-    command = [sys.executable, "-m", "kameleon", "bench", "--arena", "--tables", "3", "--think", "0.01", "--json"]
-    out = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=180)
+def bench(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "KAMELEON_HOME": str(home), "NO_PROXY": "*"}
+    command = [sys.executable, "-m", "kameleon", "bench", "--arena", *args]
+    return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=180)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_bench_arena_plays_every_table_to_the_end(tmp_path: Path, workers: int) -> None:
+    out = bench(tmp_path, "--tables", "3", "--think", "0.01", "--workers", str(workers), "--json")
     assert out.returncode == 0, out.stderr
     figures = json.loads(out.stdout)
     assert set(figures) == {"tables", "moves", "moves_per_s", "p50_ms", "p99_ms", "errors"}
@@ -22,3 +29,13 @@ def test_bench_arena_plays_every_table_to_the_end(tmp_path: Path) -> None:
     # Every table is played to its end, and a two-player Coloretto game lasts far more than 20 moves.
     assert figures["moves"] >= 3 * 20 and figures["moves_per_s"] > 0
     assert 0 < figures["p50_ms"] <= figures["p99_ms"]
+
+
+def test_workers_need_a_server_the_benchmark_starts(tmp_path: Path) -> None:
+    out = bench(tmp_path, "--url", "http://127.0.0.1:1", "--workers", "2")
+    assert out.returncode == 2 and "workers applies to the server the benchmark starts" in out.stderr
+
+
+def test_an_unreachable_url_is_a_clear_error(tmp_path: Path) -> None:
+    out = bench(tmp_path, "--url", "http://127.0.0.1:1", "--tables", "1")
+    assert out.returncode == 2 and "the arena at http://127.0.0.1:1 did not answer" in out.stderr
