@@ -271,27 +271,18 @@ class Arena:
         if expect is not None and (isinstance(expect, bool) or not isinstance(expect, int)):
             raise ApiError(422, "'expect' must be the integer number of moves played so far")
         async with live.lock:
-            if self.fanout.enabled and self._catch_up(live):
-                live.broadcast_state()  # what another process stored, whatever becomes of this move
-            if live.status != "playing":
-                when = "has not started" if live.status == "open" else "is over"
-                raise ApiError(409, f"the game at this table {when}")
-            state = live.state
-            if expect is not None and expect != len(live.tokens):
-                raise ApiError(409, f"stale move: you expected {expect} moves played but there are {len(live.tokens)}")
-            if state.current_player != seat:
-                raise ApiError(409, f"it is seat {state.current_player}'s turn, not seat {seat}'s")
-            try:
-                action = state.parse_action(text)
-                following = state.clone()
-                following.apply(action)
-                # The token exactly as `record()` will write it: the history's action in the notation of the
-                # position it was played in (a game may store a more explicit action than the text given).
-                token = state.action_to_str(following.history[-1])
-            except IllegalAction as exc:
-                raise ApiError(422, f"{text.strip()!r} cannot be played: {exc.reason}") from None
-            now = time.time()
-            await self._store(live, seat, token, following, now)
+            for attempt in (1, 2):
+                try:
+                    following, token = self._validate(live, seat, text, expect)
+                    now = time.time()
+                    await self._store(live, seat, token, following, now)
+                    break
+                except ApiError:
+                    # This process may not have heard yet of moves another one stored: catch up from the
+                    # database and judge the move once more (only then, so a move costs no extra query).
+                    if attempt == 2 or not (self.fanout.enabled and self._catch_up(live)):
+                        raise
+                    live.broadcast_state()
             self._advance(live, following, seat, token, now)
             live.broadcast_state()
             if self.fanout.enabled:
@@ -299,6 +290,28 @@ class Arena:
                 await self.fanout.publish({**event, "seat": seat, "at": now})
         self.schedule_bots(live)
         self.schedule_timer(live)
+
+    @staticmethod
+    def _validate(live: LiveTable, seat: int, text: str, expect: int | None) -> tuple[Any, str]:
+        """The state after `text` and the move's token, or ApiError saying why it cannot be played now."""
+        if live.status != "playing":
+            when = "has not started" if live.status == "open" else "is over"
+            raise ApiError(409, f"the game at this table {when}")
+        state = live.state
+        if expect is not None and expect != len(live.tokens):
+            raise ApiError(409, f"stale move: you expected {expect} moves played but there are {len(live.tokens)}")
+        if state.current_player != seat:
+            raise ApiError(409, f"it is seat {state.current_player}'s turn, not seat {seat}'s")
+        try:
+            action = state.parse_action(text)
+            following = state.clone()
+            following.apply(action)
+            # The token exactly as `record()` will write it: the history's action in the notation of the
+            # position it was played in (a game may store a more explicit action than the text given).
+            token = state.action_to_str(following.history[-1])
+        except IllegalAction as exc:
+            raise ApiError(422, f"{text.strip()!r} cannot be played: {exc.reason}") from None
+        return following, token
 
     @staticmethod
     def _advance(live: LiveTable, following: Any, seat: int, token: str, now: float) -> None:

@@ -194,6 +194,35 @@ def test_moves_made_while_redis_was_away_reach_the_other_process(tmp_path: Path,
         second.stop()
 
 
+def test_a_process_that_missed_moves_judges_a_move_against_them(tmp_path: Path, redis_server: LocalRedis) -> None:
+    first, second = arena(tmp_path, "first", redis_server.url), arena(tmp_path, "second", redis_server.url)
+    try:
+        alice, bob = Player(first.url, "Alice"), Player(second.url, "Bob")
+        table_id = two_player_table(alice, bob)
+        watcher = Socket(second.url, table_id)
+        assert state_with(watcher, 0)["table"]["status"] == "playing"
+        redis_server.stop()  # from now on the second process hears nothing of the first one's moves
+        state, moves = f"/api/tables/{table_id}/state", f"/api/tables/{table_id}/moves"
+        bearer = {"Authorization": f"Bearer {bob.token}"}
+        with httpx.Client(base_url=first.url, headers=bearer, trust_env=False, timeout=10) as bob_on_first:
+            on_first = [alice.http, bob_on_first]
+            while True:  # both play on the first process until Bob is to move after at least one move
+                frames = [client.get(state).json() for client in on_first]
+                seat = next(s for s, frame in enumerate(frames) if frame["legal"])
+                if seat == 1 and frames[1]["log"]:
+                    break
+                move = {"move": frames[seat]["legal"][0], "expect": len(frames[seat]["log"])}
+                assert on_first[seat].post(moves, json=move).status_code == 200
+        played = frames[1]["log"]
+        reply = bob.post(moves, {"move": frames[1]["legal"][0], "expect": len(played)})  # to the stale process
+        assert reply["log"][: len(played)] == played and len(reply["log"]) == len(played) + 1
+        assert alice.get(state)["log"] == reply["log"]
+        watcher.close()
+    finally:
+        first.stop()
+        second.stop()
+
+
 def test_workers_share_one_port(tmp_path: Path, redis_url: str) -> None:
     server = arena(tmp_path, "workers", redis_url, args=["--workers", "2"])
     try:
