@@ -7,6 +7,7 @@ running them is killed, and `--workers 2` serves one port from two processes.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from collections.abc import Iterator
@@ -52,6 +53,20 @@ def arena(
     ).start()
 
 
+@contextlib.contextmanager
+def two_arenas(tmp_path: Path, redis_url: str, bot_delay: float = 0.0) -> Iterator[tuple[ServerProcess, ServerProcess]]:
+    """Two server processes on one database and one Redis, stopped afterwards."""
+    first = arena(tmp_path, "first", redis_url, bot_delay)
+    try:
+        second = arena(tmp_path, "second", redis_url, bot_delay)
+        try:
+            yield first, second
+        finally:
+            second.stop()
+    finally:
+        first.stop()
+
+
 def state_with(socket: Socket, moves: int) -> dict:
     """The next state frame on `socket` whose log holds at least `moves` moves."""
     while True:
@@ -87,9 +102,17 @@ def two_player_table(alice: Player, bob: Player) -> str:
     return table_id
 
 
+def watched_duel(first: ServerProcess, second: ServerProcess) -> tuple[Player, Player, str, Socket]:
+    """Alice on the first process, Bob on the second, their game started, and a spectator on the second."""
+    alice, bob = Player(first.url, "Alice"), Player(second.url, "Bob")
+    table_id = two_player_table(alice, bob)
+    watcher = Socket(second.url, table_id)
+    assert state_with(watcher, 0)["table"]["status"] == "playing"
+    return alice, bob, table_id, watcher
+
+
 def test_players_on_two_processes_play_one_game_and_chat(tmp_path: Path, redis_url: str) -> None:
-    first, second = arena(tmp_path, "first", redis_url), arena(tmp_path, "second", redis_url)
-    try:
+    with two_arenas(tmp_path, redis_url) as (first, second):
         alice, bob = Player(first.url, "Alice"), Player(second.url, "Bob")
         table_id = two_player_table(alice, bob)
         sockets = [alice.socket(table_id), bob.socket(table_id)]
@@ -105,15 +128,10 @@ def test_players_on_two_processes_play_one_game_and_chat(tmp_path: Path, redis_u
         # a stale move sent to the process that did not store the last one is refused, and changes nothing
         refused = bob.http.post(f"/api/tables/{table_id}/moves", json={"move": "draw"})
         assert refused.status_code == 409 and "over" in refused.json()["error"]
-    finally:
-        first.stop()
-        second.stop()
 
 
 def test_bots_carry_on_in_another_process_when_theirs_is_killed(tmp_path: Path, redis_url: str) -> None:
-    first = arena(tmp_path, "first", redis_url, bot_delay=0.05)
-    second = arena(tmp_path, "second", redis_url, bot_delay=0.05)
-    try:
+    with two_arenas(tmp_path, redis_url, bot_delay=0.05) as (first, second):
         carol = Player(first.url, "Carol")
         table_id = carol.post(
             "/api/tables", {"game": "coloretto", "options": {"players": 3}, "bots": "random"}, expect=201
@@ -133,14 +151,10 @@ def test_bots_carry_on_in_another_process_when_theirs_is_killed(tmp_path: Path, 
         assert kameleon.replay(record).is_terminal
         watcher.close()
         assert "gave up" not in second.log.read_text()
-    finally:
-        first.stop()
-        second.stop()
 
 
 def test_a_time_out_is_seen_on_both_processes_and_acted_on_once(tmp_path: Path, redis_url: str) -> None:
-    first, second = arena(tmp_path, "first", redis_url), arena(tmp_path, "second", redis_url)
-    try:
+    with two_arenas(tmp_path, redis_url) as (first, second):
         alice, bob = Player(first.url, "Alice"), Player(second.url, "Bob")
         created = alice.post(
             "/api/tables", {"game": "coloretto", "options": {"players": 2}, "time": {"initial": 1}}, expect=201
@@ -161,18 +175,11 @@ def test_a_time_out_is_seen_on_both_processes_and_acted_on_once(tmp_path: Path, 
             socket.drain()
             assert sum(frame["type"] == "timeout" for frame in socket.frames) == 2  # one per seat, not per process
             socket.close()
-    finally:
-        first.stop()
-        second.stop()
 
 
 def test_moves_made_while_redis_was_away_reach_the_other_process(tmp_path: Path, redis_server: LocalRedis) -> None:
-    first, second = arena(tmp_path, "first", redis_server.url), arena(tmp_path, "second", redis_server.url)
-    try:
-        alice, bob = Player(first.url, "Alice"), Player(second.url, "Bob")
-        table_id = two_player_table(alice, bob)
-        watcher = Socket(second.url, table_id)
-        state_with(watcher, 0)
+    with two_arenas(tmp_path, redis_server.url) as (first, second):
+        alice, bob, table_id, watcher = watched_duel(first, second)
         redis_server.stop()
         mover = alice if alice.get(f"/api/tables/{table_id}/state")["legal"] else bob
         frame = mover.get(f"/api/tables/{table_id}/state")
@@ -189,18 +196,11 @@ def test_moves_made_while_redis_was_away_reach_the_other_process(tmp_path: Path,
             player.post(f"/api/tables/{table_id}/moves", {"move": frame["legal"][0], "expect": len(frame["log"])})
         assert len(state_with(watcher, 3)["log"]) == 3
         watcher.close()
-    finally:
-        first.stop()
-        second.stop()
 
 
 def test_a_process_that_missed_moves_judges_a_move_against_them(tmp_path: Path, redis_server: LocalRedis) -> None:
-    first, second = arena(tmp_path, "first", redis_server.url), arena(tmp_path, "second", redis_server.url)
-    try:
-        alice, bob = Player(first.url, "Alice"), Player(second.url, "Bob")
-        table_id = two_player_table(alice, bob)
-        watcher = Socket(second.url, table_id)
-        assert state_with(watcher, 0)["table"]["status"] == "playing"
+    with two_arenas(tmp_path, redis_server.url) as (first, second):
+        alice, bob, table_id, watcher = watched_duel(first, second)
         redis_server.stop()  # from now on the second process hears nothing of the first one's moves
         state, moves = f"/api/tables/{table_id}/state", f"/api/tables/{table_id}/moves"
         bearer = {"Authorization": f"Bearer {bob.token}"}
@@ -218,9 +218,6 @@ def test_a_process_that_missed_moves_judges_a_move_against_them(tmp_path: Path, 
         assert reply["log"][: len(played)] == played and len(reply["log"]) == len(played) + 1
         assert alice.get(state)["log"] == reply["log"]
         watcher.close()
-    finally:
-        first.stop()
-        second.stop()
 
 
 def test_workers_share_one_port(tmp_path: Path, redis_url: str) -> None:
