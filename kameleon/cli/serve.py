@@ -41,7 +41,11 @@ def serve_command(
             err=True,
         )
         raise typer.Exit(2) from None
-    settings = Settings()
+    try:
+        settings = Settings()
+    except ValueError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
     if database_url is not None:
         settings.database_url = database_url
     if redis_url is not None:

@@ -61,6 +61,12 @@ class Settings:
     lease_seconds: float = field(default_factory=lambda: _env_float("KAMELEON_LEASE_SECONDS", 10.0))
     """With Redis: how long a table's bots and clocks stay with a process that stopped renewing its claim."""
 
+    def __post_init__(self) -> None:
+        if not self.lease_seconds > 0:
+            raise ValueError(
+                f"the lease (KAMELEON_LEASE_SECONDS) must be a positive number of seconds, not {self.lease_seconds}"
+            )
+
     def normalised_url(self) -> str:
         """Map bare `postgresql://` URLs to the psycopg 3 driver this package depends on."""
         url = self.database_url

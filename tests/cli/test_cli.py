@@ -86,3 +86,14 @@ def test_help_lists_the_commands(tmp_path: Path) -> None:
     assert out.returncode == 0
     for command in ("play", "replay", "bench"):
         assert command in out.stdout
+
+
+@pytest.mark.parametrize(
+    ("lease", "message"), [("abc", "must be a number, not 'abc'"), ("0", "must be a positive number")]
+)
+def test_a_bad_server_setting_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lease: str, message: str
+) -> None:
+    monkeypatch.setenv("KAMELEON_LEASE_SECONDS", lease)
+    out = run("serve", "--port", "1", home=tmp_path)
+    assert out.returncode == 2 and "KAMELEON_LEASE_SECONDS" in out.stderr and message in out.stderr
