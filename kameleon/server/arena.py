@@ -143,8 +143,7 @@ class Arena:
                 continue
             if moves > len(live.tokens):
                 async with live.lock:
-                    if self._catch_up(live):
-                        live.broadcast_state()
+                    self._catch_up(live)
             self.schedule_bots(live)
             if live.timer_task is None or live.timer_task.done():
                 self.schedule_timer(live)
@@ -282,7 +281,6 @@ class Arena:
                     # database and judge the move once more (only then, so a move costs no extra query).
                     if attempt == 2 or not (self.fanout.enabled and self._catch_up(live)):
                         raise
-                    live.broadcast_state()
             self._advance(live, following, seat, token, now)
             live.broadcast_state()
             if self.fanout.enabled:
@@ -334,7 +332,8 @@ class Arena:
 
     def _catch_up(self, live: LiveTable) -> bool:
         """Apply the moves other processes stored since this table was last brought up to date, and reload its
-        seats and status if another process changed its status; True when anything changed."""
+        seats and status if another process changed its status; when anything changed, send every connection
+        its new frame and return True. The caller holds the table's lock."""
         with self.db() as db:
             status = db.scalar(select(GameTable.status).where(GameTable.id == live.id))
             rows = db.execute(
@@ -345,18 +344,20 @@ class Arena:
         for seat, token, when in rows:
             moment = when if when.tzinfo else when.replace(tzinfo=UTC)
             self._follow(live, token, seat, moment.timestamp())
-        if status is not None and status != live.status:
+        changed = status is not None and status != live.status
+        if changed:
             self._read_meta(live)
+        if changed or rows:
+            live.broadcast_state()
             return True
-        return bool(rows)
+        return False
 
     async def current(self, table_id: str) -> LiveTable:
         """The table in memory; with other processes, first brought up to date with what they stored."""
         live = await self.live(table_id)
         if self.fanout.enabled:
             async with live.lock:
-                if self._catch_up(live):
-                    live.broadcast_state()
+                self._catch_up(live)
         return live
 
     async def on_event(self, event: dict[str, Any]) -> None:
@@ -376,9 +377,9 @@ class Arena:
                     return  # caught up already
                 if number == len(live.tokens) + 1:
                     self._follow(live, str(event["token"]), int(event["seat"]), float(event["at"]))
+                    live.broadcast_state()
                 elif not self._catch_up(live):
                     return
-                live.broadcast_state()
             self.schedule_bots(live)
             self.schedule_timer(live)
 
@@ -432,8 +433,8 @@ class Arena:
         if not await self.fanout.claim(live.id):
             return  # another process runs this table's clock
         async with live.lock:  # a move being stored right now wins over the time-out
-            if self.fanout.enabled and self._catch_up(live):
-                live.broadcast_state()  # the seat moved in time, through another process
+            if self.fanout.enabled:
+                self._catch_up(live)  # the seat may have moved in time, through another process
             if live.status != "playing" or len(live.tokens) != moves or live.state.current_player != seat:
                 return
             with self.db() as db:

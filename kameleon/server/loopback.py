@@ -22,9 +22,7 @@ def free_port() -> int:
 
 def redis_binary() -> str:
     """Where `redis-server` is; a clear error naming the package when it is missing."""
-    found = shutil.which("redis-server") or (
-        "/usr/bin/redis-server" if Path("/usr/bin/redis-server").exists() else None
-    )
+    found = shutil.which("redis-server") or shutil.which("redis-server", path="/usr/sbin:/usr/bin")
     if found is None:
         raise RuntimeError(
             "redis-server is missing: install it with your package manager (apt-get install redis-server)"
@@ -33,6 +31,8 @@ def redis_binary() -> str:
 
 
 class LocalRedis:
+    """`redis-server` keeping nothing on disk; `start()` again after `stop()` brings it back on the same port."""
+
     def __init__(self, directory: Path) -> None:
         self.binary = redis_binary()
         self.directory = directory
