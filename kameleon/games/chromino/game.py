@@ -73,6 +73,8 @@ class ChrominoGame(Game[int]):
         self.may_keep = o["drawn_tile"] == "may"
         self.immediate_draw = o["chameleon_last_draw"] == "immediate"
         self.complete_round = o["final_round"] == "complete_round"
+        self.layout_fits: dict[tuple[int, ...], int] = {}
+        """`inference.fitting`'s cache: the placements that built a layout -> the tiles that fit it."""
         self._start_boards: dict[int, Board] = {}
 
     expand_presets = staticmethod(opts.expand_presets)

@@ -42,6 +42,7 @@ import math
 from typing import TYPE_CHECKING
 
 from kameleon.games.chromino.actions import DRAW, PASS
+from kameleon.games.chromino.inference import bounds
 from kameleon.games.chromino.state import CHAMELEON_MASK, tiles_of
 from kameleon.games.chromino.tiles import NUM_TILES, WILD
 
@@ -111,8 +112,9 @@ def _positions(state: ChrominoState, board: Board, pmask: int) -> dict[int, int]
 
 
 class _Public:
-    """What the mover knows about the other seats: their revealed tiles and the pool of unseen tiles
-    their hidden ones were dealt from (the table and the mover's hand excluded)."""
+    """What the mover knows about the other seats: their revealed tiles and, for their hidden ones, the pool
+    of unseen tiles they were dealt from (the table and the mover's hand excluded), narrowed by their draws
+    (`inference`): tiles that fitted when a seat last drew are not in its hand."""
 
     __slots__ = ("hidden", "pool", "pool_size", "revealed")
 
@@ -122,16 +124,25 @@ class _Public:
             on_table |= 1 << entry[0]
         open_hands = state.game.options["open_hands"]
         self.revealed = 0
-        self.hidden: list[int] = []
+        sizes: dict[int, int] = {}
         for other, size in enumerate(state.sizes):
             if other == seat or state.out[other]:
                 continue
             shown = state.hands[other] if open_hands else state.revealed[other]
             self.revealed |= shown
-            self.hidden.append(size - shown.bit_count())
+            sizes[other] = size - shown.bit_count()
         everything = (1 << NUM_TILES) - 1
         self.pool = everything & ~on_table & ~state.hands[seat] & ~self.revealed
         self.pool_size = self.pool.bit_count()
+        self.hidden: list[tuple[int, int, int]] = []
+        """Per seat with hidden tiles: (pool its bound tiles come from, how many are bound, how many free)."""
+        narrowed = {} if open_hands else {b.seat: b for b in bounds(state, seat)}
+        for other, k in sizes.items():
+            b = narrowed.get(other)
+            if b is None or (self.pool & b.allowed).bit_count() < b.bound:
+                self.hidden.append((self.pool, 0, k))
+            else:
+                self.hidden.append((self.pool & b.allowed, b.bound, k - b.bound))
 
     def blocking(self, fitting: dict[int, int]) -> float:
         """How well a layout on which exactly the tiles of `fitting` fit blocks the other seats."""
@@ -140,8 +151,15 @@ class _Public:
             if t in fitting:
                 value -= BLOCK_REVEALED
         if self.hidden:
-            m = sum(1 for t in fitting if self.pool >> t & 1)
-            value += BLOCK_HIDDEN * sum(_none_fits(self.pool_size, m, k) for k in self.hidden)
+            fits = 0
+            for t in fitting:
+                fits |= 1 << t
+            m = (fits & self.pool).bit_count()
+            for allowed, bound, free in self.hidden:
+                p = _none_fits(self.pool_size, m, free)
+                if bound:
+                    p *= _none_fits(allowed.bit_count(), (fits & allowed).bit_count(), bound)
+                value += BLOCK_HIDDEN * p
         return value
 
 

@@ -64,8 +64,10 @@ class ChrominoState(State[int]):
         "seed",
         "sizes",
         "stall",
+        "stuck_at",
         "turn_draws",
         "turns",
+        "unbound",
     )  # fmt: skip
 
     game: ChrominoGame
@@ -107,6 +109,10 @@ class ChrominoState(State[int]):
         """Consecutive turns that began with an empty bag and placed nothing (§6.2)."""
         self.events: list[tuple[int, int, str]] = []
         """(moves played when it happened, seat, kind): draws made without an action (§5.4 immediate)."""
+        self.stuck_at = [-1] * n
+        """Per seat, the tiles on the table at its last turn on which no tile of its hand fitted, -1 before."""
+        self.unbound = [0] * n
+        """Per seat, the tiles got since `stuck_at` that may fit that layout (see `inference`)."""
 
     # --- the hot path -----------------------------------------------------------
 
@@ -213,6 +219,8 @@ class ChrominoState(State[int]):
             if not ok:
                 raise IllegalAction(self._why_illegal(action))
             self.history.append(action)
+            if phase == TURN:
+                self._stuck()
             self._draw()
             return
         if action == PASS and type(action) is int:
@@ -225,6 +233,10 @@ class ChrominoState(State[int]):
             if not ok:
                 raise IllegalAction(self._why_illegal(action))
             self.history.append(action)
+            if phase == TURN:
+                self._stuck()
+            elif self.game.may_keep:
+                self.unbound[self.current_player] += 1  # type: ignore[index]
             self._end_turn(False)
             return
         found = self._placement_ok(action)
@@ -248,6 +260,11 @@ class ChrominoState(State[int]):
         self.pmasks[seat] &= ~game.tile_pmask[t]
         self.sizes[seat] -= 1
         self._end_turn(True)
+
+    def _stuck(self) -> None:
+        seat: int = self.current_player  # type: ignore[assignment]
+        self.stuck_at[seat] = len(self.placed)
+        self.unbound[seat] = 0
 
     def _draw(self) -> None:
         seat: int = self.current_player  # type: ignore[assignment]
@@ -278,6 +295,7 @@ class ChrominoState(State[int]):
                 self.pmasks[seat] |= self.game.tile_pmask[t]
                 self.sizes[seat] += 1
                 self.draws[seat] += 1
+                self.unbound[seat] += 1
                 self.events.append((len(self.history), seat, "draw"))
         self.stall = self.stall + 1 if began_empty and not placed else 0
         self.turns[seat] += 1
@@ -351,10 +369,15 @@ class ChrominoState(State[int]):
         other.final_from = self.final_from
         other.stall = self.stall
         other.events = self.events[:]
+        other.stuck_at = self.stuck_at[:]
+        other.unbound = self.unbound[:]
         return other
 
     def determinize(self, player: int, rng: random.Random) -> ChrominoState:
-        """Deal the tiles `player` cannot see again, keeping every hand size and the bag size (§9)."""
+        """Deal the tiles `player` cannot see again, keeping every hand size and the bag size (§9), and every
+        draw's proof that the drawer had no tile that fitted (`inference`)."""
+        from kameleon.games.chromino.inference import bounds
+
         if not (isinstance(player, int) and 0 <= player < len(self.sizes)):
             raise ValueError(f"seat {player!r} does not exist; seats are 0..{len(self.sizes) - 1}")
         other = self.clone()
@@ -377,6 +400,16 @@ class ChrominoState(State[int]):
             slots.append((seat, len(tiles)))
         rng.shuffle(pool)
         tm = self.game.tile_pmask
+        for bound in bounds(self, player):
+            # the first tiles of a shuffled pool that the seat's draw allows are a uniform choice among them
+            chosen = [t for t in pool if bound.allowed >> t & 1][: bound.bound]
+            if len(chosen) < bound.bound:
+                continue
+            for t in chosen:
+                other.hands[bound.seat] |= 1 << t
+            taken = set(chosen)
+            pool = [t for t in pool if t not in taken]
+            slots = [(s, k - bound.bound if s == bound.seat else k) for s, k in slots]
         if drawer_hidden:
             # the drawn tile is a marked slot of the drawer's hand: whatever lands there is the drawn tile
             other.drawn = pool.pop()

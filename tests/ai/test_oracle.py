@@ -1,0 +1,63 @@
+"""The oracle: cheating searches that bound the bot targets, at three sight levels."""
+
+from __future__ import annotations
+
+import pytest
+
+import kameleon
+from kameleon.ai.oracle import SIGHTS, OracleAgent, main
+
+
+def test_sight_levels_start_their_playouts_from_what_they_may_see() -> None:
+    state = kameleon.load("chromino", players=2).new_state(11)
+    me = state.current_player
+    assert me is not None
+    everything = OracleAgent("everything", 1)._start(state, me)
+    assert everything.hands == state.hands and everything.bag == state.bag
+    hands = OracleAgent("hands", 1)._start(state, me)
+    assert hands.hands == state.hands and sorted(hands.bag) == sorted(state.bag) and hands.bag != state.bag
+    nothing = OracleAgent("nothing", 1)._start(state, me)
+    assert nothing.hands[me] == state.hands[me] and nothing.hands[1 - me] != state.hands[1 - me]
+
+
+@pytest.mark.parametrize("sees", SIGHTS)
+def test_every_sight_level_plays_legal_moves_to_the_end(sees: str) -> None:
+    state = kameleon.load("chromino", players=2).new_state(3)
+    oracle = OracleAgent(sees, 5, rollouts=2, candidates=2)
+    while not state.is_terminal:
+        action = oracle.act(state)
+        assert action in state.legal_actions()
+        state.apply(action)
+    assert state.winners()
+
+
+def test_other_games_have_the_levels_that_need_no_draw_pile() -> None:
+    state = kameleon.load("coloretto", players=2).new_state(4)
+    action = OracleAgent("everything", 1, rollouts=1, candidates=2).act(state)
+    assert action in state.legal_actions()
+    with pytest.raises(kameleon.KameleonError, match="'hands' sight level does not know the draw pile of coloretto"):
+        OracleAgent("hands", 1)._start(state, 0)
+
+
+def test_the_report_is_a_table_of_win_rates(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--game", "chromino", "--games", "2", "--rollouts", "1", "--candidates", "2", "--workers", "1"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "| oracle sees | wins against random |" in out
+    for level in SIGHTS:
+        assert f"| {level} | " in out and "/2 |" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--game", "chromino", "--sees", "psychic"], "unknown sight level 'psychic'"),
+        (["--game", "chromino", "--opponent", "grandmaster"], "unknown bot 'grandmaster'"),
+        (["--game", "chess"], "chess"),
+        (["--game", "chromino", "--games", "0"], "--games and --workers must be at least 1"),
+        (["--game", "chromino", "--rollouts", "0"], "at least one rollout"),
+    ],
+)
+def test_bad_input_is_a_clear_error(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    assert message in capsys.readouterr().err
