@@ -16,7 +16,8 @@ placement is judged by what the layout looks like *after* it:
   (§5.6) that still fits after the move is one turn from going out, so it
   costs `BLOCK_REVEALED`; for the hidden tiles, the tiles nobody has seen
   (not on the table, not in the mover's hand, not revealed) are the pool an
-  opponent's hand was dealt from, and `BLOCK_HIDDEN` rewards the chance that
+  opponent's hand was dealt from, less the tiles that fitted when that
+  opponent last drew (`inference`), and `BLOCK_HIDDEN` rewards the chance that
   none of an opponent's hidden tiles fits (drawn without replacement from the
   pool, of which `m` tiles fit);
 * a chameleon may never be the last tile (§5.4): leaving one alone in hand
@@ -28,9 +29,9 @@ placement is judged by what the layout looks like *after* it:
 The weights were tuned by seeded matches against uniformly random play
 (2 players, 600-800 games a setting). With them the greedy bot wins about 71%
 of its games against random play (a shared win counts for both). The luck of
-the draw caps what any bot can do: flat Monte Carlo search that knows the
-opponent's hand reaches about 81%, and 90% only when it also knows the order
-of the bag (docs/bots.md).
+the draw caps what any bot can do: a fair flat Monte Carlo search wins about
+72% too, one that knows the opponent's hand 81%, and one that also knows the
+order of the bag 89% (`kameleon.ai.oracle`, docs/bots.md).
 
 `evaluate` scores the rollouts that ISMCTS cuts short; `action_values` serves
 the greedy bot.
