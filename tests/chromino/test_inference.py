@@ -42,9 +42,12 @@ def test_draws_never_rule_out_the_truth_and_bind_every_deal(options: dict[str, A
         sample = state.determinize(observer, rng)
         assert bounds(sample, observer) == found  # public information only
         for b in found:
-            assert b.seat != observer and b.bound > 0
-            assert (hidden(state, b.seat) & b.allowed).bit_count() >= b.bound
-            assert (hidden(sample, b.seat) & b.allowed).bit_count() >= b.bound
+            assert b.seat != observer and b.bound > 0 and min(b.counts) > 0
+            assert all(narrow & ~wide == 0 for narrow, wide in zip(b.levels, b.levels[1:], strict=False))
+            for level, allowed in enumerate(b.levels):
+                at_least = sum(b.counts[: level + 1])
+                assert (hidden(state, b.seat) & allowed).bit_count() >= at_least
+                assert (hidden(sample, b.seat) & allowed).bit_count() >= at_least
             assert sample.sizes[b.seat] == state.sizes[b.seat]
         actions = state.legal_actions()
         state.apply(actions[rng.randrange(len(actions))])
@@ -67,7 +70,7 @@ def test_a_seat_that_drew_is_never_dealt_a_tile_that_fitted() -> None:
             state.apply(actions[rng.randrange(len(actions))])
             if at_draw is None or state.current_player == drawer or state.is_terminal:
                 continue
-            if state.stuck_at[drawer] != len(at_draw.placed):
+            if state.stuck[drawer][-1][0] != len(at_draw.placed):
                 at_draw = None
                 continue
             observer = state.current_player

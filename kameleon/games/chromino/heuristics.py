@@ -135,15 +135,15 @@ class _Public:
         everything = (1 << NUM_TILES) - 1
         self.pool = everything & ~on_table & ~state.hands[seat] & ~self.revealed
         self.pool_size = self.pool.bit_count()
-        self.hidden: list[tuple[int, int, int]] = []
-        """Per seat with hidden tiles: (pool its bound tiles come from, how many are bound, how many free)."""
+        self.hidden: list[tuple[tuple[tuple[int, int], ...], int]] = []
+        """Per seat with hidden tiles: ((pool of a level, tiles it binds), ...) and how many tiles are free."""
         narrowed = {} if open_hands else {b.seat: b for b in bounds(state, seat)}
         for other, k in sizes.items():
             b = narrowed.get(other)
-            if b is None or (self.pool & b.allowed).bit_count() < b.bound:
-                self.hidden.append((self.pool, 0, k))
-            else:
-                self.hidden.append((self.pool & b.allowed, b.bound, k - b.bound))
+            levels = () if b is None else tuple(zip((self.pool & a for a in b.levels), b.counts, strict=True))
+            if any(pool.bit_count() < count for pool, count in levels):
+                levels = ()
+            self.hidden.append((levels, k - sum(count for _, count in levels)))
 
     def blocking(self, fitting: dict[int, int]) -> float:
         """How well a layout on which exactly the tiles of `fitting` fit blocks the other seats."""
@@ -156,10 +156,10 @@ class _Public:
             for t in fitting:
                 fits |= 1 << t
             m = (fits & self.pool).bit_count()
-            for allowed, bound, free in self.hidden:
+            for levels, free in self.hidden:
                 p = _none_fits(self.pool_size, m, free)
-                if bound:
-                    p *= _none_fits(allowed.bit_count(), (fits & allowed).bit_count(), bound)
+                for pool, count in levels:
+                    p *= _none_fits(pool.bit_count(), (fits & pool).bit_count(), count)
                 value += BLOCK_HIDDEN * p
         return value
 

@@ -1,25 +1,33 @@
 """What a draw tells everybody about a hand (rules §5.2): the player had no tile that fitted.
 
 A player draws, or passes with an empty bag, only when no tile of the hand has a
-legal position. Under the default `drawn_tile="must"` a drawn tile that is kept
-did not fit either, and the layout does not change during that turn. So every
-tile a seat holds now, except those it got since without such a proof, had no
-position on the layout of its last turn without a placement. The engine records
-that turn (`state.stuck_at`: tiles on the table then) and the tiles got since
-whose fit nobody can infer (`state.unbound`: a drawn tile kept under
-`drawn_tile="may"`, a draw of §5.4 `immediate`); everything else follows from
-public information, so `determinize` and the greedy bot's blocking estimate use
-it without seeing any hand.
+legal position, and the layout does not change during that turn. Under the
+default `drawn_tile="must"` a drawn tile that is kept did not fit either. The
+engine records each such turn of a seat (`state.stuck`: the tiles on the table
+then, and how many tiles of the hand provably did not fit). Every tile held then
+and still held now had no position on that layout, nor on the layout of any
+later such turn; and of the tiles held then, at most as many as the seat has
+placed since are gone. So, with `A_j` the tiles that did not fit the layout of
+the seat's `j`-th such turn (of `m`) and `c_j` the tiles provably held then,
+less those placed since (but for a drawn tile placed at once, which was not
+among them) and less the tiles now revealed, at least `c_j` of the
+seat's hidden tiles lie in `A_j & ... & A_m`. These sets grow with `j` and the
+counts do too, which gives the nested `levels` of a `Bound`.
 
-Chameleons are never ruled out: alone in a hand a chameleon has no legal
-placement whether it fits or not (§5.4).
+Everything here follows from public information (the layout's history, hand
+sizes, draws and passes), so `determinize` and the greedy bot's blocking
+estimate use it without seeing any hand. A tile got without such a proof (a
+drawn tile kept under `drawn_tile="may"`, a draw of §5.4 `immediate`, the tile
+being drawn right now) is bound only by later stuck turns. Chameleons are never
+ruled out: alone in a hand a chameleon has no legal placement whether it fits or
+not (§5.4).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from kameleon.games.chromino.state import AFTER_DRAW, CHAMELEON_MASK
+from kameleon.games.chromino.state import CHAMELEON_MASK
 from kameleon.games.chromino.tiles import NUM_TILES
 
 if TYPE_CHECKING:
@@ -30,11 +38,18 @@ EVERY_TILE = (1 << NUM_TILES) - 1
 
 
 class Bound(NamedTuple):
-    """Of a seat's hidden tiles, `bound` are among the tiles of `allowed`; the others may be anything unseen."""
+    """Of a seat's hidden tiles, at least `sum(counts[:j + 1])` lie in `levels[j]`; the sets grow with `j`,
+    and the rest of the hand may be anything unseen. `levels` and `counts` have one entry per stuck turn
+    that still says something, narrowest first."""
 
     seat: int
-    allowed: int
-    bound: int
+    levels: tuple[int, ...]
+    counts: tuple[int, ...]
+
+    @property
+    def bound(self) -> int:
+        """How many hidden tiles these levels bind."""
+        return sum(self.counts)
 
 
 def fitting(state: ChrominoState, laid: int) -> int:
@@ -67,21 +82,35 @@ def fitting(state: ChrominoState, laid: int) -> int:
 
 
 def bounds(state: ChrominoState, observer: int) -> list[Bound]:
-    """What the draws of the other seats say about their hidden tiles, as seen by `observer`.
+    """What the stuck turns of the other seats say about their hidden tiles, as seen by `observer`.
 
-    Seats that never drew (or whose hands are open) are left out. A seat that is drawing right now has its
-    drawn tile, which may fit, counted among the unbound ones."""
+    Seats that never got stuck, went out, or show their whole hand are left out."""
     found = []
-    for seat, laid in enumerate(state.stuck_at):
-        if seat == observer or laid < 0 or state.out[seat]:
+    placed = state.placed
+    for seat, turns in enumerate(state.stuck):
+        if seat == observer or not turns or state.out[seat]:
             continue
-        hidden = state.sizes[seat] - state.revealed[seat].bit_count()
-        free = state.unbound[seat]
-        if state.phase == AFTER_DRAW and state.current_player == seat:
-            free += 1
-        bound = hidden - free
-        if bound <= 0:
+        shown = state.revealed[seat].bit_count()
+        if state.sizes[seat] == shown:
             continue
-        allowed = (EVERY_TILE & ~fitting(state, laid)) | CHAMELEON_MASK
-        found.append(Bound(seat, allowed, bound))
+        allowed = EVERY_TILE
+        since = 0  # tiles the seat has placed after the turn being read
+        at = len(placed)
+        needed: list[tuple[int, int]] = []
+        for laid, proven in reversed(turns):
+            for entry in placed[laid:at]:
+                since += entry[2] == seat and not entry[3]  # a tile placed at once after a draw is the drawn one
+            at = laid
+            allowed &= ~fitting(state, laid) | CHAMELEON_MASK
+            needed.append((allowed, proven - since - shown))
+        levels: list[int] = []
+        counts: list[int] = []
+        total = 0
+        for allowed, held in reversed(needed):
+            if held > total:
+                levels.append(allowed)
+                counts.append(held - total)
+                total = held
+        if total:
+            found.append(Bound(seat, tuple(levels), tuple(counts)))
     return found

@@ -64,10 +64,9 @@ class ChrominoState(State[int]):
         "seed",
         "sizes",
         "stall",
-        "stuck_at",
+        "stuck",
         "turn_draws",
         "turns",
-        "unbound",
     )  # fmt: skip
 
     game: ChrominoGame
@@ -109,10 +108,9 @@ class ChrominoState(State[int]):
         """Consecutive turns that began with an empty bag and placed nothing (§6.2)."""
         self.events: list[tuple[int, int, str]] = []
         """(moves played when it happened, seat, kind): draws made without an action (§5.4 immediate)."""
-        self.stuck_at = [-1] * n
-        """Per seat, the tiles on the table at its last turn on which no tile of its hand fitted, -1 before."""
-        self.unbound = [0] * n
-        """Per seat, the tiles got since `stuck_at` that may fit that layout (see `inference`)."""
+        self.stuck: list[tuple[tuple[int, int], ...]] = [()] * n
+        """Per seat, its turns on which no tile of its hand fitted, in order: (tiles on the table then, tiles of
+        its hand then that provably did not fit), for `inference`."""
 
     # --- the hot path -----------------------------------------------------------
 
@@ -221,6 +219,8 @@ class ChrominoState(State[int]):
             self.history.append(action)
             if phase == TURN:
                 self._stuck()
+            else:
+                self._did_not_fit()
             self._draw()
             return
         if action == PASS and type(action) is int:
@@ -235,8 +235,8 @@ class ChrominoState(State[int]):
             self.history.append(action)
             if phase == TURN:
                 self._stuck()
-            elif self.game.may_keep:
-                self.unbound[self.current_player] += 1  # type: ignore[index]
+            elif not self.game.may_keep:
+                self._did_not_fit()
             self._end_turn(False)
             return
         found = self._placement_ok(action)
@@ -262,9 +262,15 @@ class ChrominoState(State[int]):
         self._end_turn(True)
 
     def _stuck(self) -> None:
+        """No tile of the mover's hand fits: a draw or a pass at the start of its turn."""
         seat: int = self.current_player  # type: ignore[assignment]
-        self.stuck_at[seat] = len(self.placed)
-        self.unbound[seat] = 0
+        self.stuck[seat] += ((len(self.placed), self.sizes[seat]),)
+
+    def _did_not_fit(self) -> None:
+        """The tile just drawn does not fit either, and stays in the hand."""
+        seat: int = self.current_player  # type: ignore[assignment]
+        laid, proven = self.stuck[seat][-1]
+        self.stuck[seat] = (*self.stuck[seat][:-1], (laid, proven + 1))
 
     def _draw(self) -> None:
         seat: int = self.current_player  # type: ignore[assignment]
@@ -295,7 +301,6 @@ class ChrominoState(State[int]):
                 self.pmasks[seat] |= self.game.tile_pmask[t]
                 self.sizes[seat] += 1
                 self.draws[seat] += 1
-                self.unbound[seat] += 1
                 self.events.append((len(self.history), seat, "draw"))
         self.stall = self.stall + 1 if began_empty and not placed else 0
         self.turns[seat] += 1
@@ -369,8 +374,7 @@ class ChrominoState(State[int]):
         other.final_from = self.final_from
         other.stall = self.stall
         other.events = self.events[:]
-        other.stuck_at = self.stuck_at[:]
-        other.unbound = self.unbound[:]
+        other.stuck = self.stuck[:]
         return other
 
     def determinize(self, player: int, rng: random.Random) -> ChrominoState:
@@ -401,15 +405,18 @@ class ChrominoState(State[int]):
         rng.shuffle(pool)
         tm = self.game.tile_pmask
         for bound in bounds(self, player):
-            # the first tiles of a shuffled pool that the seat's draw allows are a uniform choice among them
-            chosen = [t for t in pool if bound.allowed >> t & 1][: bound.bound]
-            if len(chosen) < bound.bound:
-                continue
-            for t in chosen:
-                other.hands[bound.seat] |= 1 << t
-            taken = set(chosen)
-            pool = [t for t in pool if t not in taken]
-            slots = [(s, k - bound.bound if s == bound.seat else k) for s, k in slots]
+            # level by level, the first tiles of the shuffled pool that a level allows are a uniform choice
+            dealt = 0
+            for allowed, count in zip(bound.levels, bound.counts, strict=True):
+                chosen = [t for t in pool if allowed >> t & 1][:count]
+                if len(chosen) < count:
+                    break
+                for t in chosen:
+                    other.hands[bound.seat] |= 1 << t
+                taken = set(chosen)
+                pool = [t for t in pool if t not in taken]
+                dealt += count
+            slots = [(s, k - dealt if s == bound.seat else k) for s, k in slots]
         if drawer_hidden:
             # the drawn tile is a marked slot of the drawer's hand: whatever lands there is the drawn tile
             other.drawn = pool.pop()
