@@ -18,6 +18,7 @@ import pytest
 import redis
 
 import kameleon
+from kameleon.server.fanout import CHANNEL
 from kameleon.server.loopback import LocalRedis
 from tests.server.harness import Player, ServerProcess, Socket
 
@@ -223,6 +224,12 @@ def test_a_process_that_missed_moves_judges_a_move_against_them(tmp_path: Path, 
 def test_workers_share_one_port(tmp_path: Path, redis_url: str) -> None:
     server = arena(tmp_path, "workers", redis_url, args=["--workers", "2"])
     try:
+        # each worker is an arena of its own that joined the fan-out: two subscribers on the channel
+        client = redis.Redis.from_url(redis_url)
+        deadline = time.monotonic() + 20
+        while dict(client.pubsub_numsub(CHANNEL)).get(CHANNEL.encode(), 0) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert dict(client.pubsub_numsub(CHANNEL)) == {CHANNEL.encode(): 2}
         alice, bob = Player(server.url, "Alice"), Player(server.url, "Bob")
         table_id = two_player_table(alice, bob)
         sockets = [alice.socket(table_id), bob.socket(table_id)]
