@@ -14,9 +14,7 @@ def test_chromino_plays_the_chameleon_while_it_may_and_goes_out_next() -> None:
     # Seat 0 holds a chameleon and GBP. Played last, a chameleon is illegal (it may never be the last
     # tile), so laying GBP now strands it; laying the chameleon now leaves GBP, which fits next turn.
     # Nothing seat 1 holds or could draw fits, so only the chameleon placements win.
-    state = rig(
-        ["Y*B H 0,-1", "BPP V 1,1"], hands=[["G*B", "GBP"], ["BGB", "BGP", "BPB"]], bag=["BRB", "BRP", "GGB"]
-    )
+    state = rig(["Y*B H 0,-1", "BPP V 1,1"], hands=[["G*B", "GBP"], ["BGB", "BGP", "BPB"]], bag=["BRB", "BRP", "GGB"])
     wins = {state.action_to_str(a): won for a, won in solve(state).items()}
     assert {move for move, won in wins.items() if won} == {move for move in wins if "*" in move}
     assert any(not won for won in wins.values())
