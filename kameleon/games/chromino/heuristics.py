@@ -29,9 +29,9 @@ placement is judged by what the layout looks like *after* it:
 The weights were tuned by seeded matches against uniformly random play
 (2 players, 600-800 games a setting). With them the greedy bot wins about 71%
 of its games against random play (a shared win counts for both). The luck of
-the draw caps what any bot can do: a fair flat Monte Carlo search wins about
-72% too, one that knows the opponent's hand 81%, and one that also knows the
-order of the bag 89% (`kameleon.ai.oracle`, docs/bots.md).
+the draw caps what any bot can do: a fair flat Monte Carlo search wins 66-72%
+too, one that knows the opponent's hand about 81%, and only one that also knows
+the order of the bag 89-93% (`kameleon.ai.oracle`, docs/bots.md).
 
 `evaluate` scores the rollouts that ISMCTS cuts short; `action_values` serves
 the greedy bot.
