@@ -18,11 +18,12 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from kameleon.engine.errors import IllegalAction, KameleonError, NotationError
+from kameleon.engine.errors import IllegalAction, NotationError
 from kameleon.engine.game import State
-from kameleon.games.cameleon import cpn, endings
+from kameleon.games.cameleon import cpn, endings, plies
 from kameleon.games.cameleon import notation as nt
 from kameleon.games.cameleon.chart import ASSOC, BOX, NONE, REWARD_BITS, K, V
+from kameleon.games.cameleon.explain import why_illegal
 from kameleon.games.cameleon.resolution import Outcome, Resolutions, resolutions, spell
 from kameleon.games.cameleon.view import full_view
 
@@ -176,7 +177,7 @@ class CameleonState(State[int]):
                 self.history.append(action)
                 self._advance(keep, k + 1, displacement, exited)
                 return
-        raise IllegalAction(self._explain(action))
+        raise IllegalAction(why_illegal(self, action))
 
     def _candidates(self, moved: int) -> list[tuple[int, int]]:
         """Enemy pieces flanked by a valid association of the mover (§5.5 rule 3), as (square, outcome mask)."""
@@ -329,40 +330,6 @@ class CameleonState(State[int]):
         self.is_terminal = True
         self.current_player = None
 
-    # --- errors (off the hot path) -------------------------------------------
-
-    def _explain(self, action: Any) -> str:
-        geo = self.geo
-        if type(action) is not int or not 0 <= action < geo.num_actions:
-            return f"{action!r} is not a Le Caméléon action (an integer 0 to {geo.num_actions - 1})"
-        if self.is_terminal:
-            return f"the game is over ({self.reason})"
-        if self.pending is not None:
-            legal = " ".join(self.action_to_str(a) for a in self.legal_actions())
-            return f"the ply {self._displacement_text()} is waiting for a choice: one of {legal}"
-        if action == geo.pass_action:
-            return "you may pass only when you have no legal move"
-        if action > geo.pass_action:
-            return "there is no choice to make: no capture is being resolved"
-        s, tf, tr, dist = geo.decode_move(action)
-        if not (0 <= tf < 8 and 0 <= tr < geo.ranks):
-            return f"a move from {geo.names[s]} in that direction leaves the board"
-        text = f"{geo.names[s]}-{geo.names[8 * tr + tf]}"
-        code = self.board[s]
-        if not code:
-            return f"{text}: there is no piece on {geo.names[s]}"
-        if code >> 3 != self.turn:
-            return f"{text}: the piece on {geo.names[s]} is your opponent's"
-        if geo.moves[action] is None:
-            return f"{text}: no move may end on a reserve row"
-        if dist > 1 and code & 7 != 7:
-            return f"{text}: only a chameleon moves more than one square"
-        return f"{text}: the way is blocked by your own piece"
-
-    def _displacement_text(self) -> str:
-        assert self.pending is not None
-        return nt.displacement_text(self.pending[2], self.geo)
-
     # --- notation ------------------------------------------------------------
 
     def action_to_str(self, action: int) -> str:
@@ -370,7 +337,7 @@ class CameleonState(State[int]):
         else as `c4-d5*` (its choices follow); an action not legal now as the bare displacement."""
         geo = self.geo
         if type(action) is not int or not 0 <= action < geo.num_actions:
-            raise IllegalAction(self._explain(action))
+            raise IllegalAction(why_illegal(self, action))
         if action > geo.pass_action:
             return nt.choice_text(action, geo, geo.reserve[self.turn])
         text = nt.displacement_text(action, geo)
@@ -395,7 +362,7 @@ class CameleonState(State[int]):
         ply = nt.parse_ply(text, geo)
         if ply.captures is None:
             return ply.action
-        actions, _ = self._expand(text, ply)
+        actions, _ = plies.expand(self, text, ply)
         if len(actions) != 1:
             raise NotationError(
                 f"{text!r} is a whole ply of {len(actions)} actions (a displacement and its choices); "
@@ -419,80 +386,18 @@ class CameleonState(State[int]):
         if ply.displacement_only:
             self.apply(ply.action)
             return ply.action
-        _, after = self._expand(text, ply)
+        _, after = plies.expand(self, text, ply)
         for name in self.__slots__:
             setattr(self, name, getattr(after, name))
         return ply.action
 
-    def _expand(self, text: str, ply: nt.PlyText) -> tuple[list[int], CameleonState]:
-        """The actions of a whole-ply token, and the state after them (self is unchanged)."""
-        geo = self.geo
-        probe = self.clone()
-        probe.apply(ply.action)
-        if probe.pending is None and ply.captures is None:
-            return [ply.action], probe
-        res = self._ply_resolutions(ply.action)
-        tokens = [nt.displacement_text(ply.action, geo) + o.suffix for o in res.outcomes]
-        if ply.captures is None:
-            kinds = {tuple((v, k) for v, k, _ in o.captures) for o in res.outcomes}
-            if len(kinds) != 1:
-                raise NotationError(f"{text!r} is ambiguous; write the whole move: {' '.join(sorted(tokens))}")
-            free = iter(self._free())
-            wanted = tuple((v, k, next(free) if k >= 0 else -1) for v, k, _ in res.outcomes[0].captures)
-        else:
-            wanted = ply.captures
-        index = res.spellings.get(wanted)
-        if index is None:
-            raise IllegalAction(
-                f"{text!r} does not match the captures of this move; the legal moves are: {' '.join(sorted(tokens))}"
-            )
-        target = res.outcomes[index]
-        actions = [ply.action]
-        while probe.pending is not None:
-            choice = target.choices[probe.pending[1]]
-            probe.apply(choice)
-            actions.append(choice)
-        return actions, probe
-
-    def _ply_resolutions(self, action: int) -> Resolutions:
-        """Every outcome of the legal displacement `action`, from the current position."""
-        probe = self.clone()
-        moved = -1
-        if action != self.geo.pass_action:
-            move = self.geo.moves[action]
-            assert move is not None
-            s, moved = move[0], move[1]
-            probe.board[moved], probe.board[s] = probe.board[s], 0
-            probe.occ[self.turn] ^= (1 << s) | (1 << moved)
-        return probe._resolutions(probe._candidates(moved))
-
     def ply_tokens(self) -> list[str]:
         """The canonical tokens of the legal plies (every resolution of every legal displacement)."""
-        if self.pending is not None or self.is_terminal:
-            return []
-        out = []
-        for action in self.legal_actions():
-            head = nt.displacement_text(action, self.geo)
-            out.extend(head + o.suffix for o in self._ply_resolutions(action).outcomes)
-        return sorted(out)
+        return plies.ply_tokens(self)
 
     def move_tokens(self) -> list[str]:
         """One canonical token per ply (§9.4); an unfinished last ply as `c4-d5*` and its choices so far."""
-        if self.seed is None:
-            raise KameleonError("this state was made by determinize and has no replayable history")
-        replica = self.game.new_state(self.seed)
-        tokens: list[str] = []
-        partial: list[str] = []
-        for action in self.history:
-            partial.append(replica.action_to_str(action) if partial else nt.displacement_text(action, self.geo) + "*")
-            replica.apply(action)
-            if replica.pending is None:
-                assert replica.last_ply is not None
-                tokens.append(
-                    nt.displacement_text(replica.last_ply[0], self.geo) + spell(replica.last_ply[1], self.geo)
-                )
-                partial = []
-        return tokens + partial
+        return plies.move_tokens(self)
 
     def record(self, players: Sequence[str] | None = None) -> dict[str, Any]:
         record = super().record(players)
