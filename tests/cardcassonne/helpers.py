@@ -6,8 +6,8 @@ import re
 from collections.abc import Sequence
 
 import kameleon
-from kameleon.games.cardcassonne.cards import COLOUR, COLOURS, FACE, FACE_INDEX, NUM_CARDS, TYPE, WILD_ANIMAL
-from kameleon.games.cardcassonne.state import DOWN, PLAY, CardcassonneState
+from kameleon.games.cardcassonne.cards import COLOUR, COLOURS, DOWN, FACE, FACE_INDEX, NUM_CARDS, TYPE, WILD_ANIMAL
+from kameleon.games.cardcassonne.state import PLAY, CardcassonneState
 
 _ENTRY = re.compile(r"^(\?)?([A-Z0-9]+)(?:\((\d)\))?$")
 

@@ -16,8 +16,8 @@ import kameleon
 from kameleon import IllegalAction
 from kameleon.engine.benchmark import random_game
 from kameleon.games.cardcassonne import actions as act
-from kameleon.games.cardcassonne.cards import COLOUR, DEAL_TABLE, FACE, FACE_CODES
-from kameleon.games.cardcassonne.state import DOWN, PLAY, CardcassonneState
+from kameleon.games.cardcassonne.cards import COLOUR, DEAL_TABLE, DOWN, FACE, FACE_CODES
+from kameleon.games.cardcassonne.state import PLAY, CardcassonneState
 
 SEEDS = st.integers(0, 2**32)
 PLAYERS = st.integers(2, 5)

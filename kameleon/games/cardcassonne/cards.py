@@ -69,6 +69,9 @@ def face_code(card: int) -> str:
     return FACE_CODES[FACE[card]]
 
 
+DOWN = 256
+"""Flag of a face-down card in a row entry (`card | DOWN | (seat + 1) << 9`)."""
+
 DEAL_TABLE = {2: (6, 10), 3: (5, 8), 4: (5, 6), 5: (4, 6)}
 """Players -> (cards per round H, rounds N) (§3)."""
 SETUP_CARDS = 10

@@ -38,6 +38,7 @@ from kameleon.games.cardcassonne.cards import (
     ANIMAL,
     BUILDING,
     COLOUR,
+    DOWN,
     FIRST_ID,
     PEOPLE,
     TYPE,
@@ -46,7 +47,7 @@ from kameleon.games.cardcassonne.cards import (
     WILD_BUILDING,
 )
 from kameleon.games.cardcassonne.scoring import LONE_WILD_POINTS, TEN, building_points, chest_counts
-from kameleon.games.cardcassonne.state import DOWN, PLAY, RESOLVE, SETUP_JOKER
+from kameleon.games.cardcassonne.state import PLAY, RESOLVE, SETUP_JOKER
 
 if TYPE_CHECKING:
     from kameleon.games.cardcassonne.state import CardcassonneState

@@ -27,8 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kameleon.games.cardcassonne.cards import DEAL_TABLE, FACE, NUM_FACES
-from kameleon.games.cardcassonne.state import DOWN
+from kameleon.games.cardcassonne.cards import DEAL_TABLE, DOWN, FACE, NUM_FACES
 
 if TYPE_CHECKING:
     from kameleon.games.cardcassonne.game import CardcassonneGame

@@ -11,7 +11,9 @@ Everything on the hot path is a plain int or list of ints:
   available): a turn is one dict lookup.
 
 Round-end resolution (§7) is done by `claims.Claim`; it stops for a decision
-of the claimant only when a choice exists (§7.3).
+of the claimant only when a choice exists (§7.3). Sampling the hidden cards
+(§10) is in `determinize.py`; the messages of refused actions, needed only on
+the error path, are in `explain.py`.
 """
 
 from __future__ import annotations
@@ -25,17 +27,17 @@ from kameleon.engine.game import State
 from kameleon.games.cardcassonne import actions as act
 from kameleon.games.cardcassonne.cards import (
     COLOUR,
-    COLOURS,
     DEAL_TABLE,
+    DOWN,
     FACE,
-    FACE_CODES,
     FACE_COLOUR,
     FIRST_ID,
     NUM_FACES,
     SETUP_CARDS,
-    card_name,
 )
 from kameleon.games.cardcassonne.claims import Claim
+from kameleon.games.cardcassonne.determinize import determinize
+from kameleon.games.cardcassonne.explain import why_illegal
 from kameleon.games.cardcassonne.scoring import LONE_WILD_POINTS, chest_points, winners
 from kameleon.games.cardcassonne.setup import shuffled_deck
 
@@ -44,8 +46,6 @@ if TYPE_CHECKING:
 
 SETUP_JOKER, PLAY, RESOLVE, OVER = 0, 1, 2, 3
 PHASES = ("setup_joker", "play", "resolve", "over")
-DOWN = 256
-"""Row-entry flag of a face-down card."""
 RESOLUTION_ORDER = (3, 2, 1, 0)
 """Rows are resolved bottom to top: B, G, R, Y (§7.2)."""
 
@@ -291,7 +291,7 @@ class CardcassonneState(State[int]):
             self.rows[action - act.JOKER].append(self.pending_joker)
             self._lay_display()
             return
-        raise IllegalAction(self._why_illegal(action))
+        raise IllegalAction(why_illegal(self, action))
 
     # --- round-end resolution (§7) ------------------------------------------
 
@@ -430,52 +430,6 @@ class CardcassonneState(State[int]):
             cards.extend(self.claims[i][2])
         return cards
 
-    # --- explaining refusals (only on the error path) -----------------------
-
-    def _why_illegal(self, action: object) -> str:
-        if not act.is_action(action):
-            return f"{action!r} is not a Cardcassonne action (an index 0..{act.NUM_ACTIONS - 1} naming a move)"
-        assert isinstance(action, int)
-        name = act.to_str(action)
-        phase = self.phase
-        if phase == OVER:
-            return f"{name}: the game is over"
-        if phase == SETUP_JOKER:
-            return (
-                f"{name}: the dealer must first put the revealed {card_name(self.pending_joker)} into a row (J@<row>)"
-            )
-        if phase == RESOLVE:
-            return self._why_illegal_resolve(action, name)
-        q = self.current_player
-        assert q is not None
-        if action >= act.KEEP:
-            return f"{name}: no decision is pending; it is seat {q}'s turn to play a card or the follower"
-        if action >= act.JOKER:
-            return f"{name}: no revealed joker is waiting for a row; the display is complete"
-        if action >= act.FOLLOWER:
-            return f"{name}: seat {q} has already placed the follower this round"
-        down = action >= act.FACE_DOWN
-        f = (action - act.FACE_DOWN if down else action) >> 2
-        if not self.masks[q] >> f & 1:
-            return f"{name}: seat {q} holds no {FACE_CODES[f]}"
-        if self.must_play_face_down(q) and not down:
-            return f"{name}: this card must be played face down into any row (?{FACE_CODES[f]}@<row>)"
-        rule = "the round's first card" if self.game.round_first else "each player's first card of the round"
-        return f"{name}: only {rule} is played face down; play it face up"
-
-    def _why_illegal_resolve(self, action: int, name: str) -> str:
-        claim = self.claim
-        assert claim is not None
-        if claim.pending:
-            card = card_name(claim.pending[0])
-            return f"{name}: decide first whether to keep the misplaced {card} or take 10 points for it (keep / ten)"
-        if action in _DECIDE:
-            return f"{name}: no misplaced card is waiting; assign the wild animal (wild@<kind>)"
-        if action >= act.WILD:
-            owned = ", ".join(COLOURS[k] for k in claim.kinds or ())
-            return f"{name}: seat {claim.seat} owns no real animal of that kind; the wild can join {owned}"
-        return f"{name}: seat {claim.seat} must first decide about the cards it secured (keep, ten, wild@<kind>)"
-
     # --- the rest of the contract -------------------------------------------
 
     def clone(self) -> CardcassonneState:
@@ -518,68 +472,8 @@ class CardcassonneState(State[int]):
         return other
 
     def determinize(self, player: int, rng: random.Random) -> CardcassonneState:
-        """Resample what `player` has not seen (§10): the deck order, the other hands and
-        the faces of face-down cards placed by others; chests stay true (perfect recall).
-
-        The history's face-down plays of other seats are rewritten to the new faces,
-        and the dealt part of the deck is dropped, so the sample holds no trace of the
-        true hidden cards.
-        """
-        if not (isinstance(player, int) and 0 <= player < self._n):
-            raise ValueError(f"seat {player!r} does not exist; seats are 0..{self._n - 1}")
-        other = self.clone()
-        other.seed = None
-        pool = list(self._deck[self._pos :])
-        hidden: list[tuple[int, int]] = []  # (row, index) of face-down cards unknown to player
-        for r, row in enumerate(self.rows):
-            for i, e in enumerate(row):
-                if e >= 0 and e & DOWN and (e >> 9) - 1 != player:
-                    hidden.append((r, i))
-                    pool.append(e & 255)
-        for q in range(self._n):
-            if q != player:
-                pool.extend(self.hands[q])
-        rng.shuffle(pool)
-        at = 0
-        for r, i in hidden:
-            e = other.rows[r][i]
-            other.rows[r][i] = (e & ~255) | pool[at]
-            at += 1
-        for q in range(self._n):
-            if q != player:
-                size = len(self.hands[q])
-                hand = sorted(pool[at : at + size])
-                at += size
-                other.hands[q] = hand
-                mask = 0
-                for card in hand:
-                    mask |= 1 << FACE[card]
-                other.masks[q] = mask
-                other._ent[q] = other._entry(q)
-        other._deck = tuple(pool[at:])
-        other._pos = 0
-        other._rewrite_hidden_moves(hidden)
-        return other
-
-    def _rewrite_hidden_moves(self, hidden: list[tuple[int, int]]) -> None:
-        """Make the history's hidden face-down plays name the faces now lying in the rows.
-
-        Face-down plays of seat s into row r appear in row r in time order, and
-        resolution only removes a row's left part, so the k hidden (s, r) entries
-        are the last k face-down plays of s into r.
-        """
-        groups: dict[tuple[int, int], list[int]] = {}
-        for r, i in hidden:
-            e = self.rows[r][i]
-            groups.setdefault(((e >> 9) - 1, r), []).append(e & 255)
-        if not groups:
-            return
-        for (seat, r), cards in groups.items():
-            moves = [
-                m >> 3 for m in self._down_moves if m & 7 == seat and (self.history[m >> 3] - act.FACE_DOWN) & 3 == r
-            ]
-            for h, card in zip(moves[-len(cards) :], cards, strict=True):
-                self.history[h] = act.FACE_DOWN + 4 * FACE[card] + r
+        """Resample what `player` has not seen (§10); see `determinize.determinize`."""
+        return determinize(self, player, rng)
 
     def view(self, player: int | None) -> dict[str, Any]:
         from kameleon.games.cardcassonne.view import build_view

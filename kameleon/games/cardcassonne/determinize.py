@@ -1,0 +1,80 @@
+"""Determinization (§10): a sample of what one seat has not seen, consistent with what it has."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kameleon.games.cardcassonne import actions as act
+from kameleon.games.cardcassonne.cards import DOWN, FACE
+
+if TYPE_CHECKING:
+    import random
+
+    from kameleon.games.cardcassonne.state import CardcassonneState
+
+
+def determinize(state: CardcassonneState, player: int, rng: random.Random) -> CardcassonneState:
+    """Resample what `player` has not seen (§10): the deck order, the other hands and
+    the faces of face-down cards placed by others; chests stay true (perfect recall).
+
+    The history's face-down plays of other seats are rewritten to the new faces,
+    and the dealt part of the deck is dropped, so the sample holds no trace of the
+    true hidden cards.
+    """
+    n = state._n
+    if not (isinstance(player, int) and 0 <= player < n):
+        raise ValueError(f"seat {player!r} does not exist; seats are 0..{n - 1}")
+    other = state.clone()
+    other.seed = None
+    pool = list(state._deck[state._pos :])
+    hidden: list[tuple[int, int]] = []  # (row, index) of face-down cards unknown to player
+    for r, row in enumerate(state.rows):
+        for i, e in enumerate(row):
+            if e >= 0 and e & DOWN and (e >> 9) - 1 != player:
+                hidden.append((r, i))
+                pool.append(e & 255)
+    for q in range(n):
+        if q != player:
+            pool.extend(state.hands[q])
+    rng.shuffle(pool)
+    at = 0
+    for r, i in hidden:
+        e = other.rows[r][i]
+        other.rows[r][i] = (e & ~255) | pool[at]
+        at += 1
+    for q in range(n):
+        if q != player:
+            size = len(state.hands[q])
+            hand = sorted(pool[at : at + size])
+            at += size
+            other.hands[q] = hand
+            mask = 0
+            for card in hand:
+                mask |= 1 << FACE[card]
+            other.masks[q] = mask
+            other._ent[q] = other._entry(q)
+    other._deck = tuple(pool[at:])
+    other._pos = 0
+    _rewrite_hidden_moves(other, hidden)
+    return other
+
+
+def _rewrite_hidden_moves(state: CardcassonneState, hidden: list[tuple[int, int]]) -> None:
+    """Make the history's hidden face-down plays name the faces now lying in the rows.
+
+    Face-down plays of seat s into row r appear in row r in time order, and
+    resolution only removes a row's left part, so the k hidden (s, r) entries
+    are the last k face-down plays of s into r.
+    """
+    groups: dict[tuple[int, int], list[int]] = {}
+    for r, i in hidden:
+        e = state.rows[r][i]
+        groups.setdefault(((e >> 9) - 1, r), []).append(e & 255)
+    if not groups:
+        return
+    for (seat, r), cards in groups.items():
+        moves = [
+            m >> 3 for m in state._down_moves if m & 7 == seat and (state.history[m >> 3] - act.FACE_DOWN) & 3 == r
+        ]
+        for h, card in zip(moves[-len(cards) :], cards, strict=True):
+            state.history[h] = act.FACE_DOWN + 4 * FACE[card] + r
