@@ -5,9 +5,12 @@ from __future__ import annotations
 import math
 import random
 
+import pytest
+
 import kameleon
 from kameleon.ai.greedy import GreedyAgent
-from kameleon.games.chromino.heuristics import _none_fits, action_values, ease, evaluate
+from kameleon.games.chromino import value
+from kameleon.games.chromino.heuristics import HAND_EASE, STUCK, _none_fits, action_values, ease, evaluate
 from kameleon.games.chromino.tiles import parse_triple
 
 from .helpers import rig
@@ -65,15 +68,19 @@ def test_none_fits_is_the_hypergeometric_miss_probability() -> None:
     assert _none_fits(12, 3, 0) == 1.0
 
 
-def test_evaluate_counts_tiles_and_a_blocked_hand() -> None:
+def margin(state: kameleon.State, seat: int = 0) -> float:
+    """How far `evaluate` puts `seat` ahead of the other seat (the search compares seats by this)."""
+    return evaluate(state, seat) - evaluate(state, 1 - seat)  # type: ignore[arg-type]
+
+
+def test_evaluate_prefers_a_playable_hand_and_fewer_tiles() -> None:
     state = rig(["Y*B H 0,-1"], hands=[["RYG", "BPP"], ["RRR", "RYR"]])
-    playable, blocked = evaluate(state, 0), evaluate(state, 1)
     assert state.legal_actions()[0] > 1  # seat 0 has a placement; seat 1's tiles fit nowhere
-    assert playable > blocked
+    assert margin(state) > 0
     fewer = rig(["Y*B H 0,-1"], hands=[["RYG"], ["RRR", "RYR"]])
-    assert evaluate(fewer, 0) > playable
+    assert margin(fewer) > margin(state)
     fewer.out[0] = True
-    assert evaluate(fewer, 0) > evaluate(rig(["Y*B H 0,-1"], hands=[["RYG"], ["RRR"]]), 0)
+    assert margin(fewer) > margin(rig(["Y*B H 0,-1"], hands=[["RYG"], ["RRR"]]))
 
 
 def test_a_lone_chameleon_counts_as_blocked() -> None:
@@ -81,7 +88,16 @@ def test_a_lone_chameleon_counts_as_blocked() -> None:
     lone = rig(["Y*B H 0,-1"], hands=[["R*G"], ["RRR"]], bag=["PPP"])
     fitting = rig(["Y*B H 0,-1"], hands=[["RYG"], ["RRR"]], bag=["PPP"])
     assert fitting.legal_actions()[0] > 1 and lone.legal_actions() == [0]
-    assert evaluate(lone, 0) < evaluate(fitting, 0)
+    assert margin(lone) < margin(fitting)
+
+
+def test_evaluate_is_the_learned_value_for_two_and_the_tile_count_for_more() -> None:
+    two = rig(["Y*B H 0,-1"], hands=[["RYG", "BPP"], ["RRR", "RGR"]])
+    assert [evaluate(two, seat) for seat in (0, 1)] == [value.value(two, seat) for seat in (0, 1)]
+    four = rig(["Y*B H 0,-1"], hands=[["RYG", "BPP"], ["RRR", "RGR"], ["RYG"], ["RRY", "RYG", "BPP"]])
+    scores = [evaluate(four, seat) for seat in range(4)]  # type: ignore[arg-type]
+    assert scores[2] > scores[0] > scores[1] and scores[0] > scores[3]  # fewer tiles first, then a hand that fits
+    assert scores[0] - scores[1] == pytest.approx(STUCK + HAND_EASE * (1.18 - 0.78))
 
 
 def greedy_win_rate(games: int, seed: int) -> float:

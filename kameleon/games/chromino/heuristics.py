@@ -33,8 +33,9 @@ the draw caps what any bot can do: a fair flat Monte Carlo search wins 66-72%
 too, one that knows the opponent's hand about 81%, and only one that also knows
 the order of the bag 89-93% (`kameleon.ai.oracle`, docs/bots.md).
 
-`evaluate` scores the rollouts that ISMCTS cuts short; `action_values` serves
-the greedy bot.
+`action_values` serves the greedy bot; `evaluate` scores the rollouts that
+ISMCTS cuts short, with two players by the learned position value of
+`value.py`.
 """
 
 from __future__ import annotations
@@ -45,7 +46,9 @@ from typing import TYPE_CHECKING
 from kameleon.games.chromino.actions import DRAW, PASS
 from kameleon.games.chromino.inference import bounds
 from kameleon.games.chromino.state import CHAMELEON_MASK, tiles_of
-from kameleon.games.chromino.tiles import NUM_TILES, WILD
+from kameleon.games.chromino.tiles import NUM_TILES
+from kameleon.games.chromino.value import shape
+from kameleon.games.chromino.value import value as learned_value
 
 if TYPE_CHECKING:
     from kameleon.games.chromino.board import Board
@@ -66,26 +69,18 @@ BLOCK_HIDDEN = 10.0
 LONE_CHAMELEON = 8.0
 EXPERT_POINT = 1.0
 
-EASE_CHAMELEON = 0.95
-EASE_ONE_COLOUR = 0.41
-EASE_PALINDROME = 0.37
-EASE_PAIR = 0.60
-EASE_THREE_COLOURS = 0.58
+EASE = (0.95, 0.41, 0.37, 0.60, 0.58)
+"""By `value.SHAPES`: chameleon, `aaa`, `aba`, `aab`, `abc`."""
 
 STUCK = 1.2
-"""`evaluate`: tiles a seat is worth behind when none of its tiles fits (it will draw rather than place)."""
+"""`evaluate`, three players or more: tiles a seat is worth behind when none of its tiles fits."""
 HAND_EASE = 0.25
-"""`evaluate`: per unit of ease of the tiles in hand (an easy hand empties sooner)."""
+"""`evaluate`, three players or more: per unit of ease of the tiles in hand (an easy hand empties sooner)."""
 
 
 def ease(colours: tuple[int, int, int]) -> float:
     """The share of layouts on which a tile of this shape fits somewhere (see the module docstring)."""
-    a, b, c = colours
-    if b == WILD:
-        return EASE_CHAMELEON
-    if a == c:
-        return EASE_ONE_COLOUR if a == b else EASE_PALINDROME
-    return EASE_PAIR if b in (a, c) else EASE_THREE_COLOURS
+    return EASE[shape(colours)]
 
 
 def _none_fits(pool: int, fitting: int, hidden: int) -> float:
@@ -218,17 +213,19 @@ def _keep_value(state: ChrominoState, seat: int) -> float:
 
 
 def evaluate(state: ChrominoState, seat: int) -> float:
-    """How well `seat` stands, in tiles (higher is better): minus the tiles in hand, less `STUCK` when none
-    of them fits now (a lone chameleon never does), plus `HAND_EASE` per unit of their ease.
+    """How well `seat` stands (higher is better; the search compares seats by margin, so only differences
+    between the seats of one state mean anything, and a seat that went out is ahead of every seat that did not).
 
-    Used by ISMCTS to score rollouts cut short (`rollout_depth`); the search compares seats by margin, so
-    only differences matter. A seat that went out is ahead of every seat that did not."""
+    Two players: the learned `value.value`, in log-odds. It was fitted on two-player games, and with four it
+    lost ground against the hand-made score (docs/bots.md), which the larger tables keep: minus the tiles in
+    hand, less `STUCK` when none of them fits now (a lone chameleon never does), plus `HAND_EASE` per unit of
+    their ease. Used by ISMCTS to score rollouts cut short (`rollout_depth`)."""
+    if len(state.sizes) == 2:
+        return learned_value(state, seat)
     if state.out[seat]:
         return 1.0
-    hand = state.hands[seat]
-    size = state.sizes[seat]
     colours = state.game.codec.colours
-    value = -float(size) + HAND_EASE * sum(ease(colours[t]) for t in tiles_of(hand))
+    score = -float(state.sizes[seat]) + HAND_EASE * sum(ease(colours[t]) for t in tiles_of(state.hands[seat]))
     if not state._placements(state._turn_mask(seat)):
-        value -= STUCK
-    return value
+        score -= STUCK
+    return score
