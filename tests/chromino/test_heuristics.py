@@ -75,7 +75,7 @@ def margin(state: kameleon.State, seat: int = 0) -> float:
 
 def test_evaluate_prefers_a_playable_hand_and_fewer_tiles() -> None:
     state = rig(["Y*B H 0,-1"], hands=[["RYG", "BPP"], ["RRR", "RYR"]])
-    assert state.legal_actions()[0] > 1  # seat 0 has a placement; seat 1's tiles fit nowhere
+    assert state.legal_actions()[0] > 1  # seat 0 has a placement; of seat 1's tiles only RYR fits
     assert margin(state) > 0
     fewer = rig(["Y*B H 0,-1"], hands=[["RYG"], ["RRR", "RYR"]])
     assert margin(fewer) > margin(state)

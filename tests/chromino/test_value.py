@@ -88,3 +88,8 @@ def test_bad_arguments_are_a_clear_error(tmp_path: Path, capsys: pytest.CaptureF
     with pytest.raises(ValueError, match="no WEIGHTS block"):
         write("WEIGHTS = {}", other)
     assert other.read_text(encoding="utf-8") == "WEIGHTS = {}\n"
+
+
+def test_a_negative_seed_is_refused_before_any_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--games", "20", "--seed", "-1"]) == 2
+    assert "--seed not negative" in capsys.readouterr().err

@@ -97,6 +97,10 @@ class ChrominoGame(Game[int]):
         """The board footprint id of a placement action."""
         return ((action - 2) >> 1) % self.plane
 
+    def tile_of(self, action: int) -> int:
+        """The tile a placement action lays."""
+        return ((action - 2) >> 1) // self.plane
+
     def action_index(self, action: int) -> int:
         return self.codec.check(action)
 

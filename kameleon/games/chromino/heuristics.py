@@ -99,10 +99,10 @@ def _positions(state: ChrominoState, board: Board, pmask: int) -> dict[int, int]
     """Tile -> number of its legal positions on `board` for the placement bits `pmask`, by the engine's own
     listing (so Bambino is covered too). `state` is a scratch copy whose board is replaced."""
     state.board = board
-    plane = state.game.plane
+    tile_of = state.game.tile_of
     counts: dict[int, int] = {}
     for action in state._placements(pmask):
-        t = ((action - 2) >> 1) // plane
+        t = tile_of(action)
         counts[t] = counts.get(t, 0) + 1
     return counts
 
@@ -166,7 +166,6 @@ def action_values(state: ChrominoState, actions: list[int]) -> list[float]:
     board = state.board
     hand = state.hands[seat]
     size = state.sizes[seat]
-    plane = game.plane
     public = _Public(state, seat)
     scratch = state.clone()
     watched = _pmask(state, public.pool | public.revealed)
@@ -175,7 +174,7 @@ def action_values(state: ChrominoState, actions: list[int]) -> list[float]:
         if action in (DRAW, PASS):
             values.append(_keep_value(state, seat))
             continue
-        t = ((action - 2) >> 1) // plane
+        t = game.tile_of(action)
         if size == 1:
             values.append(GO_OUT)
             continue

@@ -68,13 +68,12 @@ def fitting(state: ChrominoState, laid: int) -> int:
     for t, action, *_ in state.placed[1:laid]:
         board.place(game.board_fp(action), game.laid[2 * t + ((action - 2) & 1)])
     scratch.board = board
-    plane = game.plane
     every = 0
     for pm in game.tile_pmask:
         every |= pm
     tiles = 0
     for action in scratch._placements(every):
-        tiles |= 1 << (((action - 2) >> 1) // plane)
+        tiles |= 1 << game.tile_of(action)
     if len(cache) >= CACHE_SIZE:
         cache.clear()
     cache[key] = tiles

@@ -459,7 +459,7 @@ class ChrominoState(State[int]):
         token = game.codec.to_str(action)
         if action == PASS or not game.immediate_draw or not self.bag:
             return token
-        tile = ((action - 2) >> 1) // game.plane
+        tile = game.tile_of(action)
         rest = self.hands[mover] & ~(1 << tile)  # type: ignore[index]
         if rest & CHAMELEON_MASK and rest & (rest - 1) == 0:
             return f"{token} +{triple_name(colours[self.bag[-1]])}" if sees else f"{token} +?"

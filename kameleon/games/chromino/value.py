@@ -76,8 +76,7 @@ def features(state: ChrominoState, seat: int) -> list[float]:
     for t in tiles_of(hand):
         counts[shape(colours[t])] += 1.0
     positions = state._placements(state._turn_mask(seat))
-    plane = game.plane
-    fitting = len({((action - 2) >> 1) // plane for action in positions})
+    fitting = len({game.tile_of(action) for action in positions})
     stuck = 0.0 if fitting else 1.0
     empty = 0.0 if state.bag else 1.0
     to_move = 1.0 if state.current_player == seat else 0.0

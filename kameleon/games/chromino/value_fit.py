@@ -20,6 +20,7 @@ Needs numpy (the `rl` extra).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import multiprocessing
 import random
 import re
@@ -136,8 +137,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2, help="local processes (default 2)")
     parser.add_argument("--write", action="store_true", help="put the weights into value.py instead of printing")
     args = parser.parse_args(argv)
-    if args.games < 2 * HELD_OUT or args.workers < 1:
-        print(f"error: --games must be at least {2 * HELD_OUT} and --workers at least 1", file=sys.stderr)
+    if args.games < 2 * HELD_OUT or args.workers < 1 or args.seed < 0:
+        bounds = f"--games must be at least {2 * HELD_OUT}, --workers at least 1 and --seed not negative"
+        print(f"error: {bounds}", file=sys.stderr)
+        return 2
+    if importlib.util.find_spec("numpy") is None:
+        print("error: the fit needs numpy, which the rl extra installs", file=sys.stderr)
         return 2
     try:
         found = fit(args.games, args.seed, args.workers)
@@ -150,7 +155,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"| {stage} | {held} | {loss:.3f} |")
     block = weights_block(found)
     if args.write:
-        write(block)
+        try:
+            write(block)
+        except (OSError, ValueError) as exc:
+            print(block)  # the fit is not lost: it can be pasted by hand
+            print(f"error: the weights above could not be written: {exc}", file=sys.stderr)
+            return 2
         print(f"weights written to {value.__file__}")
     else:
         print(block)
