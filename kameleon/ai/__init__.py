@@ -40,10 +40,10 @@ HARD_PER_GAME: dict[str, dict[str, Any]] = {
     # Random play in Le Caméléon wanders for hundreds of plies; short rollouts scored by the game's
     # material-and-threats evaluation are far more informative (measured against `medium`).
     "cameleon": {"rollout_depth": 4, "evaluation_scale": 4.0},
-    # Chromino: short random rollouts scored by `heuristics.evaluate` (a learned value in log-odds, so scale 2
-    # turns a margin into a win probability) beat full random ones and cost a quarter as much; greedy
-    # rollouts cost 7 times as much per iteration. 10 moves beat 6 and 4 at 0.25 s per move (docs/bots.md).
-    "chromino": {"rollout_depth": 10, "evaluation_scale": 2.0},
+    # Chromino: short random rollouts scored by `heuristics.evaluate` (a learned value in log-odds, so the
+    # softmax at scale 2 gives each seat its win probability) beat full random ones and cost a quarter as much;
+    # greedy rollouts cost 7 times as much per iteration. 10 moves beat 6 and 4 at 0.25 s per move (docs/bots.md).
+    "chromino": {"rollout_depth": 10, "evaluation_scale": 2.0, "cutoff": "softmax"},
     # Cardcassonne turns on follower timing: random rollouts claim rows at random moments and mislead
     # the search, so rollouts play the greedy heuristic for about a round and the game's final-score
     # estimate (points, chest, the claim in hand) judges the rest.

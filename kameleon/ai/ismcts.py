@@ -22,7 +22,10 @@ Options (all on `ISMCTSAgent`):
   fraction of rollout moves; `rollout_depth` stops a rollout early and scores
   the position by each seat's margin over the best other — by the game's
   `heuristics.evaluate(state, seat)` when it has one, else by `state.scores()` —
-  squashed by `tanh(margin / evaluation_scale)`;
+  squashed by `tanh(margin / evaluation_scale)`; with `cutoff="softmax"` each
+  seat's reward is instead its share of `exp(2 * value / evaluation_scale)`, the
+  win chances of a multinomial logit model when the values are its log-odds
+  (with two players the two forms are the same);
 - `per_game`: settings for one game over the others (`{"cameleon": {...}}`),
   so one bot plays every game with the settings that suit it;
 - `widening`: progressive widening — a node grows at most
@@ -47,8 +50,11 @@ from kameleon.engine.errors import KameleonError
 from kameleon.engine.game import State
 
 ROLLOUTS = ("random", "heuristic")
+CUTOFFS = ("margin", "softmax")
+"""How a rollout cut short is scored (see `ISMCTSAgent._cutoff`)."""
 TUNABLE = (
     "exploration", "rollout_greedy", "rollout_depth", "win_weight", "margin_scale", "widening", "evaluation_scale",
+    "cutoff",
 )  # fmt: skip
 """Settings that `per_game` may change for one game."""
 DECISIVE_SAMPLES = 2
@@ -155,6 +161,7 @@ class ISMCTSAgent:
         reuse_tree: bool = True,
         decisive: bool = True,
         evaluation_scale: float = 2.0,
+        cutoff: str = "margin",
         per_game: Mapping[str, Mapping[str, Any]] | None = None,
         name: str = "ismcts",
     ) -> None:
@@ -170,6 +177,8 @@ class ISMCTSAgent:
             raise ValueError(f"rollout_greedy must be in [0, 1], not {rollout_greedy}")
         if not 0.0 <= win_weight <= 1.0:
             raise ValueError(f"win_weight must be in [0, 1], not {win_weight}")
+        if cutoff not in CUTOFFS:
+            raise ValueError(f"cutoff must be one of {', '.join(CUTOFFS)}, not {cutoff!r}")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.time_limit = time_limit
@@ -186,6 +195,7 @@ class ISMCTSAgent:
         self.reuse_tree = reuse_tree
         self.decisive = decisive
         self.evaluation_scale = evaluation_scale
+        self.cutoff = cutoff
         self.per_game = {game: dict(settings) for game, settings in (per_game or {}).items()}
         for settings in self.per_game.values():
             unknown = set(settings) - set(TUNABLE)
@@ -407,13 +417,22 @@ class ISMCTSAgent:
         return reward_vector(det.scores(), det.winners(), self.win_weight, self.margin_scale)
 
     def _cutoff(self, det: State[Any]) -> list[float]:
-        """Rewards of a rollout stopped early: each seat's margin over the best other seat, by the game's
-        `heuristics.evaluate(state, seat)` when it has one, else by the current standing `scores()`,
-        squashed into [0, 1] by `0.5 + 0.5 * tanh(margin / evaluation_scale)`."""
+        """Rewards of a rollout stopped early, from each seat's value: the game's
+        `heuristics.evaluate(state, seat)` when it has one, else the current standing `scores()`.
+
+        `cutoff="margin"`: the seat's margin over the best other seat, squashed into [0, 1] by
+        `0.5 + 0.5 * tanh(margin / evaluation_scale)`. `cutoff="softmax"`: the seat's share of
+        `exp(2 * value / evaluation_scale)`, so the rewards sum to 1 (win chances, when the values are the
+        log-odds of a multinomial logit model and the scale is 2). With two players the forms agree."""
         evaluate = self._evaluate
         n = det.num_players
         values = [evaluate(det, seat) for seat in range(n)] if evaluate is not None else det.scores()
         scale = self.evaluation_scale
+        if self.cutoff == "softmax":
+            top = max(values)
+            weights = [math.exp(2.0 * (v - top) / scale) for v in values]
+            total = sum(weights)
+            return [w / total for w in weights]
         out = []
         for seat, mine in enumerate(values):
             best_other = max(v for other, v in enumerate(values) if other != seat)

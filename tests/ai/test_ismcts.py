@@ -159,7 +159,14 @@ def test_margin_scale_tells_narrow_from_wide_wins() -> None:
 
 @pytest.mark.parametrize(
     "kwargs",
-    [{"iterations": 0}, {"time_limit": 0}, {"rollout": "smart"}, {"win_weight": 2}, {"rollout_greedy": -1}],
+    [
+        {"iterations": 0},
+        {"time_limit": 0},
+        {"rollout": "smart"},
+        {"win_weight": 2},
+        {"rollout_greedy": -1},
+        {"cutoff": "rank"},
+    ],
 )
 def test_bad_settings_are_refused(kwargs: dict[str, object]) -> None:
     with pytest.raises(ValueError):
@@ -231,3 +238,26 @@ def test_cutoff_rewards_use_the_game_evaluation() -> None:
     rewards = agent._cutoff(state)
     margin = evaluate(state, 1) - evaluate(state, 0)
     assert (rewards[1] > 0.5) == (margin > 0) and abs(rewards[0] + rewards[1] - 1.0) < 1e-9
+
+
+def _cutoff_rewards(players: int, cutoff: str, scale: float) -> list[float]:
+    state = _midgame(players, seed=5, moves=6)
+    agent = ISMCTSAgent(1, iterations=1, rollout_depth=0, decisive=False, cutoff=cutoff, evaluation_scale=scale)
+    agent.act(state)  # the search loads the game's evaluation
+    return agent._cutoff(state)
+
+
+@pytest.mark.parametrize("scale", [0.5, 2.0, 7.0])
+def test_softmax_cutoff_is_the_margin_cutoff_with_two_players(scale: float) -> None:
+    assert _cutoff_rewards(2, "softmax", scale) == pytest.approx(_cutoff_rewards(2, "margin", scale))
+
+
+def test_softmax_cutoff_shares_one_unit_between_four_seats_in_the_order_of_their_values() -> None:
+    values = _midgame(4, seed=5, moves=6).scores()  # Coloretto has no evaluate: the standing scores serve
+    rewards = _cutoff_rewards(4, "softmax", 2.0)
+    assert sum(rewards) == pytest.approx(1.0) and all(r > 0 for r in rewards)
+    assert len(set(values)) > 1
+    for a in range(4):
+        for b in range(4):
+            if values[a] > values[b]:
+                assert rewards[a] > rewards[b]

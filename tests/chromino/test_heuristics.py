@@ -91,12 +91,15 @@ def test_a_lone_chameleon_counts_as_blocked() -> None:
     assert margin(lone) < margin(fitting)
 
 
-def test_evaluate_is_the_learned_value_for_two_and_the_tile_count_for_more() -> None:
+def test_evaluate_is_the_learned_value_where_fitted_and_the_tile_count_elsewhere() -> None:
     two = rig(["Y*B H 0,-1"], hands=[["RYG", "BPP"], ["RRR", "RGR"]])
     assert [evaluate(two, seat) for seat in (0, 1)] == [value.value(two, seat) for seat in (0, 1)]
     four = rig(["Y*B H 0,-1"], hands=[["RYG", "BPP"], ["RRR", "RGR"], ["RYG"], ["RRY", "RYG", "BPP"]])
-    scores = [evaluate(four, seat) for seat in range(4)]  # type: ignore[arg-type]
-    assert scores[2] > scores[0] > scores[1] and scores[0] > scores[3]  # fewer tiles first, then a hand that fits
+    assert [evaluate(four, seat) for seat in range(4)] == [value.value(four, seat) for seat in range(4)]
+    assert not value.fitted(3)
+    three = rig(["Y*B H 0,-1"], hands=[["RYG", "BPP"], ["RRR", "RGR"], ["RYG"]])
+    scores = [evaluate(three, seat) for seat in range(3)]  # type: ignore[arg-type]
+    assert scores[2] > scores[0] > scores[1]  # fewer tiles first, then a hand that fits
     assert scores[0] - scores[1] == pytest.approx(STUCK + HAND_EASE * (1.18 - 0.78))
 
 

@@ -34,8 +34,8 @@ too, one that knows the opponent's hand about 81%, and only one that also knows
 the order of the bag 89-93% (`kameleon.ai.oracle`, docs/bots.md).
 
 `action_values` serves the greedy bot; `evaluate` scores the rollouts that
-ISMCTS cuts short, with two players by the learned position value of
-`value.py`.
+ISMCTS cuts short, by the learned position value of `value.py` for the numbers
+of players it was fitted for.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ from kameleon.games.chromino.actions import DRAW, PASS
 from kameleon.games.chromino.inference import bounds
 from kameleon.games.chromino.state import CHAMELEON_MASK, tiles_of
 from kameleon.games.chromino.tiles import NUM_TILES
-from kameleon.games.chromino.value import shape
+from kameleon.games.chromino.value import fitted, shape
 from kameleon.games.chromino.value import value as learned_value
 
 if TYPE_CHECKING:
@@ -73,9 +73,9 @@ EASE = (0.95, 0.41, 0.37, 0.60, 0.58)
 """By `value.SHAPES`: chameleon, `aaa`, `aba`, `aab`, `abc`."""
 
 STUCK = 1.2
-"""`evaluate`, three players or more: tiles a seat is worth behind when none of its tiles fits."""
+"""`evaluate` without a learned value: tiles a seat is worth behind when none of its tiles fits."""
 HAND_EASE = 0.25
-"""`evaluate`, three players or more: per unit of ease of the tiles in hand (an easy hand empties sooner)."""
+"""`evaluate` without a learned value: per unit of ease of the tiles in hand (an easy hand empties sooner)."""
 
 
 def ease(colours: tuple[int, int, int]) -> float:
@@ -215,11 +215,11 @@ def evaluate(state: ChrominoState, seat: int) -> float:
     """How well `seat` stands (higher is better; the search compares seats by margin, so only differences
     between the seats of one state mean anything, and a seat that went out is ahead of every seat that did not).
 
-    Two players: the learned `value.value`, in log-odds. It was fitted on two-player games, and with four it
-    lost ground against the hand-made score (docs/bots.md), which the larger tables keep: minus the tiles in
-    hand, less `STUCK` when none of them fits now (a lone chameleon never does), plus `HAND_EASE` per unit of
-    their ease. Used by ISMCTS to score rollouts cut short (`rollout_depth`)."""
-    if len(state.sizes) == 2:
+    The learned `value.value`, in log-odds, when it was fitted for this number of players. Otherwise a
+    hand-made score: minus the tiles in hand, less `STUCK` when none of them fits now (a lone chameleon never
+    does), plus `HAND_EASE` per unit of their ease. Used by ISMCTS to score rollouts cut short
+    (`rollout_depth`)."""
+    if fitted(len(state.sizes)):
         return learned_value(state, seat)
     if state.out[seat]:
         return 1.0

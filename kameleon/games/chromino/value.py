@@ -1,20 +1,22 @@
 """A learned value of a Chromino position: how likely each seat is to win the race to an empty hand.
 
-`value(state, seat)` is a linear score over `features(state, seat)`, in log-odds:
-with two players, `sigmoid(value(s, 0) - value(s, 1))` estimates the chance that
-seat 0 wins. ISMCTS scores the rollouts it cuts short by exactly that difference
-(`heuristics.evaluate`, `evaluation_scale` 2: `0.5 + 0.5 tanh(d / 2)` is
-`sigmoid(d)`).
+`value(state, seat)` is a linear score over `features(state, seat)`, in log-odds
+of a multinomial logit model: the chance that seat `i` wins is
+`exp(value(s, i)) / sum(exp(value(s, j)) for every seat j)`, which with two
+players is `sigmoid(value(s, 0) - value(s, 1))`. ISMCTS scores the rollouts it
+cuts short by exactly these chances (`heuristics.evaluate`, `cutoff="softmax"`,
+`evaluation_scale` 2).
 
 What a tile in hand costs depends on how near the end the race is, so the
-weights differ by `stage`: the smallest hand of a seat still in (1 to
-`STAGES`, larger hands counted as `STAGES`). A seat that went out is worth
+weights differ by `stage`, the smallest hand of a seat still in (1 to
+`STAGES`, larger hands counted as `STAGES`), and by the number of players
+(`fitted` tells which counts have weights). A seat that went out is worth
 `OUT`, above any seat that did not.
 
-`WEIGHTS` were fitted by `python -m kameleon.games.chromino.value_fit` (logistic
-regression on positions of two-player games between greedy bots, some of them
-after a stretch of random moves, labelled by who won; docs/bots.md gives the
-command and what it measured); no weight was set by hand.
+`WEIGHTS` were fitted by `python -m kameleon.games.chromino.value_fit --players N`
+(multinomial logistic regression on positions of games between greedy bots,
+some of them after a stretch of random moves, labelled by who won; docs/bots.md
+gives the commands and what they measured); no weight was set by hand.
 """
 
 from __future__ import annotations
@@ -96,22 +98,38 @@ def features(state: ChrominoState, seat: int) -> list[float]:
 
 
 # fmt: off
-WEIGHTS: dict[int, tuple[float, ...]] = {
-    1: (-0.549, -0.462, -0.416, -0.134, -0.113, 0.249, 0.347, 0.939, 2.221, -0.197, 0.676, -1.766, -1.351, -0.817),
-    2: (-0.356, -0.376, -0.353, -0.091, -0.103, 0.121, 0.211, 0.027, 0.000, 0.000, 0.053, -1.600, -1.545, -0.091),
-    3: (-0.124, -0.266, -0.263, -0.030, -0.045, 0.120, 0.124, 0.097, 0.000, 0.000, 0.029, -1.115, -1.152, -0.053),
-    4: (-0.081, -0.197, -0.220, -0.009, -0.023, 0.090, 0.096, 0.086, 0.000, 0.000, 0.022, -0.894, -0.950, -0.047),
-    5: (-0.069, -0.158, -0.191, -0.004, -0.018, 0.072, 0.063, 0.087, 0.000, 0.000, 0.019, -1.392, -1.687, -0.039),
-    6: (-0.054, -0.137, -0.165, -0.002, -0.017, 0.046, 0.066, 0.086, 0.000, 0.000, 0.031, -0.233, 0.000, -0.054),
-    7: (-0.056, -0.128, -0.136, -0.007, -0.029, 0.011, 0.065, -0.015, 0.000, 0.000, 0.010, 0.000, -5.546, -0.027),
+WEIGHTS: dict[int, dict[int, tuple[float, ...]]] = {
+    2: {
+        1: (-0.549, -0.462, -0.416, -0.134, -0.113, 0.249, 0.347, 0.939, 2.221, -0.197, 0.676, -1.766, -1.351, -0.817),
+        2: (-0.356, -0.376, -0.353, -0.091, -0.103, 0.121, 0.211, 0.027, 0.000, 0.000, 0.053, -1.600, -1.545, -0.091),
+        3: (-0.124, -0.266, -0.263, -0.030, -0.045, 0.120, 0.124, 0.097, 0.000, 0.000, 0.029, -1.115, -1.152, -0.053),
+        4: (-0.081, -0.197, -0.220, -0.009, -0.023, 0.090, 0.096, 0.086, 0.000, 0.000, 0.022, -0.894, -0.950, -0.047),
+        5: (-0.069, -0.158, -0.191, -0.004, -0.018, 0.072, 0.063, 0.087, 0.000, 0.000, 0.019, -1.392, -1.687, -0.039),
+        6: (-0.054, -0.137, -0.165, -0.002, -0.017, 0.046, 0.066, 0.086, 0.000, 0.000, 0.031, -0.233, 0.000, -0.054),
+        7: (-0.056, -0.128, -0.136, -0.007, -0.029, 0.011, 0.065, -0.015, 0.000, 0.000, 0.010, 0.000, -5.546, -0.027),
+    },
+    4: {
+        1: (-1.016, -0.858, -0.895, -0.504, -0.488, 0.223, 0.416, 0.268, 1.422, -0.821, 0.484, -2.502, -2.983, -0.747),
+        2: (-0.794, -0.716, -0.749, -0.388, -0.411, 0.172, 0.302, -0.039, 0.000, 0.000, 0.145, -0.612, -3.691, -0.289),
+        3: (-0.448, -0.539, -0.572, -0.239, -0.272, 0.106, 0.244, 0.025, 0.000, 0.000, 0.109, 0.964, -5.250, -0.251),
+        4: (-0.317, -0.467, -0.486, -0.185, -0.214, 0.073, 0.169, 0.038, 0.000, 0.000, 0.108, 0.000, 0.000, -0.258),
+        5: (-0.218, -0.380, -0.395, -0.136, -0.158, 0.035, 0.159, 0.049, 0.000, 0.000, 0.097, 0.000, 0.000, -0.305),
+        6: (-0.114, -0.291, -0.303, -0.073, -0.094, 0.017, 0.120, -0.020, 0.000, 0.000, 0.064, 0.000, 0.000, -0.278),
+        7: (0.083, -0.125, -0.119, 0.088, 0.070, 0.009, 0.056, -0.127, 0.000, 0.000, 0.000, 0.000, 0.000, -0.363),
+    },
 }
 # fmt: on
-"""Stage -> weights of `FEATURES` (see the module docstring)."""
+"""Players -> stage -> weights of `FEATURES` (see the module docstring)."""
+
+
+def fitted(players: int) -> bool:
+    """Whether the value has weights for games of this many players."""
+    return players in WEIGHTS
 
 
 def value(state: ChrominoState, seat: int) -> float:
     """The seat's score in log-odds (only differences between seats of one state mean anything)."""
     if state.out[seat]:
         return OUT
-    weights = WEIGHTS[stage(state)]
+    weights = WEIGHTS[len(state.sizes)][stage(state)]
     return sum(w * f for w, f in zip(weights, features(state, seat), strict=True))

@@ -1,31 +1,36 @@
-"""Fit the weights of Chromino's learned position value (`value.WEIGHTS`).
+"""Fit the weights of Chromino's learned position value (`value.WEIGHTS`) for one number of players.
 
-    python -m kameleon.games.chromino.value_fit [--games 40000] [--seed 10000] [--workers 2] [--write]
+    python -m kameleon.games.chromino.value_fit [--players 2] [--games 40000] [--seed 10000] [--workers 2] [--write]
 
-Plays two-player games between two `medium` bots. In `DETOUR_SHARE` of them a
-stretch of `DETOUR_MOVES` uniformly random moves starts at a random ply of the
-first `DETOUR_WITHIN`, because ISMCTS asks for values at the end of random
-rollouts, not only of greedy play. Every position before the game's end in
-which no seat is out is a sample: the two seats' `value.features`, labelled 1
-if seat 0 won, 0 if seat 1 did and 1/2 for a shared win. Each stage gets a
-logistic regression without intercept on the difference of the seats'
-features (so the score is the same rule for every seat), fitted by Newton's
-method with a small ridge penalty, on the games but every fifth; the held-out
-games give the log-loss printed beside that of a coin toss (0.693).
+Plays games between `medium` bots. In `DETOUR_SHARE` of them a stretch of
+`DETOUR_MOVES` uniformly random moves starts at a random ply of the first
+`DETOUR_WITHIN`, because ISMCTS asks for values at the end of random rollouts,
+not only of greedy play. Every position before the game's end in which no seat
+is out is a sample: every seat's `value.features`, labelled by who won (a
+share of 1/k for each of k co-winners). Each stage gets a multinomial
+(conditional) logistic regression without intercept, the chance of seat `i`
+being `exp(w . f_i) / sum(exp(w . f_j))`, so the score is the same rule for every
+seat; with two players it is the logistic regression on the difference of the
+seats' features. It is fitted by Newton's method with a small ridge penalty on
+the games but every fifth; the held-out games give the log-loss printed beside
+that of a coin toss (log of the number of players: 0.693 for two).
 
-`--write` puts the fitted weights into `value.py`; without it they are printed.
-Needs numpy (the `rl` extra).
+`--write` puts the fitted weights of that number of players into `value.py`,
+keeping the others; without it they are printed. Needs numpy (the `rl` extra).
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import importlib.util
+import math
 import multiprocessing
 import random
 import re
 import sys
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -42,128 +47,167 @@ RIDGE = 1e-3
 NEWTON_STEPS = 25
 HELD_OUT = 5
 """Every `HELD_OUT`-th game is kept out of the fit to measure it."""
+PLAYERS = range(2, 9)
+
+Sample = tuple[int, list[float], list[list[float]]]
+"""(stage, each seat's share of the win, each seat's features)."""
+Fit = tuple[tuple[float, ...], int, float]
+"""(weights, held-out positions, held-out log-loss)."""
 
 
-def record(seed: int) -> list[tuple[int, float, list[float], list[float]]]:
-    """The samples of one game: (stage, label, seat 0's features, seat 1's features)."""
+def record(seed: int, players: int = 2) -> list[Sample]:
+    """The samples of one game of `players` seats dealt from `seed`."""
     rng = random.Random(seed)
-    state: Any = load("chromino", players=2).new_state(seed)
-    agents = [make_agent("medium", 2 * seed), make_agent("medium", 2 * seed + 1)]
+    state: Any = load("chromino", players=players).new_state(seed)
+    agents = [make_agent("medium", players * seed + seat) for seat in range(players)]
     start = rng.randrange(DETOUR_WITHIN) if rng.random() < DETOUR_SHARE else -1
-    seen: list[tuple[int, list[float], list[float]]] = []
+    seen: list[tuple[int, list[list[float]]]] = []
     ply = 0
     while not state.is_terminal:
         if not any(state.out):
-            seen.append((value.stage(state), value.features(state, 0), value.features(state, 1)))
+            seen.append((value.stage(state), [value.features(state, seat) for seat in range(players)]))
         if 0 <= start <= ply < start + DETOUR_MOVES:
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
         else:
-            seat = state.current_player
-            state.apply(agents[seat].act(state))
+            state.apply(agents[state.current_player].act(state))
         ply += 1
     winners = state.winners()
-    label = 0.5 if len(winners) > 1 else 1.0 if winners == [0] else 0.0
-    return [(stage, label, mine, theirs) for stage, mine, theirs in seen]
+    label = [1.0 / len(winners) if seat in winners else 0.0 for seat in range(players)]
+    return [(stage, label, features) for stage, features in seen]
 
 
-def fit_logistic(x: Any, y: Any) -> Any:
-    """Weights `w` maximising the likelihood of labels `y` (in [0, 1]) under `sigmoid(x @ w)`, ridge `RIDGE`."""
+def _chances(x: Any, w: Any) -> Any:
+    """Each seat's win chance under weights `w`, for features `x` of shape (positions, seats, features)."""
     import numpy as np
 
-    w = np.zeros(x.shape[1])
-    ridge = RIDGE * np.eye(x.shape[1])
+    z = x @ w
+    z = z - z.max(axis=1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def fit_softmax(x: Any, y: Any) -> Any:
+    """Weights `w` maximising the likelihood of win shares `y` (positions, seats) under `_chances(x, w)`, ridge
+    `RIDGE`."""
+    import numpy as np
+
+    features = x.shape[2]
+    w = np.zeros(features)
+    ridge = RIDGE * np.eye(features)
     for _ in range(NEWTON_STEPS):
-        p = 1.0 / (1.0 + np.exp(-(x @ w)))
-        gradient = x.T @ (p - y) + RIDGE * w
-        hessian = (x * (p * (1.0 - p))[:, None]).T @ x + ridge
+        p = _chances(x, w)
+        gradient = np.einsum("mi,mif->f", p - y, x) + RIDGE * w
+        mean = np.einsum("mi,mif->mf", p, x)
+        hessian = np.einsum("mi,mif,mig->fg", p, x, x) - mean.T @ mean + ridge
         w -= np.linalg.solve(hessian, gradient)
     return w
 
 
-def log_loss(z: Any, y: Any) -> float:
-    """Mean log-loss of log-odds `z` for labels `y`."""
+def log_loss(x: Any, y: Any, w: Any) -> float:
+    """Mean log-loss of weights `w` for features `x` and win shares `y`."""
     import numpy as np
 
-    p = np.clip(1.0 / (1.0 + np.exp(-z)), 1e-12, 1 - 1e-12)
-    return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
+    p = np.clip(_chances(x, w), 1e-12, 1.0)
+    return float(-np.mean((y * np.log(p)).sum(axis=1)))
 
 
-def fit(games: int, seed: int, workers: int) -> dict[int, tuple[tuple[float, ...], int, float]]:
-    """Stage -> (weights, held-out samples, held-out log-loss), from `games` games dealt from `seed` on."""
+def fit(games: int, seed: int, workers: int, players: int = 2) -> dict[int, Fit]:
+    """Stage -> (weights, held-out positions, held-out log-loss), from `games` games dealt from `seed` on."""
     import numpy as np
 
-    rows: dict[int, list[tuple[bool, float, list[float]]]] = {s: [] for s in range(1, value.STAGES + 1)}
+    rows: dict[int, list[tuple[bool, list[float], list[list[float]]]]] = {s: [] for s in range(1, value.STAGES + 1)}
     with Progress(transient=True) as progress:
-        bar = progress.add_task("chromino: greedy games", total=games)
+        bar = progress.add_task(f"chromino: greedy games of {players}", total=games)
         with multiprocessing.Pool(workers) as pool:
-            for i, samples in enumerate(pool.imap(record, range(seed, seed + games), chunksize=25)):
+            play = partial(record, players=players)
+            for i, samples in enumerate(pool.imap(play, range(seed, seed + games), chunksize=25)):
                 held = i % HELD_OUT == 0
-                for stage, label, mine, theirs in samples:
-                    rows[stage].append((held, label, [a - b for a, b in zip(mine, theirs, strict=True)]))
+                for stage, label, features in samples:
+                    rows[stage].append((held, label, features))
                 progress.advance(bar)
-    found: dict[int, tuple[tuple[float, ...], int, float]] = {}
+    found: dict[int, Fit] = {}
     for stage, stage_rows in rows.items():
         held = np.array([r[0] for r in stage_rows], dtype=bool)
-        y = np.array([r[1] for r in stage_rows])
-        x = np.array([r[2] for r in stage_rows]).reshape(len(stage_rows), len(value.FEATURES))
+        y = np.array([r[1] for r in stage_rows]).reshape(len(stage_rows), players)
+        x = np.array([r[2] for r in stage_rows]).reshape(len(stage_rows), players, len(value.FEATURES))
         if (~held).sum() < len(value.FEATURES) or not held.any():
             raise ValueError(f"too few positions at stage {stage} to fit it; play more games")
-        w = fit_logistic(x[~held], y[~held])
-        found[stage] = (tuple(float(v) for v in w), int(held.sum()), log_loss(x[held] @ w, y[held]))
+        w = fit_softmax(x[~held], y[~held])
+        found[stage] = (tuple(float(v) for v in w), int(held.sum()), log_loss(x[held], y[held], w))
     return found
 
 
-def weights_block(found: dict[int, tuple[tuple[float, ...], int, float]]) -> str:
-    """The `WEIGHTS` literal of `value.py`."""
-    lines = [f"    {stage}: ({', '.join(f'{w:.3f}' for w in weights)})," for stage, (weights, _, _) in found.items()]
-    return "WEIGHTS: dict[int, tuple[float, ...]] = {\n" + "\n".join(lines) + "\n}"
+WEIGHTS_BLOCK = re.compile(
+    r"^WEIGHTS: dict\[int, dict\[int, tuple\[float, \.\.\.\]\]\] = (\{\n.*?^\})", re.DOTALL | re.MULTILINE
+)
 
 
-def write(block: str, path: Path = Path(value.__file__)) -> None:
+def weights_block(weights: dict[int, dict[int, tuple[float, ...]]]) -> str:
+    """The `WEIGHTS` literal of `value.py`: players -> stage -> weights."""
+    lines = ["WEIGHTS: dict[int, dict[int, tuple[float, ...]]] = {"]
+    for players in sorted(weights):
+        lines.append(f"    {players}: {{")
+        for stage, row in sorted(weights[players].items()):
+            lines.append(f"        {stage}: ({', '.join(f'{w:.3f}' for w in row)}),")
+        lines.append("    },")
+    return "\n".join([*lines, "}"])
+
+
+def write(players: int, found: dict[int, Fit], path: Path = Path(value.__file__)) -> str:
+    """Put the weights of `players` into the `WEIGHTS` block of `path`, keeping the other counts; return the
+    new block."""
     source = path.read_text(encoding="utf-8")
-    pattern = re.compile(r"^WEIGHTS: dict\[int, tuple\[float, \.\.\.\]\] = \{\n.*?^\}", re.DOTALL | re.MULTILINE)
-    if not pattern.search(source):
+    match = WEIGHTS_BLOCK.search(source)
+    if not match:
         raise ValueError(f"no WEIGHTS block found in {path}")
-    path.write_text(pattern.sub(lambda _: block, source, count=1), encoding="utf-8")
+    weights = ast.literal_eval(match.group(1))
+    weights[players] = {stage: weights_ for stage, (weights_, _, _) in found.items()}
+    block = weights_block(weights)
+    path.write_text(source[: match.start()] + block + source[match.end() :], encoding="utf-8")
+    return block
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m kameleon.games.chromino.value_fit", description=__doc__.split("\n\n")[0]
     )
+    parser.add_argument("--players", type=int, default=2, help="seats at the table, 2 to 8 (default 2)")
     parser.add_argument("--games", type=int, default=40000, help="games to play (default 40000)")
     parser.add_argument("--seed", type=int, default=10000, help="first deal seed (default 10000)")
     parser.add_argument("--workers", type=int, default=2, help="local processes (default 2)")
     parser.add_argument("--write", action="store_true", help="put the weights into value.py instead of printing")
     args = parser.parse_args(argv)
-    if args.games < 2 * HELD_OUT or args.workers < 1 or args.seed < 0:
-        bounds = f"--games must be at least {2 * HELD_OUT}, --workers at least 1 and --seed not negative"
+    if args.games < 2 * HELD_OUT or args.workers < 1 or args.seed < 0 or args.players not in PLAYERS:
+        bounds = (
+            f"--games must be at least {2 * HELD_OUT}, --workers at least 1, --seed not negative"
+            f" and --players from {PLAYERS.start} to {PLAYERS.stop - 1}"
+        )
         print(f"error: {bounds}", file=sys.stderr)
         return 2
     if importlib.util.find_spec("numpy") is None:
         print("error: the fit needs numpy, which the rl extra installs", file=sys.stderr)
         return 2
     try:
-        found = fit(args.games, args.seed, args.workers)
+        found = fit(args.games, args.seed, args.workers, args.players)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    print("| stage | held-out positions | log-loss (coin: 0.693) |")
+    print(f"| stage | held-out positions | log-loss (coin: {math.log(args.players):.3f}) |")
     print("| --- | --- | --- |")
     for stage, (_, held, loss) in found.items():
         print(f"| {stage} | {held} | {loss:.3f} |")
-    block = weights_block(found)
+    fitted = weights_block({args.players: {stage: weights for stage, (weights, _, _) in found.items()}})
     if args.write:
         try:
-            write(block)
-        except (OSError, ValueError) as exc:
-            print(block)  # the fit is not lost: it can be pasted by hand
+            write(args.players, found)
+        except (OSError, ValueError, SyntaxError) as exc:
+            print(fitted)  # the fit is not lost: it can be pasted by hand
             print(f"error: the weights above could not be written: {exc}", file=sys.stderr)
             return 2
-        print(f"weights written to {value.__file__}")
+        print(f"weights for {args.players} players written to {value.__file__}")
     else:
-        print(block)
+        print(fitted)
     return 0
 
 
