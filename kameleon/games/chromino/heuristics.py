@@ -212,8 +212,8 @@ def _keep_value(state: ChrominoState, seat: int) -> float:
 
 
 def evaluate(state: ChrominoState, seat: int) -> float:
-    """How well `seat` stands (higher is better; the search compares seats by margin, so only differences
-    between the seats of one state mean anything, and a seat that went out is ahead of every seat that did not).
+    """How well `seat` stands (higher is better; the search compares the seats of one state, so only the
+    differences between them mean anything, and a seat that went out is ahead of every seat that did not).
 
     The learned `value.value`, in log-odds, when it was fitted for this number of players. Otherwise a
     hand-made score: minus the tiles in hand, less `STUCK` when none of them fits now (a lone chameleon never

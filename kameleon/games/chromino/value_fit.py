@@ -154,18 +154,15 @@ def weights_block(weights: dict[int, dict[int, tuple[float, ...]]]) -> str:
     return "\n".join([*lines, "}"])
 
 
-def write(players: int, found: dict[int, Fit], path: Path = Path(value.__file__)) -> str:
-    """Put the weights of `players` into the `WEIGHTS` block of `path`, keeping the other counts; return the
-    new block."""
+def write(players: int, found: dict[int, Fit], path: Path = Path(value.__file__)) -> None:
+    """Put the weights of `players` into the `WEIGHTS` block of `path`, keeping the other counts."""
     source = path.read_text(encoding="utf-8")
     match = WEIGHTS_BLOCK.search(source)
     if not match:
         raise ValueError(f"no WEIGHTS block found in {path}")
     weights = ast.literal_eval(match.group(1))
-    weights[players] = {stage: weights_ for stage, (weights_, _, _) in found.items()}
-    block = weights_block(weights)
-    path.write_text(source[: match.start()] + block + source[match.end() :], encoding="utf-8")
-    return block
+    weights[players] = {stage: row for stage, (row, _, _) in found.items()}
+    path.write_text(source[: match.start()] + weights_block(weights) + source[match.end() :], encoding="utf-8")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -197,17 +194,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("| --- | --- | --- |")
     for stage, (_, held, loss) in found.items():
         print(f"| {stage} | {held} | {loss:.3f} |")
-    fitted = weights_block({args.players: {stage: weights for stage, (weights, _, _) in found.items()}})
+    block = weights_block({args.players: {stage: row for stage, (row, _, _) in found.items()}})
     if args.write:
         try:
             write(args.players, found)
         except (OSError, ValueError, SyntaxError) as exc:
-            print(fitted)  # the fit is not lost: it can be pasted by hand
+            print(block)  # the fit is not lost: it can be pasted by hand
             print(f"error: the weights above could not be written: {exc}", file=sys.stderr)
             return 2
         print(f"weights for {args.players} players written to {value.__file__}")
     else:
-        print(fitted)
+        print(block)
     return 0
 
 
