@@ -1,6 +1,6 @@
 """Cheating searches that bound what any bot can reach: a measuring instrument, never a level.
 
-    python -m kameleon.ai.oracle --game chromino --opponent random [--sees nothing,hands,everything]
+    python -m kameleon.ai.oracle --game chromino --opponent random [--players 2] [--sees nothing,hands,everything]
                                  [--games 200] [--rollouts 8] [--candidates 6] [--workers 2] [--seed 0]
 
 A bot target is only worth chasing if it can be reached. `OracleAgent` runs
@@ -17,9 +17,10 @@ The moves searched are the `candidates` the game's greedy heuristic likes best
 (all moves when there are fewer); each gets `rollouts` playouts in which every
 seat plays the greedy move, or a random one with probability `EPSILON`, and the
 move that wins most often is played (a shared first place is a win, the score
-margin breaks ties). The oracle plays two-player games against `--opponent`,
-seats rotated, and the report gives its win rate at each sight level with a
-95% Wilson interval. If even `everything` stays below a target, no fair bot
+margin over the best other seat breaks ties). The oracle plays games of
+`--players` seats, every other seat a `--opponent` bot, its own seat rotated,
+and the report gives how often it comes first at each sight level with a 95%
+Wilson interval. If even `everything` stays below a target, no fair bot
 will reach it at that search effort.
 """
 
@@ -110,14 +111,14 @@ class OracleAgent:
         return best
 
 
-def play(task: tuple[str, str, str, int, int, int]) -> bool:
-    """One two-player game of the oracle against a bot: (game, sees, opponent, seed, rollouts, candidates)."""
-    game_name, sees, opponent, seed, rollouts, candidates = task
-    state = load(game_name, players=2).new_state(seed)
-    oracle_seat = seed % 2
-    agents = [OracleAgent(sees, seed, rollouts=rollouts, candidates=candidates), make_agent(opponent, seed + 1)]
-    if oracle_seat:
-        agents.reverse()
+def play(task: tuple[str, int, str, str, int, int, int]) -> bool:
+    """Whether the oracle comes first in one game against bots:
+    (game, players, sees, opponent, seed, rollouts, candidates)."""
+    game_name, players, sees, opponent, seed, rollouts, candidates = task
+    state = load(game_name, players=players).new_state(seed)
+    oracle_seat = seed % players
+    agents: list[Any] = [make_agent(opponent, seed + 1 + seat) for seat in range(players)]
+    agents[oracle_seat] = OracleAgent(sees, seed, rollouts=rollouts, candidates=candidates)
     while not state.is_terminal:
         seat = state.current_player
         assert seat is not None
@@ -131,27 +132,30 @@ def measure(
     opponent: str,
     games: int,
     *,
+    players: int = 2,
     rollouts: int,
     candidates: int,
     workers: int,
     seed: int,
 ) -> dict[str, tuple[int, int]]:
-    """Sight level -> (wins, games) of the oracle against `opponent`, on the same deals for every level."""
-    tasks = [(game, level, opponent, seed + i, rollouts, candidates) for level in sees for i in range(games)]
+    """Sight level -> (first places, games) of the oracle against `players - 1` `opponent` bots, on the same
+    deals for every level."""
+    tasks = [(game, players, level, opponent, seed + i, rollouts, candidates) for level in sees for i in range(games)]
     wins = dict.fromkeys(sees, 0)
     with Progress(transient=True) as progress:
         bar = progress.add_task(f"{game}: oracle vs {opponent}", total=len(tasks))
         with multiprocessing.Pool(workers) as pool:
             for task, won in zip(tasks, pool.imap(play, tasks), strict=True):
-                wins[task[1]] += won
+                wins[task[2]] += won
                 progress.advance(bar)
     return {level: (wins[level], games) for level in sees}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m kameleon.ai.oracle", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", required=True, help="the game (two players)")
-    parser.add_argument("--opponent", default="random", help="the bot the oracle plays against (default random)")
+    parser.add_argument("--game", required=True, help="the game")
+    parser.add_argument("--opponent", default="random", help="the bot in every other seat (default random)")
+    parser.add_argument("--players", type=int, default=2, help="seats at the table (default 2)")
     parser.add_argument("--sees", default=",".join(SIGHTS), help="comma-separated sight levels (default all)")
     parser.add_argument("--games", type=int, default=200, help="games per sight level (default 200)")
     parser.add_argument("--rollouts", type=int, default=8, help="playouts per candidate move (default 8)")
@@ -166,12 +170,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         for level in sees:
             OracleAgent(level, 0, rollouts=args.rollouts, candidates=args.candidates)
         make_agent(args.opponent)
-        load(args.game, players=2)
+        load(args.game, players=args.players)
         found = measure(
             args.game,
             sees,
             args.opponent,
             args.games,
+            players=args.players,
             rollouts=args.rollouts,
             candidates=args.candidates,
             workers=args.workers,
@@ -180,7 +185,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KameleonError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    print(f"| oracle sees | wins against {args.opponent} | win rate | 95% interval |")
+    against = args.opponent if args.players == 2 else f"{args.players - 1} × {args.opponent}"
+    print(f"| oracle sees | wins against {against} | win rate | 95% interval |")
     print("| --- | --- | --- | --- |")
     for level, (won, played) in found.items():
         low, high = wilson(won, played)

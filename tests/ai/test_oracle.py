@@ -48,6 +48,15 @@ def test_the_report_is_a_table_of_win_rates(capsys: pytest.CaptureFixture[str]) 
         assert f"| {level} | " in out and "/2 |" in out
 
 
+def test_with_more_players_the_oracle_faces_a_bot_in_every_other_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--game", "chromino", "--players", "4", "--opponent", "medium", "--sees", "everything"]
+    assert main([*argv, "--games", "2", "--rollouts", "1", "--candidates", "2", "--workers", "1"]) == 0
+    assert "| oracle sees | wins against 3 × medium |" in capsys.readouterr().out
+    state = kameleon.load("chromino", players=4).new_state(6)
+    hands = OracleAgent("hands", 1)._start(state, 2)
+    assert hands.hands == state.hands and sorted(hands.bag) == sorted(state.bag)
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
@@ -56,6 +65,7 @@ def test_the_report_is_a_table_of_win_rates(capsys: pytest.CaptureFixture[str]) 
         (["--game", "chess"], "chess"),
         (["--game", "chromino", "--games", "0"], "--games and --workers must be at least 1"),
         (["--game", "chromino", "--rollouts", "0"], "at least one rollout"),
+        (["--game", "chromino", "--players", "9"], "option 'players': 9 is out of range"),
     ],
 )
 def test_bad_input_is_a_clear_error(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
