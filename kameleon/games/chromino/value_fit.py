@@ -138,14 +138,19 @@ def fit(games: int, seed: int, workers: int, players: int = 2) -> dict[int, Fit]
     return found
 
 
-WEIGHTS_BLOCK = re.compile(
-    r"^WEIGHTS: dict\[int, dict\[int, tuple\[float, \.\.\.\]\]\] = (\{\n.*?^\})", re.DOTALL | re.MULTILINE
-)
+WEIGHTS_HEADER = "WEIGHTS: dict[int, dict[int, tuple[float, ...]]] = "
+"""How `value.py` declares its weights; `write` finds the block by it."""
+WEIGHTS_BLOCK = re.compile("^" + re.escape(WEIGHTS_HEADER) + r"(\{\n.*?^\})", re.DOTALL | re.MULTILINE)
+
+
+def stage_weights(found: dict[int, Fit]) -> dict[int, tuple[float, ...]]:
+    """Stage -> weights of a fit."""
+    return {stage: row for stage, (row, _, _) in found.items()}
 
 
 def weights_block(weights: dict[int, dict[int, tuple[float, ...]]]) -> str:
     """The `WEIGHTS` literal of `value.py`: players -> stage -> weights."""
-    lines = ["WEIGHTS: dict[int, dict[int, tuple[float, ...]]] = {"]
+    lines = [WEIGHTS_HEADER + "{"]
     for players in sorted(weights):
         lines.append(f"    {players}: {{")
         for stage, row in sorted(weights[players].items()):
@@ -161,7 +166,7 @@ def write(players: int, found: dict[int, Fit], path: Path = Path(value.__file__)
     if not match:
         raise ValueError(f"no WEIGHTS block found in {path}")
     weights = ast.literal_eval(match.group(1))
-    weights[players] = {stage: row for stage, (row, _, _) in found.items()}
+    weights[players] = stage_weights(found)
     path.write_text(source[: match.start()] + weights_block(weights) + source[match.end() :], encoding="utf-8")
 
 
@@ -194,7 +199,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("| --- | --- | --- |")
     for stage, (_, held, loss) in found.items():
         print(f"| {stage} | {held} | {loss:.3f} |")
-    block = weights_block({args.players: {stage: row for stage, (row, _, _) in found.items()}})
+    block = weights_block({args.players: stage_weights(found)})
     if args.write:
         try:
             write(args.players, found)
