@@ -102,3 +102,4 @@ def test_bench_layouts_have_60_tiles_and_agree_with_brute_force() -> None:
     assert found == (expected or {"draw"})
     figures = bench.run(0.2)
     assert figures["placements_hand8_layout60_median_ms"] > 0 and figures["layouts"] >= 3
+    assert figures["determinize_4p_us"] > 0

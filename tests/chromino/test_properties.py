@@ -222,3 +222,8 @@ def test_clone_is_independent_and_equal() -> None:
     assert copy == state
     copy.apply(copy.legal_actions()[0])
     assert copy != state and state.history == [] and len(state.board.laid) == 1
+
+
+@given(tiles=st.sets(st.integers(0, 79)))
+def test_tiles_of_lists_a_mask_in_ascending_order(tiles: set[int]) -> None:
+    assert tiles_of(sum(1 << t for t in tiles)) == sorted(tiles)

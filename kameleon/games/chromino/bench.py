@@ -1,8 +1,11 @@
-"""Extra figures for `kameleon bench --game chromino`: legal placements for a hand of 8 on a 60-tile layout.
+"""Extra figures for `kameleon bench --game chromino`: legal placements for a hand of 8 on a 60-tile layout,
+and the cost of a determinization at a table of four.
 
-The issue's target is a median of at most about 1 ms. Layouts are grown by laying
-random tiles at random legal positions (no hands, no turns) until 60 tiles lie
-on the table; the player then holds 8 of the 19 tiles left.
+The issue's target for placements is a median of at most about 1 ms. Layouts are
+grown by laying random tiles at random legal positions (no hands, no turns) until
+60 tiles lie on the table; the player then holds 8 of the 19 tiles left.
+Determinizations (one per ISMCTS iteration) are timed on positions of 4-player
+games between `medium` bots after 24 moves.
 """
 
 from __future__ import annotations
@@ -53,8 +56,41 @@ def sixty_tile_state(seed: int, game: ChrominoGame | None = None) -> ChrominoSta
     return state
 
 
+def midgame_positions(count: int, moves: int = 24) -> list[ChrominoState]:
+    """Positions of 4-player games between `medium` bots after `moves` moves (games over sooner are skipped)."""
+    from kameleon.ai import make_agent
+
+    game = ChrominoGame(players=4)
+    found: list[ChrominoState] = []
+    seed = 0
+    while len(found) < count:
+        state = game.new_state(seed)
+        agents = [make_agent("medium", seed * 4 + seat) for seat in range(4)]
+        for _ in range(moves):
+            if state.is_terminal:
+                break
+            state.apply(agents[state.current_player].act(state))  # type: ignore[index]
+        if not state.is_terminal:
+            found.append(state)
+        seed += 1
+    return found
+
+
+def determinize_us(seconds: float) -> dict[str, float]:
+    """Mean µs of `determinize` for the player to move."""
+    states = midgame_positions(8)
+    rng = random.Random(1)
+    calls = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < max(seconds / 4, 0.05):
+        for state in states:
+            state.determinize(state.current_player, rng)  # type: ignore[arg-type]
+        calls += len(states)
+    return {"determinize_4p_us": round((time.perf_counter() - start) / calls * 1e6, 1)}
+
+
 def run(seconds: float) -> dict[str, float]:
-    """Median and mean wall time of `legal_actions()` on such states, in milliseconds."""
+    """Median and mean wall time of `legal_actions()` on such states, in milliseconds, and `determinize_us`."""
     game = ChrominoGame(players=2)
     timings: list[float] = []
     deadline = time.perf_counter() + max(seconds, 0.2) / 2
@@ -70,4 +106,5 @@ def run(seconds: float) -> dict[str, float]:
         "placements_hand8_layout60_median_ms": round(statistics.median(timings) * 1e3, 4),
         "placements_hand8_layout60_mean_ms": round(statistics.fmean(timings) * 1e3, 4),
         "layouts": float(seed),
+        **determinize_us(seconds),
     }

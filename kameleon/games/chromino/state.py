@@ -29,12 +29,10 @@ CHAMELEON_MASK = sum(1 << t for t in CHAMELEONS)
 def tiles_of(mask: int) -> list[int]:
     """The tile ids in a hand mask, ascending."""
     found = []
-    t = 0
     while mask:
-        if mask & 1:
-            found.append(t)
-        mask >>= 1
-        t += 1
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
     return found
 
 
