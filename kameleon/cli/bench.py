@@ -70,26 +70,25 @@ def bench_command(
         typer.echo(json.dumps(results[0] if len(results) == 1 else results, indent=1))
         return
     table = Table(title="kameleon bench (single thread)")
-    for column in (
-        "game",
-        "players",
-        "games/s",
-        "moves/s",
-        "moves/game",
-        "legal_actions µs",
-        "apply µs",
-        "clone µs",
-        "extra",
-    ):
-        table.add_column(column, justify="left" if column in ("game", "extra") else "right")
+    # short two-line headers, so that at 80 columns no figure is cut
+    for column in ("game", "players", "games/s", "moves/s", "moves/\ngame", "legal\nµs", "apply\nµs", "clone\nµs"):
+        table.add_column(column, justify="left" if column == "game" else "right", no_wrap=True)
+    # a game's own figures get a table of their own: as one column they were cut to a few characters
+    extras = Table(title="game-specific figures")
+    for column in ("game", "figure", "value"):
+        extras.add_column(column, justify="right" if column == "value" else "left")
     for r in results:
-        extra = ", ".join(f"{k}={v}" for k, v in r.items() if k not in _STANDARD)
         table.add_row(
             r["game"], str(r["options"]["players"]), f"{r['games_per_s']:,.0f}", f"{r['moves_per_s']:,.0f}",
             f"{r['mean_moves_per_game']:.0f}", f"{r['legal_actions_us']:.2f}", f"{r['apply_us']:.2f}",
-            f"{r['clone_us']:.2f}", extra,
+            f"{r['clone_us']:.2f}",
         )  # fmt: skip
+        for key, value in r.items():
+            if key not in _STANDARD:
+                extras.add_row(r["game"], key, f"{value:,}" if isinstance(value, int | float) else str(value))
     console.print(table)
+    if extras.row_count:
+        console.print(extras)
 
 
 _STANDARD = {

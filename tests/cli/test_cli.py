@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 
 
-def run(*args: str, stdin: str = "", home: Path, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "KAMELEON_HOME": str(home), "COLUMNS": "120"}
+def run(
+    *args: str, stdin: str = "", home: Path, timeout: float = 120, columns: int = 120
+) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "KAMELEON_HOME": str(home), "COLUMNS": str(columns)}
     command = [sys.executable, "-m", "kameleon", *args]
     return subprocess.run(command, input=stdin, capture_output=True, text=True, env=env, timeout=timeout)
 
@@ -79,6 +81,14 @@ def test_bench_json(tmp_path: Path) -> None:
     figures = json.loads(out.stdout)
     assert figures["game"] == "coloretto" and figures["games"] > 10
     assert figures["games_per_s"] > 0 and figures["apply_us"] > 0 and figures["capped_games"] == 0
+
+
+def test_bench_table_cuts_no_figure_at_80_columns(tmp_path: Path) -> None:
+    out = run("bench", "-g", "chromino", "-g", "coloretto", "--seconds", "0.2", home=tmp_path, columns=80)
+    assert out.returncode == 0, out.stderr
+    assert "…" not in out.stdout
+    for name in ("chromino", "coloretto", "placements_hand8_layout60_median_ms", "determinize_4p_us"):
+        assert name in out.stdout
 
 
 def test_help_lists_the_commands(tmp_path: Path) -> None:
