@@ -96,9 +96,9 @@ def test_evaluate_is_the_learned_value_where_fitted_and_the_tile_count_elsewhere
     assert [evaluate(two, seat) for seat in (0, 1)] == [value.value(two, seat) for seat in (0, 1)]
     four = rig(["Y*B H 0,-1"], hands=[["RYG", "BPP"], ["RRR", "RGR"], ["RYG"], ["RRY", "RYG", "BPP"]])
     assert [evaluate(four, seat) for seat in range(4)] == [value.value(four, seat) for seat in range(4)]
-    assert not value.fitted(3)
-    three = rig(["Y*B H 0,-1"], hands=[["RYG", "BPP"], ["RRR", "RGR"], ["RYG"]])
-    scores = [evaluate(three, seat) for seat in range(3)]  # type: ignore[arg-type]
+    assert not value.fitted(5)
+    five = rig(["Y*B H 0,-1"], hands=[["RYG", "BPP"], ["RRR", "RGR"], ["RYG"], ["RRY", "RYG"], ["BPP", "RGR"]])
+    scores = [evaluate(five, seat) for seat in range(3)]  # type: ignore[arg-type]
     assert scores[2] > scores[0] > scores[1]  # fewer tiles first, then a hand that fits
     assert scores[0] - scores[1] == pytest.approx(STUCK + HAND_EASE * (1.18 - 0.78))
 

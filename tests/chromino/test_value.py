@@ -48,7 +48,7 @@ def test_the_last_tile_features() -> None:
 
 
 def test_stages_cover_every_hand_size_and_a_seat_out_is_ahead() -> None:
-    assert value.fitted(2) and value.fitted(4) and not value.fitted(8)
+    assert value.fitted(2) and value.fitted(3) and value.fitted(4) and not value.fitted(8)
     for players, stages in value.WEIGHTS.items():
         assert set(stages) == set(range(1, value.STAGES + 1)), players
     big = rig(["Y*B H 0,-1"], hands=[["RYG"] * 9, ["RRR"] * 12])
