@@ -19,6 +19,8 @@ from kameleon.games.chromino.state import ChrominoState, tiles_of
 
 LAYOUT_TILES = 60
 HAND = 8
+TABLE = 4
+"""Seats of the games whose positions `determinize_us` times."""
 
 
 def sixty_tile_state(seed: int, game: ChrominoGame | None = None) -> ChrominoState:
@@ -57,15 +59,16 @@ def sixty_tile_state(seed: int, game: ChrominoGame | None = None) -> ChrominoSta
 
 
 def midgame_positions(count: int, moves: int = 24) -> list[ChrominoState]:
-    """Positions of 4-player games between `medium` bots after `moves` moves (games over sooner are skipped)."""
+    """Positions of `TABLE`-player games between `medium` bots after `moves` moves (games over sooner are
+    skipped)."""
     from kameleon.ai import make_agent
 
-    game = ChrominoGame(players=4)
+    game = ChrominoGame(players=TABLE)
     found: list[ChrominoState] = []
     seed = 0
     while len(found) < count:
         state = game.new_state(seed)
-        agents = [make_agent("medium", seed * 4 + seat) for seat in range(4)]
+        agents = [make_agent("medium", seed * TABLE + seat) for seat in range(TABLE)]
         for _ in range(moves):
             if state.is_terminal:
                 break
