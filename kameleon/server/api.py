@@ -287,7 +287,7 @@ def _finished(live: Any) -> None:
 
 @router.get("/tables/{table_id}/record")
 async def download_record(request: Request, table_id: str) -> JSONResponse:
-    live = await arena_of(request).live(table_id)
+    live = await arena_of(request).current(table_id)
     _finished(live)
     names = [seat["name"] or f"seat {seat['seat']}" for seat in live.meta["seats"]]
     record = live.state.record(players=names)
@@ -298,7 +298,7 @@ async def download_record(request: Request, table_id: str) -> JSONResponse:
 @router.get("/tables/{table_id}/replay/{step}")
 async def replay_step(request: Request, table_id: str, step: int) -> dict[str, Any]:
     """The spectator's view after `step` moves of a finished game."""
-    live = await arena_of(request).live(table_id)
+    live = await arena_of(request).current(table_id)
     _finished(live)
     if not 0 <= step <= len(live.tokens):
         raise ApiError(422, f"step must be from 0 to {len(live.tokens)}")

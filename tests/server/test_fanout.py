@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import httpx
@@ -199,25 +199,47 @@ def test_moves_made_while_redis_was_away_reach_the_other_process(tmp_path: Path,
         watcher.close()
 
 
+def play_on_first(
+    first: ServerProcess, alice: Player, bob: Player, table_id: str, until: Callable[[list[dict]], bool]
+) -> list[dict]:
+    """Alice and Bob both play the first legal move on the first process until `until(frames)` holds for their
+    two state frames, which are returned."""
+    state, moves = f"/api/tables/{table_id}/state", f"/api/tables/{table_id}/moves"
+    bearer = {"Authorization": f"Bearer {bob.token}"}
+    with httpx.Client(base_url=first.url, headers=bearer, trust_env=False, timeout=10) as bob_on_first:
+        on_first = [alice.http, bob_on_first]
+        while not until(frames := [client.get(state).json() for client in on_first]):
+            seat = next(s for s, frame in enumerate(frames) if frame["legal"])
+            move = {"move": frames[seat]["legal"][0], "expect": len(frames[seat]["log"])}
+            assert on_first[seat].post(moves, json=move).status_code == 200
+    return frames
+
+
 def test_a_process_that_missed_moves_judges_a_move_against_them(tmp_path: Path, redis_server: LocalRedis) -> None:
     with two_arenas(tmp_path, redis_server.url) as (first, second):
         alice, bob, table_id, watcher = watched_duel(first, second)
         redis_server.stop()  # from now on the second process hears nothing of the first one's moves
-        state, moves = f"/api/tables/{table_id}/state", f"/api/tables/{table_id}/moves"
-        bearer = {"Authorization": f"Bearer {bob.token}"}
-        with httpx.Client(base_url=first.url, headers=bearer, trust_env=False, timeout=10) as bob_on_first:
-            on_first = [alice.http, bob_on_first]
-            while True:  # both play on the first process until Bob is to move after at least one move
-                frames = [client.get(state).json() for client in on_first]
-                seat = next(s for s, frame in enumerate(frames) if frame["legal"])
-                if seat == 1 and frames[1]["log"]:
-                    break
-                move = {"move": frames[seat]["legal"][0], "expect": len(frames[seat]["log"])}
-                assert on_first[seat].post(moves, json=move).status_code == 200
+        frames = play_on_first(
+            first, alice, bob, table_id, until=lambda frames: bool(frames[1]["legal"] and frames[1]["log"])
+        )
         played = frames[1]["log"]
+        moves = f"/api/tables/{table_id}/moves"
         reply = bob.post(moves, {"move": frames[1]["legal"][0], "expect": len(played)})  # to the stale process
         assert reply["log"][: len(played)] == played and len(reply["log"]) == len(played) + 1
-        assert alice.get(state)["log"] == reply["log"]
+        assert alice.get(f"/api/tables/{table_id}/state")["log"] == reply["log"]
+        watcher.close()
+
+
+def test_a_process_that_missed_the_end_serves_the_record(tmp_path: Path, redis_server: LocalRedis) -> None:
+    with two_arenas(tmp_path, redis_server.url) as (first, second):
+        alice, bob, table_id, watcher = watched_duel(first, second)
+        redis_server.stop()  # the second process hears nothing of the game played to its end on the first
+        frames = play_on_first(
+            first, alice, bob, table_id, until=lambda frames: frames[0]["table"]["status"] == "finished"
+        )
+        log = frames[0]["log"]
+        assert bob.get(f"/api/tables/{table_id}/record")["moves"] == log  # asked of the stale process
+        assert bob.get(f"/api/tables/{table_id}/replay/{len(log)}")["log"] == log
         watcher.close()
 
 
