@@ -349,13 +349,13 @@ class ISMCTSAgent:
             best: Node | None = None
             best_value = -1.0
             for action in legal:
-                child = children.get(action)
-                if child is None:
+                seen = children.get(action)
+                if seen is None:
                     continue
-                child.avail += 1
-                value = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                seen.avail += 1
+                value = seen.total / seen.visits + c * sqrt(log(seen.avail) / seen.visits)
                 if value > best_value:
-                    best, best_value = child, value
+                    best, best_value = seen, value
             assert best is not None
             det.apply(best.action)
             node = best

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import logging
 import math
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -29,11 +30,13 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast
 
 from kameleon.ai import make_agent, parse_spec
 from kameleon.ai.fair import FairView
 from kameleon.engine.errors import IllegalAction, KameleonError
+from kameleon.engine.game import State
+from kameleon.engine.match import ranks
 from kameleon.engine.registry import load
 from kameleon.engine.seeding import MAX_SEED
 
@@ -136,7 +139,7 @@ def play_game(task: GameTask) -> dict[str, Any]:
         assert seat is not None
         agent = agents[seat]
         tick = time.perf_counter()
-        action = agent.act(FairView(state, seat))
+        action = agent.act(cast(State[Any], FairView(state, seat)))  # it answers the public State API
         spent = time.perf_counter() - tick
         if len(state.legal_actions()) > 1:
             mine = thinking[seat]
@@ -233,9 +236,11 @@ def _run_ray(tasks: Sequence[GameTask], address: str, workers: int, finished: Ca
     started = not ray.is_initialized()
     if started:
         if address in ("", "local"):
-            ray.init(num_cpus=max(workers, 1), include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+            ray.init(
+                num_cpus=max(workers, 1), include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR
+            )
         else:
-            ray.init(address=address, log_to_driver=False, logging_level="ERROR")
+            ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
     try:
         remote = ray.remote(num_cpus=1, max_retries=0)(play_game)
         pending = [remote.remote(task) for task in tasks]
@@ -312,12 +317,6 @@ def summarize(results: Iterable[Mapping[str, Any]], bots: Sequence[str] = ()) ->
     return stats
 
 
-def _ranks(scores: Sequence[float], winners: Sequence[int]) -> list[int]:
-    """OpenSkill ranks (1 is best): winners first, then by score; equal keys share a rank."""
-    keys = [(seat in winners, score) for seat, score in enumerate(scores)]
-    return [1 + sum(other > key for other in keys) for key in keys]
-
-
 def _rate(results: Sequence[Mapping[str, Any]], stats: dict[str, BotStats]) -> None:
     """OpenSkill (Plackett-Luce) ratings, game by game in tournament order; skipped without openskill.
 
@@ -333,7 +332,7 @@ def _rate(results: Sequence[Mapping[str, Any]], stats: dict[str, BotStats]) -> N
     for result in results:
         names = result["players"]
         teams = [[model.rating(mu=ratings[n].mu, sigma=ratings[n].sigma, name=n)] for n in names]
-        rated = model.rate(teams, ranks=_ranks(result["scores"], result["winners"]))
+        rated = model.rate(teams, ranks=ranks(result["scores"], result["winners"]))
         updates: dict[str, list[Any]] = {}
         for name, (rating,) in zip(names, rated, strict=True):
             updates.setdefault(name, []).append(rating)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import typer
 
@@ -60,7 +61,7 @@ def serve_command(
     if settings.redis_url:
         where += f", redis: {redacted(settings.redis_url)}, {workers} process{'es' if workers > 1 else ''}"
     # Frames are small JSON documents: compressing them costs more CPU than it saves on the wire.
-    options = {"host": host, "port": port, "log_level": "warning", "ws": "websockets-sansio"}
+    options: dict[str, Any] = {"host": host, "port": port, "log_level": "warning", "ws": "websockets-sansio"}
     if workers == 1:
         app = create_app(settings)
         typer.echo(f"kameleon arena on http://{shown}:{port}/  ({where})")

@@ -53,3 +53,10 @@ def play_match(
         raise KameleonError(f"game did not end within {max_moves} moves")
     names = [agent.name for agent in agents]
     return MatchResult(state, state.record(names), state.scores(), state.winners())
+
+
+def ranks(scores: Sequence[float], winners: Sequence[int]) -> list[float]:
+    """Rating ranks (1 is best, as OpenSkill takes them): 1 for every winner, then 2, 3... by descending
+    score, equal scores sharing a rank."""
+    others = sorted({scores[s] for s in range(len(scores)) if s not in winners}, reverse=True)
+    return [1 if s in winners else 2 + others.index(scores[s]) for s in range(len(scores))]

@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import random
 import warnings
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
@@ -56,7 +56,8 @@ def env(game: str, render_mode: str | None = None, **options: Any) -> AECEnv:
 class raw_env(AECEnv):
     """The unwrapped AEC environment of one kameleon game."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"], "is_parallelizable": False}
+    # An instance attribute in AECEnv, read from the class by tools before any instance exists.
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "is_parallelizable": False}  # noqa: RUF012
 
     def __init__(self, game: str, render_mode: str | None = None, **options: Any) -> None:
         super().__init__()

@@ -18,12 +18,12 @@ import re
 import secrets
 import time
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import Request, Response
-from sqlalchemy import delete, func, select
+from sqlalchemy import CursorResult, delete, func, select
 from sqlalchemy.orm import Session
 
 from kameleon.server.errors import ApiError
@@ -156,7 +156,8 @@ def purge_expired(db: Session, now: datetime | None = None) -> int:
     never come back, and the failed-login counters of names never tried again, would pile up forever.
     """
     moment = now or datetime.now(UTC)
-    deleted = db.execute(delete(AuthSession).where(AuthSession.expires_at < moment)).rowcount or 0
+    swept = cast(CursorResult[Any], db.execute(delete(AuthSession).where(AuthSession.expires_at < moment)))
+    deleted = swept.rowcount or 0
     cutoff = time.monotonic() - FAILED_LOGIN_WINDOW
     for name in [name for name, times in _failures.items() if not times or times[-1] < cutoff]:
         del _failures[name]

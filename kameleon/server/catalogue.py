@@ -13,14 +13,14 @@ from typing import Any
 import kameleon
 from kameleon.ai import agent_names
 from kameleon.engine.options import REQUIRED
-from kameleon.engine.registry import game_class
+from kameleon.engine.registry import game_class, games
 
 PREFERRED_BOT = ("medium", "greedy", "random")
 
 
 def available_games() -> list[str]:
     """The games whose engine imports (others are still being written)."""
-    return [name for name in kameleon.games() if _class_or_none(name) is not None]
+    return [name for name in games() if _class_or_none(name) is not None]
 
 
 def _class_or_none(name: str) -> Any:

@@ -15,6 +15,7 @@ from openskill.models import PlackettLuce
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from kameleon.engine.match import ranks
 from kameleon.server.models import Rating
 
 _model = PlackettLuce()
@@ -27,12 +28,6 @@ def player_key(seat: dict[str, Any]) -> str | None:
     if seat.get("bot"):
         return f"bot:{seat['bot']}"
     return None
-
-
-def ranks(scores: list[int], winners: list[int]) -> list[int]:
-    """Rank 1 for the winners, then 2, 3... by descending score (equal scores share a rank)."""
-    others = sorted({scores[s] for s in range(len(scores)) if s not in winners}, reverse=True)
-    return [1 if s in winners else 2 + others.index(scores[s]) for s in range(len(scores))]
 
 
 def record_result(db: Session, game: str, seats: list[dict[str, Any]], state: Any) -> None:
@@ -78,7 +73,7 @@ def _name(seat: dict[str, Any]) -> str:
 
 def leaderboard(db: Session, game: str, limit: int = 50) -> list[dict[str, Any]]:
     rows = db.scalars(select(Rating).where(Rating.game == game)).all()
-    board = [
+    board: list[dict[str, Any]] = [
         {
             "player": r.player,
             "name": r.name,

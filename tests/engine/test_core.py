@@ -8,7 +8,7 @@ import pytest
 
 import kameleon
 from kameleon.ai import RandomAgent, make_agent
-from kameleon.engine.match import AgentError
+from kameleon.engine.match import AgentError, ranks
 from kameleon.engine.options import Option, int_in_range, validate_options
 
 
@@ -94,3 +94,8 @@ def test_returns_are_zero_sum() -> None:
     state = kameleon.play_match(kameleon.load("coloretto", players=4), [RandomAgent(i) for i in range(4)], 2).state
     assert abs(sum(state.returns())) < 1e-9
     assert max(state.returns()) > 0
+
+
+def test_rating_ranks_put_winners_first_and_share_ties() -> None:
+    assert ranks([30, 40, 40, 10], winners=[1, 2]) == [2, 1, 1, 3]
+    assert ranks([25, 25, 20], winners=[1]) == [2, 1, 3]  # a tie-break winner outranks an equal score

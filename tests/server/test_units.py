@@ -14,7 +14,6 @@ from kameleon.server import notation
 from kameleon.server.clock import Clock, check_time_control
 from kameleon.server.db import make_engine, migrate
 from kameleon.server.models import GameTable, Move
-from kameleon.server.ratings import ranks
 from kameleon.server.writer import MoveWriter
 
 START = datetime(2026, 1, 1, tzinfo=UTC)
@@ -55,11 +54,6 @@ def test_time_control_values() -> None:
     assert check_time_control(None) is None
     assert check_time_control({"initial": 300}) == (300.0, 0.0)
     assert check_time_control({"initial": 60, "increment": 2.5}) == (60.0, 2.5)
-
-
-def test_rating_ranks_put_winners_first_and_share_ties() -> None:
-    assert ranks([30, 40, 40, 10], winners=[1, 2]) == [2, 1, 1, 3]
-    assert ranks([25, 25, 20], winners=[1]) == [2, 1, 3]  # a tie-break winner outranks an equal score
 
 
 def test_writer_batches_and_refuses_a_second_move_n(tmp_path: Path) -> None:

@@ -62,7 +62,7 @@ def ply_tokens(state: CameleonState) -> list[str]:
     """The canonical tokens of the legal plies (every resolution of every legal displacement)."""
     if state.pending is not None or state.is_terminal:
         return []
-    out = []
+    out: list[str] = []
     for action in state.legal_actions():
         head = nt.displacement_text(action, state.geo)
         out.extend(head + o.suffix for o in ply_resolutions(state, action).outcomes)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from kameleon.engine.game import Game
 from kameleon.games.cardcassonne import actions as act
@@ -25,6 +25,9 @@ class CardcassonneGame(Game[int]):
     num_distinct_actions = act.NUM_ACTIONS
     actions_are_indices = True
     state_class = CardcassonneState
+
+    def new_state(self, seed: int | None = None) -> CardcassonneState:
+        return cast(CardcassonneState, super().new_state(seed))  # the same state, typed as this game's
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

@@ -46,15 +46,15 @@ def sixty_tile_state(seed: int, game: ChrominoGame | None = None) -> ChrominoSta
                 break
         else:
             raise RuntimeError("no tile fits the layout any more")
-    seat = state.current_player
-    assert seat is not None
+    mover = state.current_player
+    assert mover is not None
     hand = rng.sample(pool, HAND)
     for t in hand:
-        state.hands[seat] |= 1 << t
-        state.pmasks[seat] |= game.tile_pmask[t]
-    state.sizes[seat] = HAND
+        state.hands[mover] |= 1 << t
+        state.pmasks[mover] |= game.tile_pmask[t]
+    state.sizes[mover] = HAND
     state.bag = [t for t in pool if t not in hand]
-    assert sorted([t for t, *_ in state.placed] + tiles_of(state.hands[seat]) + state.bag) == list(range(80))
+    assert sorted([t for t, *_ in state.placed] + tiles_of(state.hands[mover]) + state.bag) == list(range(80))
     return state
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from kameleon.engine.game import Game
 from kameleon.games.chromino import options as opts
@@ -52,6 +52,10 @@ class ChrominoGame(Game[int]):
     title = "Chromino"
     option_specs = opts.OPTIONS
     state_class = ChrominoState
+
+    def new_state(self, seed: int | None = None) -> ChrominoState:
+        return cast(ChrominoState, super().new_state(seed))  # the same state, typed as this game's
+
     bench_max_moves = None
 
     def __init__(self, **options: Any) -> None:

@@ -128,13 +128,13 @@ def fit(games: int, seed: int, workers: int, players: int = 2) -> dict[int, Fit]
                 progress.advance(bar)
     found: dict[int, Fit] = {}
     for stage, stage_rows in rows.items():
-        held = np.array([r[0] for r in stage_rows], dtype=bool)
+        test = np.array([r[0] for r in stage_rows], dtype=bool)
         y = np.array([r[1] for r in stage_rows]).reshape(len(stage_rows), players)
         x = np.array([r[2] for r in stage_rows]).reshape(len(stage_rows), players, len(value.FEATURES))
-        if (~held).sum() < len(value.FEATURES) or not held.any():
+        if (~test).sum() < len(value.FEATURES) or not test.any():
             raise ValueError(f"too few positions at stage {stage} to fit it; play more games")
-        w = fit_softmax(x[~held], y[~held])
-        found[stage] = (tuple(float(v) for v in w), int(held.sum()), log_loss(x[held], y[held], w))
+        w = fit_softmax(x[~test], y[~test])
+        found[stage] = (tuple(float(v) for v in w), int(test.sum()), log_loss(x[test], y[test], w))
     return found
 
 

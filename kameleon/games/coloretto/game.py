@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from kameleon.engine.game import Game
 from kameleon.games.coloretto import actions as act
@@ -26,6 +26,10 @@ class ColorettoGame(Game[int]):
     num_distinct_actions = act.NUM_ACTIONS
     actions_are_indices = True
     state_class = ColorettoState
+
+    def new_state(self, seed: int | None = None) -> ColorettoState:
+        return cast(ColorettoState, super().new_state(seed))  # the same state, typed as this game's
+
     expand_presets = staticmethod(opts.expand_presets)
     check_options = staticmethod(opts.check_options)
 
