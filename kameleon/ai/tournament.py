@@ -368,7 +368,11 @@ def run_tournament(
     if out is None:
         results = run_tasks(tasks, workers=workers, ray_address=ray_address, on_result=on_result)
     else:
-        with open(out, "w", encoding="utf-8") as handle:
+        try:
+            handle = open(out, "w", encoding="utf-8")  # noqa: SIM115 - opened before any game is played
+        except OSError as exc:
+            raise KameleonError(f"cannot write the records to {out}: {exc.strerror or exc}") from None
+        with handle:
             results = run_tasks(tasks, workers=workers, ray_address=ray_address, out=handle, on_result=on_result)
     return results, summarize(results, tournament.bots)
 

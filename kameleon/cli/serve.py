@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import os
-from typing import Any
+import socket
+from typing import TYPE_CHECKING, Any
 
 import typer
+
+from kameleon.cli.common import fail
+
+if TYPE_CHECKING:
+    from kameleon.server import Settings
 
 
 def serve_command(
     host: str = typer.Option("127.0.0.1", "--host", help="address to listen on (0.0.0.0 for every interface)"),
-    port: int = typer.Option(8000, "--port", help="TCP port"),
+    port: int = typer.Option(8000, "--port", min=1, max=65535, help="TCP port"),
     database_url: str | None = typer.Option(
         None,
         "--database-url",
@@ -34,28 +40,25 @@ def serve_command(
         import uvicorn
 
         from kameleon.server import Settings, create_app
-        from kameleon.server.db import make_engine, migrate
         from kameleon.server.settings import redacted
     except ModuleNotFoundError as exc:
-        typer.echo(
-            f"error: the arena needs the 'server' extra ({exc.name} is missing): pip install 'kameleon[server]'",
-            err=True,
-        )
-        raise typer.Exit(2) from None
+        raise fail(
+            f"the arena needs the 'server' extra ({exc.name} is missing): pip install 'kameleon[server]'"
+        ) from None
     try:
         settings = Settings()
     except ValueError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from None
+        raise fail(str(exc)) from None
     if database_url is not None:
         settings.database_url = database_url
     if redis_url is not None:
         settings.redis_url = redis_url
     if workers > 1 and not settings.redis_url:
-        typer.echo("error: --workers above 1 needs --redis-url: the processes share moves through Redis", err=True)
-        raise typer.Exit(2)
+        raise fail("--workers above 1 needs --redis-url: the processes share moves through Redis")
+    _check_database(settings)
     if settings.redis_url:
         _check_redis(settings.redis_url)
+    _check_listening(host, port)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     where = f"database: {redacted(settings.database_url)}"
     if settings.redis_url:
@@ -67,14 +70,42 @@ def serve_command(
         typer.echo(f"kameleon arena on http://{shown}:{port}/  ({where})")
         uvicorn.run(app, ws_per_message_deflate=False, **options)
         return
-    # Each worker builds its app from the environment; the schema is brought up to date once, here, first.
+    # Each worker builds its app from the environment (the schema is already up to date: _check_database).
     os.environ["KAMELEON_DATABASE_URL"] = settings.database_url
     os.environ["KAMELEON_REDIS_URL"] = settings.redis_url or ""
-    migrate(make_engine(settings.normalised_url(), settings.sqlite_synchronous))
     typer.echo(f"kameleon arena on http://{shown}:{port}/  ({where})")
     uvicorn.run(
         "kameleon.server.app:create_app", factory=True, workers=workers, ws_per_message_deflate=False, **options
     )
+
+
+def _check_listening(host: str, port: int) -> None:
+    """Fail now, before the URL is printed, when the address is unknown or the port taken."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server itself will
+            probe.bind(address)
+    except OSError as exc:
+        raise fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+
+
+def _check_database(settings: Settings) -> None:
+    """Open the database and bring its schema up to date, once, before any server process starts."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from kameleon.server.db import make_engine, migrate
+    from kameleon.server.settings import redacted
+
+    try:
+        engine = make_engine(settings.normalised_url(), settings.sqlite_synchronous)
+        try:
+            migrate(engine)
+        finally:
+            engine.dispose()
+    except (SQLAlchemyError, ValueError) as exc:
+        reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+        raise fail(f"cannot open the database {redacted(settings.database_url)}: {reason}") from None
 
 
 def _check_redis(url: str) -> None:
@@ -85,5 +116,4 @@ def _check_redis(url: str) -> None:
     try:
         redis.Redis.from_url(url, socket_connect_timeout=5).ping()
     except (redis.RedisError, ValueError) as exc:
-        typer.echo(f"error: cannot reach Redis at {redacted(url)}: {exc}", err=True)
-        raise typer.Exit(2) from None
+        raise fail(f"cannot reach Redis at {redacted(url)}: {exc}") from None

@@ -153,6 +153,11 @@ def test_cli_table_and_errors(tmp_path: Path) -> None:
     assert bad.returncode == 2 and "unknown bot 'wizard'" in bad.stderr
     bad = _cli("--game", "coloretto", "-p", "2", "--bots", "medium", "--games", "2", "-o", "scoring=green")
     assert bad.returncode == 2 and "scoring" in bad.stderr
+    nowhere = tmp_path / "missing" / "games.jsonl"
+    bad = _cli("--game", "coloretto", "-p", "2", "--bots", "medium", "--games", "2", "--out", str(nowhere))
+    assert bad.returncode == 2 and f"cannot write the records to {nowhere}: No such file" in " ".join(
+        bad.stderr.split()
+    )
 
 
 @pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="needs ray: pip install 'kameleon[ray]'")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -67,12 +68,27 @@ def test_human_moves_errors_and_quit_then_resume(tmp_path: Path) -> None:
         (["serve", "--workers", "2"], "--workers above 1 needs --redis-url"),
         (["serve", "--redis-url", "redis://127.0.0.1:1/0"], "cannot reach Redis at redis://127.0.0.1:1/0"),
         (["serve", "--redis-url", "redis://me:secret@127.0.0.1:1/0"], "redis://me:***@127.0.0.1:1/0"),
+        (["serve", "--port", "70000"], "less than or equal to 65535"),
+        (["serve", "--database-url", "nosuchdb://x"], "cannot open the database nosuchdb://x: Can't load plugin"),
+        (["serve", "--database-url", "sqlite:////nonexistent-kameleon/a.db"], "unable to open database file"),
+        (["serve", "--database-url", "postgresql://me:secret@127.0.0.1:1/db"], "postgresql://me:***@127.0.0.1:1/db"),
+        (["serve", "--host", "192.0.2.1"], "cannot listen on 192.0.2.1:8000"),  # an address of no interface here
     ],
 )
 def test_bad_input_gets_a_clear_error(tmp_path: Path, args: list[str], message: str) -> None:
     out = run(*args, home=tmp_path)
     assert out.returncode == 2
-    assert message in out.stderr
+    assert message in " ".join(out.stderr.split())  # as one line, however the terminal wrapped it
+
+
+def test_serve_refuses_a_taken_port_before_printing_its_url(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        out = run("serve", "--port", str(port), home=tmp_path)
+    assert out.returncode == 2 and "http://" not in out.stdout
+    assert f"cannot listen on 127.0.0.1:{port}: Address already in use" in " ".join(out.stderr.split())
 
 
 def test_bench_json(tmp_path: Path) -> None:
