@@ -25,7 +25,7 @@ def bench_command(
     ),
     option: list[str] = typer.Option([], "--option", "-o", help="game option as key=value (repeatable)"),
     seconds: float = typer.Option(5.0, "--seconds", "-s", min=0.1, help="seconds of random games per game"),
-    seed: int = typer.Option(0, "--seed", help="first seed of the random games"),
+    seed: int = typer.Option(0, "--seed", min=0, max=2**32, help="first seed of the random games"),
     max_moves: int | None = typer.Option(
         None, "--max-moves", min=1, help="cap on moves per game (default: the game's bench cap, if any)"
     ),

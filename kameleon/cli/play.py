@@ -16,6 +16,7 @@ from kameleon.engine.agent import Agent
 from kameleon.engine.errors import IllegalAction, KameleonError
 from kameleon.engine.game import State
 from kameleon.engine.record import read_record, replay, write_record
+from kameleon.engine.seeding import MAX_SEED
 
 HELP_TEXT = (
     "Type a move in the game's notation (e.g. [bold]draw[/], [bold]take 2[/]) or its number from the list.\n"
@@ -34,7 +35,7 @@ def play_command(
         help=f"comma-separated bots for the last seats ({', '.join(agent_names())}); one per seat for a bots-only game",
     ),
     option: list[str] = typer.Option([], "--option", "-o", help="game option as key=value (repeatable)"),
-    seed: int | None = typer.Option(None, "--seed", help="seed of the deal (random if not given)"),
+    seed: int | None = typer.Option(None, "--seed", min=0, max=MAX_SEED, help="seed of the deal (random if not given)"),
     save: Path | None = typer.Option(
         None, "--save", help="record file, rewritten after every move (default: in the data directory)"
     ),

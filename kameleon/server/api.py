@@ -335,7 +335,7 @@ async def leaderboard(request: Request, game: str) -> dict[str, Any]:
 @router.get("/users/{user_id}")
 async def profile(request: Request, user_id: int) -> dict[str, Any]:
     with arena_of(request).db() as db:
-        user = db.get(User, user_id)
+        user = db.get(User, user_id) if 0 < user_id < 2**63 else None  # beyond 64 bits the database cannot ask
         if user is None:
             raise ApiError(404, f"there is no player {user_id}")
         rows = db.execute(

@@ -65,6 +65,8 @@ def test_human_moves_errors_and_quit_then_resume(tmp_path: Path) -> None:
         (["play", "coloretto", "-p", "2", "-o", "scoring=pink"], "'scoring'"),
         (["replay", "nowhere.json"], "cannot read"),
         (["bench", "-g", "chess"], "unknown game 'chess'"),
+        (["bench", "-g", "coloretto", "--seed", "-5"], "'--seed': Input should be greater than or equal to 0"),
+        (["play", "coloretto", "-p", "2", "--seed", "-5"], "'--seed': Input should be greater than or equal to 0"),
         (["serve", "--workers", "2"], "--workers above 1 needs --redis-url"),
         (["serve", "--redis-url", "redis://127.0.0.1:1/0"], "cannot reach Redis at redis://127.0.0.1:1/0"),
         (["serve", "--redis-url", "redis://me:secret@127.0.0.1:1/0"], "redis://me:***@127.0.0.1:1/0"),

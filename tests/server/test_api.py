@@ -147,6 +147,19 @@ def test_leaving_mid_game_hands_the_seat_to_a_bot_and_rematch(server: ServerProc
     assert alice.get(f"/api/tables/{table_id}")["table"]["rematch_id"] == rematch["id"]
 
 
+def test_a_profile_lists_the_games_played_and_unknown_players_are_not_found(server: ServerProcess) -> None:
+    bob = Player(server.url, "Bob")
+    table_id = bob.post("/api/tables", {"game": "coloretto", "options": {"players": 2}, "bots": "random"}, expect=201)[
+        "table"
+    ]["id"]
+    bob.post(f"/api/tables/{table_id}/start")
+    profile = bob.get(f"/api/users/{bob.user['id']}")
+    assert profile["user"] == {"id": bob.user["id"], "name": "Bob", "guest": True}
+    assert [(g["id"], g["status"], g["seat"]) for g in profile["games"]] == [(table_id, "playing", 0)]
+    for unknown in ("0", "999999", "99999999999999999999999"):  # the last one is beyond what the database can hold
+        assert bob.get(f"/api/users/{unknown}", expect=404) == {"error": f"there is no player {unknown}"}
+
+
 @pytest.mark.parametrize("tamper", ["none", "moves", "scores"])
 def test_record_import(server: ServerProcess, tamper: str) -> None:
     alice = Player(server.url, "Alice")
