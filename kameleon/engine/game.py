@@ -229,3 +229,11 @@ class State(ABC, Generic[A]):
 def _compared_slots(cls: type[State[Any]]) -> tuple[str, ...]:
     slots = [name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ())]
     return tuple(name for name in slots if name != "game" and name not in cls.not_compared)
+
+
+def check_seat(player: object, players: int, *, spectator: bool = False) -> None:
+    """Raise ValueError unless `player` is a seat number below `players` (or None, a spectator, if allowed)."""
+    if spectator and player is None:
+        return
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
+        raise ValueError(f"seat {player!r} does not exist; seats are 0..{players - 1}")

@@ -140,3 +140,17 @@ def test_same_seed_same_game(name: str, options: dict[str, Any]) -> None:
 def test_unknown_option_is_named(name: str) -> None:
     with pytest.raises(kameleon.InvalidOption, match="no_such_option"):
         kameleon.load(name, players=2, no_such_option=1)
+
+
+@pytest.mark.parametrize(("name", "options"), CASES, ids=IDS)
+def test_a_seat_that_does_not_exist_is_refused(name: str, options: dict[str, Any]) -> None:
+    state = kameleon.load(name, **options).new_state(3)
+    n = state.num_players
+    for seat in (n, -1, "0", True, 1.0):
+        with pytest.raises(ValueError, match=f"seat {seat!r} does not exist; seats are 0..{n - 1}"):
+            state.view(seat)
+        with pytest.raises(ValueError, match="does not exist"):
+            state.determinize(seat, random.Random(0))
+    with pytest.raises(ValueError, match="seat None does not exist"):
+        state.determinize(None, random.Random(0))
+    assert state.view(None) == state.view(None)  # a spectator's view

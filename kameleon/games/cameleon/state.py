@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from kameleon.engine.errors import IllegalAction, NotationError
-from kameleon.engine.game import State
+from kameleon.engine.game import State, check_seat
 from kameleon.games.cameleon import cpn, endings, plies
 from kameleon.games.cameleon import notation as nt
 from kameleon.games.cameleon.chart import ASSOC, BOX, NONE, REWARD_BITS, K, V
@@ -446,10 +446,12 @@ class CameleonState(State[int]):
         return list(self.result) if self.result is not None else []
 
     def view(self, player: int | None) -> dict[str, Any]:
+        check_seat(player, self.num_players, spectator=True)
         return full_view(self)
 
     def determinize(self, player: int, rng: random.Random) -> CameleonState:
         """Perfect information: a copy, without a replayable seed."""
+        check_seat(player, self.num_players)
         copy = self.clone()
         copy.seed = None
         return copy

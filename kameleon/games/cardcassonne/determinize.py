@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kameleon.engine.game import check_seat
 from kameleon.games.cardcassonne import actions as act
 from kameleon.games.cardcassonne.cards import DOWN, FACE
 
@@ -22,8 +23,7 @@ def determinize(state: CardcassonneState, player: int, rng: random.Random) -> Ca
     true hidden cards.
     """
     n = state._n
-    if not (isinstance(player, int) and 0 <= player < n):
-        raise ValueError(f"seat {player!r} does not exist; seats are 0..{n - 1}")
+    check_seat(player, n)
     other = state.clone()
     other.seed = None
     pool = list(state._deck[state._pos :])

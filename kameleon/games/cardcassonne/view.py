@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from kameleon.engine.game import check_seat
 from kameleon.games.cardcassonne.cards import COLOURS, DEAL_TABLE, face_code
 
 if TYPE_CHECKING:
@@ -46,8 +47,7 @@ def build_view(state: CardcassonneState, player: int | None) -> dict[str, Any]:
     from kameleon.games.cardcassonne.state import PHASES
 
     n = state.num_players
-    if player is not None and not (isinstance(player, int) and not isinstance(player, bool) and 0 <= player < n):
-        raise ValueError(f"seat {player!r} does not exist; seats are 0..{n - 1}")
+    check_seat(player, n, spectator=True)
     options = state.game.options
     over = state.is_terminal
     claim = state.claim

@@ -13,7 +13,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from kameleon.engine.errors import IllegalAction
-from kameleon.engine.game import State
+from kameleon.engine.game import State, check_seat
 from kameleon.games.chromino import scoring
 from kameleon.games.chromino.actions import DRAW, PASS
 from kameleon.games.chromino.tiles import CHAMELEONS, WILD, triple_name
@@ -380,8 +380,7 @@ class ChrominoState(State[int]):
         draw's proof that the drawer had no tile that fitted (`inference`)."""
         from kameleon.games.chromino.inference import bounds
 
-        if not (isinstance(player, int) and 0 <= player < len(self.sizes)):
-            raise ValueError(f"seat {player!r} does not exist; seats are 0..{len(self.sizes) - 1}")
+        check_seat(player, len(self.sizes))
         other = self.clone()
         other.seed = None
         if self.game.options["open_hands"]:

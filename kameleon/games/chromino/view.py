@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from kameleon.engine.game import check_seat
 from kameleon.games.chromino.tiles import triple_name
 
 if TYPE_CHECKING:
@@ -15,8 +16,7 @@ def build_view(state: ChrominoState, player: int | None) -> dict[str, Any]:
     from kameleon.games.chromino.state import AFTER_DRAW, PHASES, tiles_of
 
     n = len(state.sizes)
-    if player is not None and not (isinstance(player, int) and not isinstance(player, bool) and 0 <= player < n):
-        raise ValueError(f"seat {player!r} does not exist; seats are 0..{n - 1}")
+    check_seat(player, n, spectator=True)
     game = state.game
     codec = game.codec
     names = [triple_name(c) for c in codec.colours]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from kameleon.engine.game import check_seat
 from kameleon.games.coloretto.cards import COLOURS, GOLDEN, JOKER, PLUS_TWO, card_name
 from kameleon.games.coloretto.scoring import Breakdown
 
@@ -15,8 +16,7 @@ def build_view(state: ColorettoState, player: int | None) -> dict[str, Any]:
     """The public information of section 8 as a JSON-safe dict (identical for every seat but `you`)."""
     from kameleon.games.coloretto.state import PHASES
 
-    if player is not None and not (isinstance(player, int) and 0 <= player < state.num_players):
-        raise ValueError(f"seat {player!r} does not exist; seats are 0..{state.num_players - 1}")
+    check_seat(player, state.num_players, spectator=True)
     game = state.game
     return {
         "game": game.name,
