@@ -61,6 +61,9 @@ class raw_env(AECEnv):
 
     def __init__(self, game: str, render_mode: str | None = None, **options: Any) -> None:
         super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            modes = ", ".join(self.metadata["render_modes"])
+            raise ValueError(f"unknown render_mode {render_mode!r}; the modes are {modes} (or None)")
         self.game = load(game, **options)
         self.encoding = Encoding.of(self.game)
         self.metadata = {**self.metadata, "name": f"kameleon_{game}_v0"}

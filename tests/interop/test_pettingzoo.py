@@ -103,3 +103,5 @@ def test_render_is_text() -> None:
     text = environment.render()
     assert isinstance(text, str) and "Coloretto" in text and "pile_size" in text
     assert kameleon.games.coloretto  # the package stays importable next to the callable registry
+    with pytest.raises(ValueError, match="unknown render_mode 'rgb_array'; the modes are human, ansi"):
+        raw_env("coloretto", players=2, render_mode="rgb_array")
