@@ -14,7 +14,7 @@ from pathlib import Path
 import typer
 
 from kameleon.cli.common import console, fail
-from kameleon.games.chromino.solver import LayoutError, count_positions, picture, solve
+from kameleon.games.chromino.solver import LayoutError, check_puzzle, count_positions, picture, solve
 
 SOLVABLE = ("chromino",)
 
@@ -30,6 +30,10 @@ def solve_command(
     """List every position of a tile against a layout (Chromino puzzle mode)."""
     if game != "chromino":
         raise fail(f"there is no puzzle solver for {game!r}; solvable games: {', '.join(SOLVABLE)}")
+    try:
+        check_puzzle(tile, placement)
+    except LayoutError as exc:
+        raise fail(str(exc)) from None
     try:
         text = file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:

@@ -81,3 +81,14 @@ def test_other_games_and_missing_files_are_errors(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "no puzzle solver for 'coloretto'" in result.stderr
     missing = runner.invoke(app, ["chromino", str(tmp_path / "nope.txt"), "--tile", "YYB"])
     assert missing.exit_code == 2 and "cannot read" in missing.stderr
+
+
+def test_a_bad_tile_or_rule_is_named_before_the_file_is_read(tmp_path: Path) -> None:
+    missing = str(tmp_path / "nope.txt")
+    tile = runner.invoke(app, ["chromino", missing, "--tile", "QYB"])
+    assert tile.exit_code == 2 and " ".join(tile.stderr.split()) == (
+        "error: unknown tile: 'QYB': 'Q' is not a colour (R, Y, G, B, P, or * in the middle)"
+    )
+    rule = runner.invoke(app, ["chromino", missing, "--tile", "YYB", "--placement", "weird"])
+    assert rule.exit_code == 2 and "placement must be 'standard' or 'bambino', not 'weird'" in rule.stderr
+    assert "nope.txt" not in tile.stderr + rule.stderr

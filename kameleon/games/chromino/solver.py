@@ -24,6 +24,7 @@ from kameleon.games.chromino.tiles import parse_triple, triple_name
 
 _LINE = re.compile(r"^(\S+)\s+(\S+)\s+(\S+)$")
 _COORDS = re.compile(r"^(-?\d+),(-?\d+)$")
+PLACEMENTS = ("standard", "bambino")
 
 
 class LayoutError(KameleonError, ValueError):
@@ -104,14 +105,19 @@ def placements(layout: str | Iterable[str], tile: str, placement: str = "standar
     return solve(layout, tile, placement)
 
 
-def solve(layout: str | Iterable[str], tile: str, placement: str = "standard") -> list[Position]:
-    """`placements`, under the name the CLI uses; raises LayoutError for a bad layout or tile."""
-    if placement not in ("standard", "bambino"):
-        raise LayoutError(f"placement must be 'standard' or 'bambino', not {placement!r}")
+def check_puzzle(tile: str, placement: str) -> tuple[int, int, int]:
+    """The tile's colours, once the tile and the placement rule are known to be valid (LayoutError if not)."""
+    if placement not in PLACEMENTS:
+        raise LayoutError(f"placement must be {' or '.join(map(repr, PLACEMENTS))}, not {placement!r}")
     try:
-        colours = parse_triple(tile)
+        return parse_triple(tile)
     except ValueError as exc:
         raise LayoutError(f"unknown tile: {exc}") from None
+
+
+def solve(layout: str | Iterable[str], tile: str, placement: str = "standard") -> list[Position]:
+    """`placements`, under the name the CLI uses; raises LayoutError for a bad layout or tile."""
+    colours = check_puzzle(tile, placement)
     tiles = parse_layout(layout)
     if not tiles:
         raise LayoutError("the layout is empty; give at least one placement such as 'Y*B H 0,-1'")
