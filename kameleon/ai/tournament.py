@@ -24,6 +24,7 @@ import itertools
 import json
 import logging
 import math
+import os
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -361,29 +362,88 @@ def run_tournament(
     workers: int = 1,
     ray_address: str | None = None,
     out: str | Path | None = None,
+    resume: bool = False,
     on_result: Callable[[dict[str, Any]], None] | None = None,
 ) -> tuple[list[dict[str, Any]], dict[str, BotStats]]:
-    """Play a whole tournament; returns the per-game results and the per-bot figures."""
+    """Play a whole tournament; returns the per-game results and the per-bot figures.
+
+    With `out`, every game is written to that JSON-lines file as it ends. A file that already holds games is
+    refused unless `resume` is set: then its games are checked against this tournament, kept (passed to
+    `on_result` first) and only the missing ones are played, appended to the file.
+    """
     tasks = tournament.tasks()
     if out is None:
+        if resume:
+            raise KameleonError("resuming needs the file of the games already played (--out)")
         results = run_tasks(tasks, workers=workers, ray_address=ray_address, on_result=on_result)
-    else:
-        try:
-            handle = open(out, "w", encoding="utf-8")  # noqa: SIM115 - opened before any game is played
-        except OSError as exc:
-            raise KameleonError(f"cannot write the records to {out}: {exc.strerror or exc}") from None
-        with handle:
-            results = run_tasks(tasks, workers=workers, ray_address=ray_address, out=handle, on_result=on_result)
+        return results, summarize(results, tournament.bots)
+    earlier = _earlier_results(Path(out), tasks, resume)
+    played = {result["index"] for result in earlier}
+    try:
+        handle = open(out, "a", encoding="utf-8")  # noqa: SIM115 - opened before any game is played
+    except OSError as exc:
+        raise KameleonError(f"cannot write the records to {out}: {exc.strerror or exc}") from None
+    with handle:
+        for result in earlier:
+            if on_result is not None:
+                on_result(result)
+        rest = [task for task in tasks if task.index not in played]
+        results = earlier + run_tasks(rest, workers=workers, ray_address=ray_address, out=handle, on_result=on_result)
+    results.sort(key=lambda r: r["index"])
     return results, summarize(results, tournament.bots)
+
+
+def _earlier_results(path: Path, tasks: Sequence[GameTask], resume: bool) -> list[dict[str, Any]]:
+    """The games `path` already holds for these tasks, the file rewritten without a torn last line."""
+    if not path.is_file() or path.stat().st_size == 0:
+        return []
+    stored = read_results(path)
+    if not resume:
+        raise KameleonError(
+            f"{path} already holds {len(stored)} games: finish that tournament with --resume, or choose another file"
+        )
+    found: dict[int, dict[str, Any]] = {}
+    for result in stored:
+        index = result.get("index") if isinstance(result, dict) else None
+        if not isinstance(index, int) or not 0 <= index < len(tasks):
+            raise KameleonError(f"{path} holds a game numbered {index!r}; this tournament's are 0 to {len(tasks) - 1}")
+        task = tasks[index]
+        record = result.get("record")
+        same = (
+            (result.get("game"), result.get("seed"), result.get("players"))
+            == (
+                task.game,
+                task.deal_seed,
+                list(task.seats),
+            )
+            and isinstance(record, dict)
+            and record.get("options") == task.options
+        )
+        if not same:
+            raise KameleonError(
+                f"{path} holds game {index} of another tournament (another game, options, bots or seed): "
+                "resume with the command that started it"
+            )
+        if index in found:
+            raise KameleonError(f"{path} holds game {index} twice")
+        found[index] = result
+    # Rewritten whole, through a file beside it, so a torn last line is dropped and a crash now loses nothing.
+    spare = path.with_name(path.name + ".tmp")
+    with open(spare, "w", encoding="utf-8") as handle:
+        handle.writelines(json.dumps(result, separators=(",", ":")) + "\n" for result in stored)
+    os.replace(spare, path)
+    return sorted(found.values(), key=lambda r: r["index"])
 
 
 def read_results(path: str | Path) -> list[dict[str, Any]]:
     """The games of a tournament's JSON-lines file (a torn last line from a crash is ignored)."""
     results = []
     with open(path, encoding="utf-8") as handle:
-        for line in handle:
-            try:
-                results.append(json.loads(line))
-            except json.JSONDecodeError:
-                break
+        lines = handle.readlines()
+    for number, line in enumerate(lines, start=1):
+        try:
+            results.append(json.loads(line))
+        except json.JSONDecodeError:
+            if number < len(lines):
+                raise KameleonError(f"line {number} of {path} is not a game in JSON") from None
     return results

@@ -35,7 +35,12 @@ def tournament_command(
         "--ray",
         help="run on Ray at this address ('auto': a running cluster; 'local': start one with --workers CPUs)",
     ),
-    out: Path | None = typer.Option(None, "--out", help="JSON-lines file: one line per game with its record"),
+    out: Path | None = typer.Option(
+        None, "--out", help="JSON-lines file: one line per game with its record, written as each game ends"
+    ),
+    resume: bool = typer.Option(
+        False, "--resume", help="keep the games the --out file already holds and play only the missing ones"
+    ),
     as_json: bool = typer.Option(False, "--json", help="print only the JSON summary"),
     seed: int = typer.Option(0, "--seed", help="tournament seed: deals and bot seeds derive from it"),
     option: list[str] = typer.Option([], "--option", "-o", help="game option as key=value (repeatable)"),
@@ -81,9 +86,16 @@ def tournament_command(
             progress.update(bar, advance=1, leader=leader)
 
         try:
-            done, stats = run_tournament(tournament, workers=workers, ray_address=ray, out=out, on_result=advance)
+            done, stats = run_tournament(
+                tournament, workers=workers, ray_address=ray, out=out, resume=resume, on_result=advance
+            )
         except KameleonError as exc:
+            progress.update(bar, visible=False)
             raise fail(str(exc)) from None
+        except KeyboardInterrupt:
+            progress.update(bar, visible=False)
+            kept = f"; the {len(results)} finished are in {out}: the same command with --resume plays the rest"
+            raise fail(f"interrupted after {len(results)} of {games} games{kept if out else ''}", 130) from None
     if as_json:
         typer.echo(json.dumps(summary_json(stats, len(done))))
         return

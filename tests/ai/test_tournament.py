@@ -5,8 +5,11 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import re
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -117,10 +120,88 @@ def test_two_local_workers_play_the_same_games_as_one(tmp_path: Path) -> None:
     assert [r["record"] for r in serial] == [r["record"] for r in again]  # same seed, same games
 
 
-def test_a_torn_last_line_is_ignored(tmp_path: Path) -> None:
+def test_a_torn_last_line_is_ignored_and_a_torn_middle_one_named(tmp_path: Path) -> None:
     path = tmp_path / "crash.jsonl"
     path.write_text('{"index": 0, "players": []}\n{"index": 1, "pla')
     assert read_results(path) == [{"index": 0, "players": []}]
+    path.write_text('{"index": 0, "players": []}\n{"index": 1, "pla\n{"index": 2, "players": []}\n')
+    with pytest.raises(KameleonError, match=re.escape(f"line 2 of {path} is not a game in JSON")):
+        read_results(path)
+
+
+def _games(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The results without their timings, which differ from one run to the next."""
+    return [{k: v for k, v in r.items() if k not in ("seconds", "thinking")} for r in results]
+
+
+def test_a_crashed_tournament_resumes_where_it_stopped(tmp_path: Path) -> None:
+    tournament = Tournament("coloretto", ("medium", "random"), games=5, players=2, seed=8)
+    whole, stats = run_tournament(tournament)
+    out = tmp_path / "games.jsonl"
+    run_tournament(tournament, out=out)
+    lines = out.read_text().splitlines(keepends=True)
+    out.write_text(lines[3] + lines[0] + lines[4][:40])  # two games kept, out of order, and a torn one
+    seen: list[int] = []
+    resumed, resumed_stats = run_tournament(
+        tournament, out=out, resume=True, on_result=lambda r: seen.append(r["index"])
+    )
+    assert seen[:2] == [0, 3] and sorted(seen) == list(range(5))
+    assert _games(resumed) == _games(whole) and resumed_stats == stats
+    assert _games(sorted(read_results(out), key=lambda r: r["index"])) == _games(whole)
+    assert len(out.read_text().splitlines()) == 5  # the torn line is gone
+
+
+def test_resuming_checks_the_file_belongs_to_the_tournament(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    tournament = Tournament("coloretto", ("medium", "random"), games=3, players=2, seed=1)
+    run_tournament(tournament, out=out)
+    before = out.read_text()
+    with pytest.raises(KameleonError, match="already holds 3 games: finish that tournament with --resume"):
+        run_tournament(tournament, out=out)
+    other_seed = Tournament("coloretto", ("medium", "random"), games=3, players=2, seed=2)
+    with pytest.raises(KameleonError, match="holds game 0 of another tournament"):
+        run_tournament(other_seed, out=out, resume=True)
+    other_options = Tournament(
+        "coloretto", ("medium", "random"), games=3, players=2, seed=1, options={"scoring": "purple"}
+    )
+    with pytest.raises(KameleonError, match="holds game 0 of another tournament"):
+        run_tournament(other_options, out=out, resume=True)
+    shorter = Tournament("coloretto", ("medium", "random"), games=2, players=2, seed=1)
+    with pytest.raises(KameleonError, match="holds a game numbered 2; this tournament's are 0 to 1"):
+        run_tournament(shorter, out=out, resume=True)
+    with pytest.raises(KameleonError, match="needs the file of the games already played"):
+        run_tournament(tournament, resume=True)
+    assert out.read_text() == before  # every refusal left the file as it was
+    out.write_text(before + before.splitlines(keepends=True)[0])
+    with pytest.raises(KameleonError, match="holds game 0 twice"):
+        run_tournament(tournament, out=out, resume=True)
+
+
+def test_cli_interrupted_says_how_to_resume_and_resume_finishes(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    args = ["--game", "coloretto", "-p", "2", "--bots", "hard:0.05,random", "--games", "12", "--out", str(out)]
+    env = {**os.environ, "COLUMNS": "160"}
+    command = [sys.executable, "-m", "kameleon", "tournament", *args]
+    # Its own session, with Ctrl-C's default handling (a background child would ignore it).
+    running = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )  # fmt: skip
+    deadline = time.monotonic() + 120
+    while not (out.exists() and out.read_text().count("\n") >= 2):
+        assert time.monotonic() < deadline and running.poll() is None, "no game was written"
+        time.sleep(0.05)
+    os.killpg(running.pid, signal.SIGINT)
+    _, stderr = running.communicate(timeout=60)
+    kept = len(read_results(out))
+    assert running.returncode == 130 and 2 <= kept < 12
+    message = " ".join(stderr.split())
+    assert f"interrupted after {kept} of 12 games; the {kept} finished are in {out}" in message
+    assert "the same command with --resume plays the rest" in message and "Traceback" not in stderr
+    done = _cli(*args, "--resume", "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["games"] == 12
+    assert sorted(r["index"] for r in read_results(out)) == list(range(12))
 
 
 def test_cli_json_summary_and_records(tmp_path: Path) -> None:
