@@ -79,6 +79,15 @@ def _start(
     game: str, players: int | None, option: list[str], seed: int | None, resume: Path | None, bots: list[str]
 ) -> tuple[State[Any], list[str]]:
     if resume is not None:
+        given = [
+            flag
+            for flag, value in (("--players", players), ("--option", option or None), ("--seed", seed))
+            if value is not None
+        ]
+        if given:
+            raise fail(
+                f"{' and '.join(given)} cannot change a saved game: {resume} fixes the players, options and seed"
+            )
         try:
             record = read_record(resume)
             state = replay(record)

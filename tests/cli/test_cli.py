@@ -64,6 +64,8 @@ def test_human_moves_errors_and_quit_then_resume(tmp_path: Path) -> None:
         (["play", "coloretto", "-p", "2", "-o", "scoring"], "not of the form key=value"),
         (["play", "coloretto", "-p", "2", "-o", "scoring=pink"], "'scoring'"),
         (["replay", "nowhere.json"], "cannot read"),
+        (["play", "coloretto", "-p", "3", "--resume", "saved.json"], "--players cannot change a saved game"),
+        (["play", "coloretto", "--seed", "0", "--resume", "saved.json"], "--seed cannot change a saved game"),
         (["bench", "-g", "chess"], "unknown game 'chess'"),
         (["bench", "-g", "coloretto", "--seed", "-5"], "'--seed': Input should be greater than or equal to 0"),
         (["play", "coloretto", "-p", "2", "--seed", "-5"], "'--seed': Input should be greater than or equal to 0"),
