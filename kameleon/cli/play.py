@@ -40,7 +40,7 @@ def play_command(
         None, "--save", help="record file, rewritten after every move (default: in the data directory)"
     ),
     resume: Path | None = typer.Option(None, "--resume", help="continue the game of a saved record"),
-    delay: float = typer.Option(0.0, "--delay", help="seconds to pause after each bot move"),
+    delay: float = typer.Option(0.0, "--delay", min=0.0, help="seconds to pause after each bot move"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="bots-only games: print only the result"),
 ) -> None:
     """Play a game in the terminal. People take the first seats, bots the last ones."""

@@ -9,6 +9,7 @@ import typer
 
 from kameleon.cli.common import console, fail, renderer
 from kameleon.engine.errors import KameleonError
+from kameleon.engine.game import check_seat
 from kameleon.engine.record import read_record, replay
 
 
@@ -18,7 +19,7 @@ def replay_command(
     ),
     board: bool = typer.Option(False, "--board", help="show the table after every move, not only at the end"),
     step: bool = typer.Option(False, "--step", help="wait for Enter between moves"),
-    delay: float = typer.Option(0.0, "--delay", help="seconds to pause between moves"),
+    delay: float = typer.Option(0.0, "--delay", min=0.0, help="seconds to pause between moves"),
     upto: int | None = typer.Option(None, "--upto", min=0, help="stop after this many moves"),
     seat: int | None = typer.Option(None, "--seat", help="show the table as this seat sees it (default: spectator)"),
 ) -> None:
@@ -28,6 +29,10 @@ def replay_command(
         final = replay(record, upto=upto)  # validates the whole record before showing anything
     except KameleonError as exc:
         raise fail(str(exc)) from None
+    try:
+        check_seat(seat, final.num_players, spectator=True)
+    except ValueError as exc:
+        raise fail(f"--seat: {exc}") from None
     moves = record["moves"] if upto is None else record["moves"][:upto]
     players = record.get("players") or [f"seat {i}" for i in range(final.num_players)]
     render = renderer(final.game.name)

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+import kameleon
+
 
 def run(
     *args: str, stdin: str = "", home: Path, timeout: float = 120, columns: int = 120
@@ -64,6 +66,8 @@ def test_human_moves_errors_and_quit_then_resume(tmp_path: Path) -> None:
         (["play", "coloretto", "-p", "2", "-o", "scoring"], "not of the form key=value"),
         (["play", "coloretto", "-p", "2", "-o", "scoring=pink"], "'scoring'"),
         (["replay", "nowhere.json"], "cannot read"),
+        (["replay", "nowhere.json", "--delay", "-1"], "'--delay': Input should be greater than or equal to 0"),
+        (["play", "coloretto", "-p", "2", "--delay", "-1"], "'--delay': Input should be greater than or equal to 0"),
         (["play", "coloretto", "-p", "3", "--resume", "saved.json"], "--players cannot change a saved game"),
         (["play", "coloretto", "--seed", "0", "--resume", "saved.json"], "--seed cannot change a saved game"),
         (["bench", "-g", "chess"], "unknown game 'chess'"),
@@ -83,6 +87,17 @@ def test_bad_input_gets_a_clear_error(tmp_path: Path, args: list[str], message: 
     out = run(*args, home=tmp_path)
     assert out.returncode == 2
     assert message in " ".join(out.stderr.split())  # as one line, however the terminal wrapped it
+
+
+def test_replay_refuses_a_seat_the_game_does_not_have(tmp_path: Path) -> None:
+    saved = tmp_path / "game.json"
+    state = kameleon.load("coloretto", players=2).new_state(4)
+    state.apply_str("draw")
+    saved.write_text(json.dumps(state.record()))
+    out = run("replay", str(saved), "--seat", "2", home=tmp_path)
+    assert out.returncode == 2 and out.stdout == ""
+    assert "--seat: seat 2 does not exist; seats are 0..1" in " ".join(out.stderr.split())
+    assert run("replay", str(saved), "--seat", "1", home=tmp_path).returncode == 0
 
 
 def test_serve_refuses_a_taken_port_before_printing_its_url(tmp_path: Path) -> None:
