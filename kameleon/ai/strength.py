@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import itertools
+import os
 import platform
 import sys
 import time
@@ -32,6 +33,7 @@ from kameleon.ai.tournament import Tournament, run_tournament, wilson
 from kameleon.engine.errors import KameleonError
 from kameleon.engine.registry import games as game_names
 from kameleon.engine.registry import load
+from kameleon.engine.seeding import MAX_SEED
 
 LEVELS = ("hard", "medium", "easy", "random")
 
@@ -162,6 +164,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--game", action="append", default=[], help="only this game (repeatable)")
     parser.add_argument("--out", type=Path, default=Path("docs/strength.md"), help="the Markdown file to write")
     args = parser.parse_args(argv)
+    _check_arguments(parser, args)
     start = time.perf_counter()
     measured = []
     for game, players in configurations():
@@ -179,10 +182,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         "machine": f"{platform.machine()}, Python {platform.python_version()}, {args.workers} worker(s)",
         "minutes": (time.perf_counter() - start) / 60,
     }
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(render(measured, settings) + "\n", encoding="utf-8")
+    spare = args.out.with_name(args.out.name + ".tmp")  # replaced whole, never left half-written
+    spare.write_text(render(measured, settings) + "\n", encoding="utf-8")
+    os.replace(spare, args.out)
     print(f"wrote {args.out}", file=sys.stderr)
     return 0
+
+
+def _check_arguments(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse bad arguments before the first game rather than after the last (parser.error exits with 2)."""
+    if args.games < 1 or args.workers < 1 or not args.move_time > 0:
+        parser.error("--games and --workers must be at least 1 and --move-time positive")
+    if not 0 <= args.seed <= MAX_SEED:
+        parser.error(f"--seed must be from 0 to {MAX_SEED}")
+    present = {game for game, _ in configurations()}
+    unknown = sorted(set(args.game) - present)
+    if unknown:
+        parser.error(f"unknown game {unknown[0]!r}; the games are: {', '.join(sorted(present))}")
+    try:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        parser.error(f"cannot write {args.out}: {exc.strerror or exc}")
+    if args.out.is_dir() or not os.access(args.out.parent, os.W_OK):
+        parser.error(f"cannot write {args.out}: {'it is a directory' if args.out.is_dir() else 'no permission'}")
 
 
 if __name__ == "__main__":
