@@ -192,7 +192,7 @@ def run_tasks(
     def finished(result: dict[str, Any]) -> None:
         results.append(result)
         if out is not None:
-            out.write(json.dumps(result, separators=(",", ":")) + "\n")
+            out.write(_line(result))
             out.flush()
         if on_result is not None:
             on_result(result)
@@ -206,6 +206,11 @@ def run_tasks(
             finished(play_game(task))
     results.sort(key=lambda r: r["index"])
     return results
+
+
+def _line(result: Mapping[str, Any]) -> str:
+    """A game as one line of the JSON-lines file."""
+    return json.dumps(result, separators=(",", ":")) + "\n"
 
 
 def _run_processes(tasks: Sequence[GameTask], workers: int, finished: Callable[[dict[str, Any]], None]) -> None:
@@ -367,7 +372,7 @@ def run_tournament(
 ) -> tuple[list[dict[str, Any]], dict[str, BotStats]]:
     """Play a whole tournament; returns the per-game results and the per-bot figures.
 
-    With `out`, every game is written to that JSON-lines file as it ends. A file that already holds games is
+    With `out`, every game is written to that JSON-lines file as it ends. A file that is not empty is
     refused unless `resume` is set: then its games are checked against this tournament, kept (passed to
     `on_result` first) and only the missing ones are played, appended to the file.
     """
@@ -397,11 +402,9 @@ def _earlier_results(path: Path, tasks: Sequence[GameTask], resume: bool) -> lis
     """The games `path` already holds for these tasks, the file rewritten without a torn last line."""
     if not path.is_file() or path.stat().st_size == 0:
         return []
-    stored = read_results(path)
     if not resume:
-        raise KameleonError(
-            f"{path} already holds {len(stored)} games: finish that tournament with --resume, or choose another file"
-        )
+        raise KameleonError(f"{path} is not empty: finish its tournament with --resume, or choose another file")
+    stored = read_results(path)
     found: dict[int, dict[str, Any]] = {}
     for result in stored:
         index = result.get("index") if isinstance(result, dict) else None
@@ -409,17 +412,9 @@ def _earlier_results(path: Path, tasks: Sequence[GameTask], resume: bool) -> lis
             raise KameleonError(f"{path} holds a game numbered {index!r}; this tournament's are 0 to {len(tasks) - 1}")
         task = tasks[index]
         record = result.get("record")
-        same = (
-            (result.get("game"), result.get("seed"), result.get("players"))
-            == (
-                task.game,
-                task.deal_seed,
-                list(task.seats),
-            )
-            and isinstance(record, dict)
-            and record.get("options") == task.options
-        )
-        if not same:
+        played = (result.get("game"), result.get("seed"), result.get("players"))
+        options = record.get("options") if isinstance(record, dict) else None
+        if played != (task.game, task.deal_seed, list(task.seats)) or options != task.options:
             raise KameleonError(
                 f"{path} holds game {index} of another tournament (another game, options, bots or seed): "
                 "resume with the command that started it"
@@ -430,7 +425,7 @@ def _earlier_results(path: Path, tasks: Sequence[GameTask], resume: bool) -> lis
     # Rewritten whole, through a file beside it, so a torn last line is dropped and a crash now loses nothing.
     spare = path.with_name(path.name + ".tmp")
     with open(spare, "w", encoding="utf-8") as handle:
-        handle.writelines(json.dumps(result, separators=(",", ":")) + "\n" for result in stored)
+        handle.writelines(_line(result) for result in stored)
     os.replace(spare, path)
     return sorted(found.values(), key=lambda r: r["index"])
 

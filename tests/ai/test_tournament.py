@@ -156,7 +156,9 @@ def test_resuming_checks_the_file_belongs_to_the_tournament(tmp_path: Path) -> N
     tournament = Tournament("coloretto", ("medium", "random"), games=3, players=2, seed=1)
     run_tournament(tournament, out=out)
     before = out.read_text()
-    with pytest.raises(KameleonError, match="already holds 3 games: finish that tournament with --resume"):
+    with pytest.raises(
+        KameleonError, match="is not empty: finish its tournament with --resume, or choose another file"
+    ):
         run_tournament(tournament, out=out)
     other_seed = Tournament("coloretto", ("medium", "random"), games=3, players=2, seed=2)
     with pytest.raises(KameleonError, match="holds game 0 of another tournament"):
