@@ -10,6 +10,8 @@ from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.orm import Session, sessionmaker
 
+from kameleon.server.settings import SQLITE_SYNC_MODES
+
 MIGRATIONS = Path(__file__).with_name("migrations")
 
 
@@ -20,8 +22,8 @@ def make_engine(url: str, sqlite_synchronous: str = "FULL") -> Engine:
     at checkpoints only: still nothing lost when the server process dies, much faster, but an operating-system
     crash may roll back the last commits.
     """
-    if sqlite_synchronous not in ("FULL", "NORMAL"):
-        raise ValueError(f"sqlite_synchronous must be FULL or NORMAL, not {sqlite_synchronous!r}")
+    if sqlite_synchronous not in SQLITE_SYNC_MODES:
+        raise ValueError(f"sqlite_synchronous must be {' or '.join(SQLITE_SYNC_MODES)}, not {sqlite_synchronous!r}")
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False})
 

@@ -14,6 +14,9 @@ from pathlib import Path
 
 import platformdirs
 
+SQLITE_SYNC_MODES = ("FULL", "NORMAL")
+"""SQLite `synchronous` settings the arena runs with (`db.make_engine`)."""
+
 
 def default_database_url() -> str:
     """An SQLite file in the user's data directory (created on first use)."""
@@ -66,6 +69,16 @@ class Settings:
             raise ValueError(
                 f"the lease (KAMELEON_LEASE_SECONDS) must be a positive number of seconds, not {self.lease_seconds}"
             )
+        if not self.session_sweep > 0:
+            raise ValueError(
+                "the session sweep (KAMELEON_SESSION_SWEEP) must be a positive number of seconds, "
+                f"not {self.session_sweep}"
+            )
+        if not self.bot_delay >= 0:
+            raise ValueError(f"the bot delay (KAMELEON_BOT_DELAY) must be 0 or more seconds, not {self.bot_delay}")
+        if self.sqlite_synchronous not in SQLITE_SYNC_MODES:
+            modes = " or ".join(SQLITE_SYNC_MODES)
+            raise ValueError(f"KAMELEON_SQLITE_SYNC must be {modes}, not {self.sqlite_synchronous!r}")
 
     def normalised_url(self) -> str:
         """Map bare `postgresql://` URLs to the psycopg 3 driver this package depends on."""
