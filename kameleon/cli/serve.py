@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import socket
 from typing import TYPE_CHECKING, Any
@@ -87,7 +88,8 @@ def _check_listening(host: str, port: int) -> None:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server itself will
             probe.bind(address)
     except OSError as exc:
-        raise fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+        hint = " (choose another with --port)" if exc.errno == errno.EADDRINUSE else ""
+        raise fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}{hint}") from None
 
 
 def _check_database(settings: Settings) -> None:

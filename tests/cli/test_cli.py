@@ -107,7 +107,8 @@ def test_serve_refuses_a_taken_port_before_printing_its_url(tmp_path: Path) -> N
         port = taken.getsockname()[1]
         out = run("serve", "--port", str(port), home=tmp_path)
     assert out.returncode == 2 and "http://" not in out.stdout
-    assert f"cannot listen on 127.0.0.1:{port}: Address already in use" in " ".join(out.stderr.split())
+    message = f"cannot listen on 127.0.0.1:{port}: Address already in use (choose another with --port)"
+    assert message in " ".join(out.stderr.split())
 
 
 def test_bench_json(tmp_path: Path) -> None:
