@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import json
+import random
 import re
 import secrets
+from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
+import kameleon
 from kameleon.server.catalogue import available_games
 from tests.server.harness import ServerProcess
 from tests.web.conftest import shot
@@ -159,3 +163,28 @@ def test_cameleon_board_moves_by_clicking_a_piece_then_its_destination(page: Pag
     page.locator(".cm-sq:not(.movable):has(.cm-piece)").first.click()
     expect(page.locator("#toast")).to_contain_text("none of your legal moves starts from this square")
     shot(page, "cameleon-board")
+
+
+def test_a_record_file_imports_into_a_replay_and_a_bad_file_is_named(page: Page, tmp_path: Path) -> None:
+    sign_up(page)
+    state = kameleon.load("coloretto", players=2).new_state(5)
+    rng = random.Random(5)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+    record = state.record()
+    files = {
+        "notes.json": "these are not moves",
+        "tampered.json": json.dumps({**record, "moves": ["bogus", *record["moves"][1:]]}),
+        "game.json": json.dumps(record),
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    page.goto("/")
+    page.set_input_files("#import-file", str(tmp_path / "notes.json"))
+    expect(page.locator("#toast")).to_have_text("notes.json is not a game record (a JSON file).")
+    page.set_input_files("#import-file", str(tmp_path / "tampered.json"))
+    expect(page.locator("#toast")).to_contain_text("move 1 'bogus' cannot be played")
+    expect(page).to_have_url(re.compile(r"/$"))  # refused records change nothing
+    page.set_input_files("#import-file", str(tmp_path / "game.json"))
+    expect(page).to_have_url(re.compile(r"/replay/[\w-]+$"))
+    expect(page.locator("#replay-step")).to_have_text(f"Move {len(record['moves'])} of {len(record['moves'])}")

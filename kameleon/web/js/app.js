@@ -145,8 +145,12 @@ async function lobbyPage() {
   const done = tables.filter((x) => x.status === "finished" || x.status === "imported");
   const importer = h("input", { type: "file", accept: "application/json,.json", id: "import-file" });
   importer.addEventListener("change", async () => {
+    const file = importer.files[0];
+    importer.value = "";  // choosing the same file again, once fixed, fires "change" again
+    if (!file) return;
+    let record;
+    try { record = JSON.parse(await file.text()); } catch { toast(t("not_a_record", { file: file.name }), true); return; }
     try {
-      const record = JSON.parse(await importer.files[0].text());
       const created = await post("/api/records", record);
       go(`/replay/${created.table.id}`);
     } catch (e) { toast(e.message, true); }
