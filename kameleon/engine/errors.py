@@ -2,6 +2,16 @@
 
 from __future__ import annotations
 
+import reprlib
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring, _SHORT.maxlong, _SHORT.maxother = 60, 40, 60
+
+
+def quoted(value: object) -> str:
+    """`repr(value)`, shortened in the middle when long, for error messages that echo what they were given."""
+    return _SHORT.repr(value)
+
 
 class KameleonError(Exception):
     """Base class of every error kameleon raises on purpose."""

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from kameleon.engine.errors import InvalidOption
+from kameleon.engine.errors import InvalidOption, quoted
 
 REQUIRED: Any = object()
 """Default of an option that has no default and must be given."""
@@ -35,7 +35,7 @@ class Option:
             # bool is an int subclass: True must not pass for 1, nor 1 for True.
             if not any(value == c and type(value) is type(c) for c in self.choices):
                 shown = ", ".join(repr(c) for c in self.choices)
-                raise InvalidOption(f"bad value for option {self.name!r}: {value!r}; expected one of {shown}")
+                raise InvalidOption(f"bad value for option {self.name!r}: {quoted(value)}; expected one of {shown}")
             return value
         if self.check is not None:
             try:
@@ -53,7 +53,7 @@ def validate_options(game: str, specs: Iterable[Option], given: Mapping[str, Any
     unknown = sorted(set(given) - set(by_name))
     if unknown:
         known = ", ".join(sorted(by_name))
-        raise InvalidOption(f"unknown option {unknown[0]!r} for {game}; known options: {known}")
+        raise InvalidOption(f"unknown option {quoted(unknown[0])} for {game}; known options: {known}")
     result: dict[str, Any] = {}
     for name, spec in by_name.items():
         if name in given:
@@ -70,10 +70,10 @@ def int_in_range(low: int, high: int | None = None) -> Callable[[Any], int]:
 
     def check(value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"{value!r} is not an integer")
+            raise ValueError(f"{quoted(value)} is not an integer")
         if value < low or (high is not None and value > high):
             bound = f"from {low} to {high}" if high is not None else f"at least {low}"
-            raise ValueError(f"{value} is out of range; expected an integer {bound}")
+            raise ValueError(f"{quoted(value)} is out of range; expected an integer {bound}")
         return value
 
     return check

@@ -35,6 +35,11 @@ def test_options_validation() -> None:
     ]:
         with pytest.raises(kameleon.InvalidOption, match=message):
             validate_options("g", specs, given)
+    # What a message echoes of its input is shortened in the middle, however long the input.
+    for given in ({"s" * 10**5: 1}, {"mode": "m" * 10**5}, {"n": "7" * 10**5}, {"n": 10**1000}):
+        with pytest.raises(kameleon.InvalidOption) as refused:
+            validate_options("g", specs, given)
+        assert len(str(refused.value)) < 200 and "..." in str(refused.value)
 
 
 @pytest.mark.parametrize("seed", [-1, 2**53, "7", 1.0, True])
