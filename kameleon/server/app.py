@@ -9,9 +9,10 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import MutableHeaders
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from kameleon import __version__
@@ -89,6 +90,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
         return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        """Routing errors in the API's `{"error": ...}` form; an unknown page gets the front end, which says so."""
+        path = request.url.path
+        if exc.status_code == 404 and request.method == "GET" and not path.startswith(("/api/", "/static/")):
+            return FileResponse(WEB / "index.html", status_code=404, headers={"Cache-Control": "no-cache"})
+        message = f"there is no {request.method} {path}" if exc.status_code == 404 else str(exc.detail)
+        return JSONResponse({"error": message}, status_code=exc.status_code, headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -34,6 +34,14 @@ def test_health_openapi_and_catalogue(server: ServerProcess) -> None:
     policy = page.headers["content-security-policy"]
     assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy
     assert page.headers["x-content-type-options"] == "nosniff"
+    # Unknown routes: the API answers in its own error form, a page address gets the front end with a 404.
+    unknown = httpx.get(server.url + "/api/no/such/route", trust_env=False)
+    assert (unknown.status_code, unknown.json()) == (404, {"error": "there is no GET /api/no/such/route"})
+    wrong = httpx.delete(server.url + "/api/health", trust_env=False)
+    assert (wrong.status_code, wrong.json(), wrong.headers["allow"]) == (405, {"error": "Method Not Allowed"}, "GET")
+    missing = httpx.get(server.url + "/no/such/page", trust_env=False)
+    assert missing.status_code == 404 and "<html" in missing.text.lower()
+    assert "content-security-policy" in missing.headers
 
 
 def test_sign_up_log_in_and_sessions_by_the_book(server: ServerProcess) -> None:

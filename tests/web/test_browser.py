@@ -188,3 +188,11 @@ def test_a_record_file_imports_into_a_replay_and_a_bad_file_is_named(page: Page,
     page.set_input_files("#import-file", str(tmp_path / "game.json"))
     expect(page).to_have_url(re.compile(r"/replay/[\w-]+$"))
     expect(page.locator("#replay-step")).to_have_text(f"Move {len(record['moves'])} of {len(record['moves'])}")
+
+
+def test_an_unknown_page_says_so_and_leads_back_to_the_lobby(page: Page) -> None:
+    page.goto("/profile/nobody")
+    expect(page.locator("#not-found")).to_have_text("There is no page /profile/nobody. Lobby")
+    page.locator("#not-found a").click()
+    expect(page).to_have_url(re.compile(r"/$"))
+    expect(page.locator("#app")).to_contain_text("kameleon arena")

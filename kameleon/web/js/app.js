@@ -62,7 +62,7 @@ async function renderRoute() {
     else if (path === "/leaderboard") await leaderboardPage();
     else if (path === "/rules") await rulesPage(app, catalogue.games[0]?.name ?? "", catalogue.games);
     else if ((m = path.match(/^\/rules\/([\w-]+)$/))) await rulesPage(app, m[1], catalogue.games);
-    else add(app, h("div", { class: "panel" }, "404"));
+    else add(app, h("div", { class: "panel error", id: "not-found" }, t("not_found", { path }), " ", h("a", { href: "/", "data-link": true }, t("lobby"))));
   } catch (error) {
     add(app, h("div", { class: "panel error" }, error.message));
   }
