@@ -11,7 +11,7 @@ import secrets
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import ColumnElement, select
 from sqlalchemy.orm import Session
 
 import kameleon
@@ -256,14 +256,15 @@ def invite_code(db: Session, user: User | None, table_id: str) -> str | None:
 
 
 def lobby(db: Session, user: User | None, status: str | None, limit: int = 60) -> list[str]:
-    query = select(GameTable.id).order_by(GameTable.created_at.desc()).limit(limit)
-    if status is not None:
-        if status not in STATUSES:
-            raise ApiError(422, f"'status' must be one of {', '.join(STATUSES)}")
-        query = query.where(GameTable.status == status)
-    mine = select(Seat.table_id).where(Seat.user_id == user.id) if user else None
-    if mine is not None:
-        query = query.where((GameTable.private.is_(False)) | GameTable.id.in_(mine))
-    else:
-        query = query.where(GameTable.private.is_(False))
-    return list(db.scalars(query))
+    """The newest tables the user may see, at most `limit` of each status (so a busy day of finished games
+    never pushes the open tables off the lobby), newest first."""
+    if status is not None and status not in STATUSES:
+        raise ApiError(422, f"'status' must be one of {', '.join(STATUSES)}")
+    visible: ColumnElement[bool] = GameTable.private.is_(False)
+    if user is not None:
+        visible = visible | GameTable.id.in_(select(Seat.table_id).where(Seat.user_id == user.id))
+    found: list[tuple[Any, str]] = []
+    for wanted in [status] if status is not None else STATUSES:
+        query = select(GameTable.created_at, GameTable.id).where(visible, GameTable.status == wanted)
+        found.extend(db.execute(query.order_by(GameTable.created_at.desc()).limit(limit)).tuples())
+    return [table_id for _, table_id in sorted(found, key=lambda row: row[0], reverse=True)]

@@ -192,6 +192,25 @@ def test_record_import(server: ServerProcess, tamper: str) -> None:
     assert last["view"]["final"] is True
 
 
+def test_a_busy_lobby_still_lists_the_open_tables(server: ServerProcess) -> None:
+    dana = Player(server.url, "Dana")
+    waiting = dana.post("/api/tables", {"game": "coloretto", "options": {"players": 2}}, expect=201)["table"]["id"]
+    state = kameleon.load("coloretto", players=2).new_state(seed=3)
+    while not state.is_terminal:
+        state.apply(state.legal_actions()[0])
+    for _ in range(61):  # more finished games since the table opened than the lobby shows of one status
+        dana.post("/api/records", state.record(), expect=201)
+    tables = dana.get("/api/tables")["tables"]
+    assert waiting in [t["id"] for t in tables if t["status"] == "open"]
+    assert sum(t["status"] == "imported" for t in tables) == 60
+    stamps = [t["created_at"] for t in tables]
+    assert stamps == sorted(stamps, reverse=True)  # newest first across the statuses
+    assert [t["id"] for t in dana.get("/api/tables?status=open")["tables"]].count(waiting) == 1
+    assert dana.get("/api/tables?status=lost", expect=422) == {
+        "error": "'status' must be one of open, playing, finished, imported"
+    }
+
+
 def test_time_control_hands_a_silent_seat_to_a_bot(server: ServerProcess) -> None:
     alice = Player(server.url, "Slow")
     bad = alice.http.post(
