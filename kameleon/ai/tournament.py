@@ -37,7 +37,7 @@ from kameleon.ai import make_agent, parse_spec
 from kameleon.ai.fair import FairView
 from kameleon.engine.errors import IllegalAction, KameleonError
 from kameleon.engine.game import State
-from kameleon.engine.match import ranks
+from kameleon.engine.match import conservative_rating, ranks
 from kameleon.engine.registry import load
 from kameleon.engine.seeding import MAX_SEED
 
@@ -286,10 +286,10 @@ class BotStats:
 
     @property
     def ordinal(self) -> float | None:
-        """The conservative rating mu - 3 sigma (what leaderboards sort by)."""
+        """The conservative rating (`conservative_rating`), or None without OpenSkill."""
         if self.rating_mu is None or self.rating_sigma is None:
             return None
-        return self.rating_mu - 3 * self.rating_sigma
+        return float(conservative_rating(self.rating_mu, self.rating_sigma))
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:

@@ -60,3 +60,11 @@ def ranks(scores: Sequence[float], winners: Sequence[int]) -> list[float]:
     score, equal scores sharing a rank."""
     others = sorted({scores[s] for s in range(len(scores)) if s not in winners}, reverse=True)
     return [1 if s in winners else 2 + others.index(scores[s]) for s in range(len(scores))]
+
+
+def conservative_rating(mu: Any, sigma: Any) -> Any:
+    """mu - 3 sigma, the rating leaderboards show and sort by (the skill is above it with 99.7% confidence).
+
+    Works on numbers and, for a database to sort by it, on SQL columns alike.
+    """
+    return mu - 3 * sigma

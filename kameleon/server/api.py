@@ -361,14 +361,5 @@ async def profile(request: Request, user_id: int) -> dict[str, Any]:
         return {
             "user": {"id": user.id, "name": user.display_name, "guest": user.is_guest},
             "games": games,
-            "ratings": [
-                {
-                    "game": r.game,
-                    "rating": round(r.mu - 3 * r.sigma, 2),
-                    "mu": round(r.mu, 2),
-                    "games": r.games,
-                    "wins": r.wins,
-                }
-                for r in rated
-            ],
+            "ratings": [ratings.entry(r) for r in rated],
         }

@@ -15,7 +15,7 @@ from openskill.models import PlackettLuce
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from kameleon.engine.match import ranks
+from kameleon.engine.match import conservative_rating, ranks
 from kameleon.server.models import Rating
 
 _model = PlackettLuce()
@@ -72,18 +72,21 @@ def _name(seat: dict[str, Any]) -> str:
 
 
 def leaderboard(db: Session, game: str, limit: int = 50) -> list[dict[str, Any]]:
-    rows = db.scalars(select(Rating).where(Rating.game == game)).all()
-    board: list[dict[str, Any]] = [
-        {
-            "player": r.player,
-            "name": r.name,
-            "mu": round(r.mu, 2),
-            "sigma": round(r.sigma, 2),
-            "rating": round(r.mu - 3 * r.sigma, 2),
-            "games": r.games,
-            "wins": r.wins,
-        }
-        for r in rows
-    ]
-    board.sort(key=lambda entry: entry["rating"], reverse=True)
-    return board[:limit]
+    """The `limit` best of `game`, sorted by the database (however many players it holds)."""
+    best = conservative_rating(Rating.mu, Rating.sigma).desc()
+    rows = db.scalars(select(Rating).where(Rating.game == game).order_by(best, Rating.player).limit(limit)).all()
+    return [entry(r) for r in rows]
+
+
+def entry(r: Rating) -> dict[str, Any]:
+    """One player's rating in one game, as the leaderboard and the profile show it."""
+    return {
+        "game": r.game,
+        "player": r.player,
+        "name": r.name,
+        "mu": round(r.mu, 2),
+        "sigma": round(r.sigma, 2),
+        "rating": round(conservative_rating(r.mu, r.sigma), 2),
+        "games": r.games,
+        "wins": r.wins,
+    }

@@ -8,12 +8,13 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 import kameleon
-from kameleon.server import notation
+from kameleon.server import notation, ratings
 from kameleon.server.clock import Clock, check_time_control
 from kameleon.server.db import make_engine, migrate
-from kameleon.server.models import GameTable, Move
+from kameleon.server.models import GameTable, Move, Rating
 from kameleon.server.writer import MoveWriter
 
 START = datetime(2026, 1, 1, tzinfo=UTC)
@@ -101,3 +102,18 @@ def test_public_notation_without_a_hook() -> None:
     assert not notation.has_hidden_moves(state)
     action = state.legal_actions()[0]
     assert notation.token_seen_by(state, action, None) == state.action_to_str(action) == "draw"
+
+
+def test_the_leaderboard_is_the_best_conservative_ratings_of_one_game(tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path / 'r.sqlite3'}")
+    migrate(engine)
+    # mu - 3 sigma: 22, 20, 13 and 20.5; a sure 22 - 1.5 outranks an unsure 26 - 6.
+    players = {"user:1": (25.0, 1.0), "user:2": (26.0, 2.0), "user:3": (25.0, 4.0), "bot:random": (22.0, 0.5)}
+    with Session(engine) as db:
+        for player, (mu, sigma) in players.items():
+            db.add(Rating(game="coloretto", player=player, name=player, mu=mu, sigma=sigma, games=1, wins=0))
+        db.add(Rating(game="chromino", player="user:9", name="other game", mu=50.0, sigma=1.0, games=1, wins=1))
+        db.commit()
+        board = ratings.leaderboard(db, "coloretto", limit=3)
+    assert [(e["player"], e["rating"]) for e in board] == [("user:1", 22.0), ("bot:random", 20.5), ("user:2", 20.0)]
+    engine.dispose()
