@@ -78,7 +78,10 @@ def test_hard_spends_about_its_move_time() -> None:
         state.apply(state.legal_actions()[0])
     action = agent.act(state)
     assert action in state.legal_actions()
-    assert 0.1 <= agent.last_seconds < 0.2  # type: ignore[attr-defined]
+    # It uses its whole budget and stops soon after: a search that ignored its deadline would run on for
+    # seconds. How close to the budget it stops is a benchmark figure (the tournaments' "slowest"), since a
+    # busy machine can pause any process for a while.
+    assert 0.1 <= agent.last_seconds < 1.0  # type: ignore[attr-defined]
 
 
 def test_easy_is_noisier_than_medium() -> None:
