@@ -31,6 +31,7 @@ from typing import Any
 
 from kameleon.ai.tournament import Tournament, run_tournament, wilson
 from kameleon.engine.errors import KameleonError
+from kameleon.engine.record import write_whole
 from kameleon.engine.registry import games as game_names
 from kameleon.engine.registry import load
 from kameleon.engine.seeding import MAX_SEED
@@ -182,9 +183,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "machine": f"{platform.machine()}, Python {platform.python_version()}, {args.workers} worker(s)",
         "minutes": (time.perf_counter() - start) / 60,
     }
-    spare = args.out.with_name(args.out.name + ".tmp")  # replaced whole, never left half-written
-    spare.write_text(render(measured, settings) + "\n", encoding="utf-8")
-    os.replace(spare, args.out)
+    write_whole(args.out, render(measured, settings) + "\n")
     print(f"wrote {args.out}", file=sys.stderr)
     return 0
 
@@ -203,8 +202,10 @@ def _check_arguments(parser: argparse.ArgumentParser, args: argparse.Namespace) 
         args.out.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         parser.error(f"cannot write {args.out}: {exc.strerror or exc}")
-    if args.out.is_dir() or not os.access(args.out.parent, os.W_OK):
-        parser.error(f"cannot write {args.out}: {'it is a directory' if args.out.is_dir() else 'no permission'}")
+    if args.out.is_dir():
+        parser.error(f"cannot write {args.out}: it is a directory")
+    if not os.access(args.out.parent, os.W_OK):
+        parser.error(f"cannot write {args.out}: no permission")
 
 
 if __name__ == "__main__":

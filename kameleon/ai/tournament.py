@@ -24,7 +24,6 @@ import itertools
 import json
 import logging
 import math
-import os
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -38,6 +37,7 @@ from kameleon.ai.fair import FairView
 from kameleon.engine.errors import IllegalAction, KameleonError
 from kameleon.engine.game import State
 from kameleon.engine.match import conservative_rating, ranks
+from kameleon.engine.record import write_whole
 from kameleon.engine.registry import load
 from kameleon.engine.seeding import MAX_SEED
 
@@ -422,11 +422,7 @@ def _earlier_results(path: Path, tasks: Sequence[GameTask], resume: bool) -> lis
         if index in found:
             raise KameleonError(f"{path} holds game {index} twice")
         found[index] = result
-    # Rewritten whole, through a file beside it, so a torn last line is dropped and a crash now loses nothing.
-    spare = path.with_name(path.name + ".tmp")
-    with open(spare, "w", encoding="utf-8") as handle:
-        handle.writelines(_line(result) for result in stored)
-    os.replace(spare, path)
+    write_whole(path, "".join(_line(result) for result in stored))  # without a torn last line
     return sorted(found.values(), key=lambda r: r["index"])
 
 

@@ -83,7 +83,12 @@ def read_record(path: str | Path) -> dict[str, Any]:
 
 def write_record(record: Mapping[str, Any], path: str | Path) -> None:
     """Write a record atomically, so a crash never leaves half a file."""
+    write_whole(path, json.dumps(record, indent=1) + "\n")
+
+
+def write_whole(path: str | Path, text: str) -> None:
+    """Replace the file at `path` by `text` through a file beside it: a crash leaves the old file or the new."""
     target = Path(path)
-    tmp = target.with_name(target.name + ".tmp")
-    tmp.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-    tmp.replace(target)
+    spare = target.with_name(target.name + ".tmp")
+    spare.write_text(text, encoding="utf-8")
+    spare.replace(target)

@@ -168,7 +168,7 @@ class ColorettoState(State[int]):
                     self.room_mask &= ~bit
                 self.drawn = -1
                 self.phase = TURN
-                self.current_player = _NEXT_SEAT[len(self.held)][self.active_mask][self.current_player]  # type: ignore[index]  # a seat places
+                self.current_player = _NEXT_SEAT[len(self.held)][self.active_mask][self.current_player]  # type: ignore[index]  # someone is always to move while placing
                 return
         elif phase == TURN:
             if action == act.DRAW:
