@@ -9,7 +9,8 @@
 True
 """
 
-from kameleon import games  # a callable package: kameleon.games() lists the games
+from typing import TYPE_CHECKING
+
 from kameleon.engine import (
     Agent,
     Game,
@@ -26,6 +27,11 @@ from kameleon.engine import (
     replay,
     write_record,
 )
+
+if TYPE_CHECKING:  # what the callable package below answers, as the type checker should see it
+    from kameleon.engine.registry import games
+else:
+    from kameleon import games  # a callable package: kameleon.games() lists the games
 
 __version__ = "0.1.0"
 

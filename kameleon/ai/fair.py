@@ -23,7 +23,7 @@ kameleon.ai.fair.FairPlayError: a bot read 'held' of the real state; seat ... ma
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from kameleon.engine.errors import KameleonError
 from kameleon.engine.game import Game, State
@@ -126,3 +126,8 @@ class FairView:
 
     def __repr__(self) -> str:
         return f"<FairView seat {self._seat} of {self._state!r}>"
+
+
+def fair_state(state: State[Any], seat: int | None = None) -> State[Any]:
+    """`FairView(state, seat)` typed as what a bot's `act` takes: it answers the public State API."""
+    return cast(State[Any], FairView(state, seat))

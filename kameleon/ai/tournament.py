@@ -30,12 +30,11 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
-from typing import IO, Any, cast
+from typing import IO, Any
 
 from kameleon.ai import make_agent, parse_spec
-from kameleon.ai.fair import FairView
+from kameleon.ai.fair import fair_state
 from kameleon.engine.errors import IllegalAction, KameleonError
-from kameleon.engine.game import State
 from kameleon.engine.match import conservative_rating, ranks
 from kameleon.engine.record import write_whole
 from kameleon.engine.registry import load
@@ -140,7 +139,7 @@ def play_game(task: GameTask) -> dict[str, Any]:
         assert seat is not None
         agent = agents[seat]
         tick = time.perf_counter()
-        action = agent.act(cast(State[Any], FairView(state, seat)))  # it answers the public State API
+        action = agent.act(fair_state(state, seat))
         spent = time.perf_counter() - tick
         if len(state.legal_actions()) > 1:
             mine = thinking[seat]

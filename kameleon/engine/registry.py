@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from kameleon.engine.errors import UnknownGame
 from kameleon.engine.game import Game
+
+if TYPE_CHECKING:  # for the type checker only: at run time the engine never imports a game
+    from kameleon.games.cameleon import CameleonGame
+    from kameleon.games.cardcassonne import CardcassonneGame
+    from kameleon.games.chromino import ChrominoGame
+    from kameleon.games.coloretto import ColorettoGame
 
 # name -> "module:GameClass"; adding a game is one line here.
 _GAMES: dict[str, str] = {
@@ -36,6 +42,17 @@ def game_class(name: str) -> type[Game[Any]]:
     return cls
 
 
+# A game named by a literal comes back as its own class, so its states' fields are typed.
+@overload
+def load(name: Literal["cameleon"], **options: Any) -> CameleonGame: ...
+@overload
+def load(name: Literal["cardcassonne"], **options: Any) -> CardcassonneGame: ...
+@overload
+def load(name: Literal["chromino"], **options: Any) -> ChrominoGame: ...
+@overload
+def load(name: Literal["coloretto"], **options: Any) -> ColorettoGame: ...
+@overload
+def load(name: str, **options: Any) -> Game[Any]: ...
 def load(name: str, **options: Any) -> Game[Any]:
     """The game `name` with validated `options` (raises UnknownGame / InvalidOption)."""
     return game_class(name)(**options)

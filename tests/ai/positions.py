@@ -27,7 +27,7 @@ def ending(
     play), `rows` the cards in each row (by index into the colours in play), `taken` the seats that
     already took a row this round."""
     players = len(held)
-    state: ColorettoState = kameleon.load("coloretto", players=players).new_state(seed)  # type: ignore[assignment]
+    state: ColorettoState = kameleon.load("coloretto", players=players).new_state(seed)
     colours = state.in_play
     state.final_round = True
     state._drawable = 0

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+from functools import partial
+from typing import Any
 
 import pytest
 
 import kameleon
 from kameleon.ai import agent_names, make_agent
-from kameleon.ai.fair import FairPlayError, FairView
+from kameleon.ai.fair import FairPlayError, FairView, fair_state
 from tests.ai.games import configs, load
 
 CONFIGS = configs()
@@ -17,7 +19,7 @@ FAST = {"hard": 0.01}
 """Seconds per move of the searching bots in these tests."""
 
 
-def _bot(name: str, seed: int) -> kameleon.Agent:  # type: ignore[name-defined]
+def _bot(name: str, seed: int) -> kameleon.Agent:
     return make_agent(name, seed, move_time=FAST.get(name))
 
 
@@ -82,7 +84,7 @@ def test_the_wrapper_refuses_hidden_information(game_name: str, players: int) ->
         lambda: FairView(state, other).legal_actions(),
     ]
     hidden = [name for name in getattr(type(state), "__slots__", ()) if name not in PUBLIC_FIELDS]
-    refused.extend(lambda name=name: getattr(fair, name) for name in hidden)
+    refused.extend(partial(getattr, fair, name) for name in hidden)
     for attempt in refused:
         with pytest.raises(FairPlayError):
             attempt()
@@ -112,8 +114,8 @@ class _Peeker:
 
     name = "peeker"
 
-    def act(self, state: kameleon.State) -> object:  # type: ignore[name-defined]
-        _ = state._deck
+    def act(self, state: kameleon.State[Any]) -> object:
+        _ = state._deck  # type: ignore[attr-defined]  # the cheat
         return state.legal_actions()[0]
 
 
@@ -121,4 +123,4 @@ def test_a_cheating_bot_is_caught() -> None:
     state = kameleon.load("coloretto", players=2).new_state(1)
     assert _Peeker().act(state) in state.legal_actions()  # on the real state the cheat goes unnoticed...
     with pytest.raises(FairPlayError):
-        _Peeker().act(FairView(state))  # ...through the wrapper it is caught
+        _Peeker().act(fair_state(state))  # ...through the wrapper it is caught

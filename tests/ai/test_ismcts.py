@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kameleon
-from kameleon.ai.fair import FairView
+from kameleon.ai.fair import fair_state
 from kameleon.ai.ismcts import ISMCTSAgent, reward_vector
 from kameleon.engine.match import play_match
 from tests.ai.games import configs
@@ -198,7 +198,7 @@ def test_takes_the_capture_that_wins_le_cameleon() -> None:
     assert len(state.legal_actions()) == 18
     for seed in range(2):
         assert ISMCTSAgent(seed, iterations=300).act(state) == winning[0]
-        assert ISMCTSAgent(seed, iterations=1).act(FairView(state)) == winning[0]
+        assert ISMCTSAgent(seed, iterations=1).act(fair_state(state)) == winning[0]
     searched = ISMCTSAgent(0, iterations=300, decisive=False)
     searched.act(state)
     best = max(stat["mean"] for stat in searched.action_stats())
@@ -213,8 +213,9 @@ def test_every_game_plays_legally_with_widening(game_name: str, players: int) ->
     for _ in range(40):
         if state.is_terminal:
             break
-        action = agents[state.current_player].act(FairView(state))
-        state.apply(action)  # raises on an illegal move
+        seat = state.current_player
+        assert seat is not None
+        state.apply(agents[seat].act(fair_state(state)))  # raises on an illegal move
     assert state.is_terminal or len(state.history) >= 40
 
 

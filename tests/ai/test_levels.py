@@ -112,6 +112,7 @@ def test_generic_lookahead_values_the_score_margin() -> None:
     actions = state.legal_actions()
     values = score_lookahead(state, actions)
     me = state.current_player
+    assert me is not None
     for action, value in zip(actions, values, strict=True):
         child = state.clone()
         child.apply(action)

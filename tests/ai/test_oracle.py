@@ -6,17 +6,25 @@ import pytest
 
 import kameleon
 from kameleon.ai.oracle import SIGHTS, OracleAgent, main
+from kameleon.games.chromino.state import ChrominoState
+
+
+def _start(sees: str, state: ChrominoState, me: int) -> ChrominoState:
+    """Where an oracle that sees `sees` starts its playouts from."""
+    start = OracleAgent(sees, 1)._start(state, me)
+    assert isinstance(start, ChrominoState)
+    return start
 
 
 def test_sight_levels_start_their_playouts_from_what_they_may_see() -> None:
     state = kameleon.load("chromino", players=2).new_state(11)
     me = state.current_player
     assert me is not None
-    everything = OracleAgent("everything", 1)._start(state, me)
+    everything = _start("everything", state, me)
     assert everything.hands == state.hands and everything.bag == state.bag
-    hands = OracleAgent("hands", 1)._start(state, me)
+    hands = _start("hands", state, me)
     assert hands.hands == state.hands and sorted(hands.bag) == sorted(state.bag) and hands.bag != state.bag
-    nothing = OracleAgent("nothing", 1)._start(state, me)
+    nothing = _start("nothing", state, me)
     assert nothing.hands[me] == state.hands[me] and nothing.hands[1 - me] != state.hands[1 - me]
 
 
@@ -53,7 +61,7 @@ def test_with_more_players_the_oracle_faces_a_bot_in_every_other_seat(capsys: py
     assert main([*argv, "--games", "2", "--rollouts", "1", "--candidates", "2", "--workers", "1"]) == 0
     assert "| oracle sees | wins against 3 × medium |" in capsys.readouterr().out
     state = kameleon.load("chromino", players=4).new_state(6)
-    hands = OracleAgent("hands", 1)._start(state, 2)
+    hands = _start("hands", state, 2)
     assert hands.hands == state.hands and sorted(hands.bag) == sorted(state.bag)
 
 

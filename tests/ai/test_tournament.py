@@ -87,7 +87,7 @@ def test_summary_counts_shared_wins_and_merges_a_repeated_bot() -> None:
 
 
 def test_ratings_order_a_strong_bot_first() -> None:
-    results = [
+    results: list[dict[str, Any]] = [
         {"index": i, "players": ["strong", "weak"][:: 1 if i % 2 == 0 else -1], "scores": [0, 0], "winners": []}
         for i in range(20)
     ]

@@ -7,6 +7,7 @@ from rich.console import Console
 import kameleon
 from kameleon.ai import make_agent
 from kameleon.cli.render import cameleon as render
+from kameleon.engine.match import play_match
 from kameleon.games.cameleon.heuristics import action_values
 
 from .support import at
@@ -63,8 +64,5 @@ def test_greedy_beats_random() -> None:
         greedy_seat = seed % 2
         agents = [make_agent("random", seed), make_agent("random", seed)]
         agents[greedy_seat] = make_agent("greedy", seed)
-        state = game.new_state(seed)
-        while not state.is_terminal:
-            state.apply(agents[state.current_player].act(state))
-        wins += state.winners() == [greedy_seat]
+        wins += play_match(game, agents, seed).winners == [greedy_seat]
     assert wins >= 3

@@ -4,6 +4,7 @@ the position estimate used by searches, and the greedy bot against random play."
 from __future__ import annotations
 
 import kameleon
+from kameleon import Agent
 from kameleon.ai.greedy import GreedyAgent
 from kameleon.ai.random_agent import RandomAgent
 from kameleon.engine.match import play_match
@@ -93,6 +94,7 @@ def test_evaluate_counts_the_claim_a_follower_holds() -> None:
 def test_evaluate_is_the_final_score_when_the_game_is_over() -> None:
     game = kameleon.load("cardcassonne", players=2)
     result = play_match(game, [GreedyAgent(1), GreedyAgent(2)], seed=4)
+    assert isinstance(result.state, CardcassonneState)
     assert [evaluate(result.state, seat) for seat in range(2)] == result.scores
 
 
@@ -101,7 +103,7 @@ def test_greedy_beats_random() -> None:
     wins = 0
     for deal in range(3):
         for seat in range(2):
-            agents = [RandomAgent(10 * deal + q) for q in range(2)]
+            agents: list[Agent] = [RandomAgent(10 * deal + q) for q in range(2)]
             agents[seat] = GreedyAgent(10 * deal + 5)
             wins += seat in play_match(game, agents, seed=deal).winners
     assert wins == 6

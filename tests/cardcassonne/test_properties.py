@@ -60,6 +60,7 @@ def _play_checked(state: CardcassonneState, rng: random.Random, round_first: boo
         assert actions
         action = actions[rng.randrange(len(actions))]
         seat = state.current_player
+        assert seat is not None
         phase, round_no = state.phase, state.round_no
         state.apply(action)
         assert all(b >= a for a, b in zip(last_scores, state.scores(), strict=True)), "scores never decrease"

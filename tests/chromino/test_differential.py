@@ -39,7 +39,7 @@ def test_game_layouts_every_tile(seed: int, players: int, moves: int) -> None:
 def _random_puzzle(rng: random.Random, size: int) -> list[str]:
     """Non-overlapping tiles of any colours (a puzzle layout need not be legal), around the origin."""
     taken: set[tuple[int, int]] = set()
-    lines = []
+    lines: list[str] = []
     while len(lines) < size:
         orientation = rng.choice("HV")
         row, col = rng.randint(-4, 4), rng.randint(-4, 4)

@@ -98,7 +98,7 @@ def test_evaluate_is_the_learned_value_where_fitted_and_the_tile_count_elsewhere
     assert [evaluate(four, seat) for seat in range(4)] == [value.value(four, seat) for seat in range(4)]
     assert not value.fitted(5)
     five = rig(["Y*B H 0,-1"], hands=[["RYG", "BPP"], ["RRR", "RGR"], ["RYG"], ["RRY", "RYG"], ["BPP", "RGR"]])
-    scores = [evaluate(five, seat) for seat in range(3)]  # type: ignore[arg-type]  # seats 3-4 only fill the table
+    scores = [evaluate(five, seat) for seat in range(3)]  # seats 3-4 only fill the table
     assert scores[2] > scores[0] > scores[1]  # fewer tiles first, then a hand that fits
     assert scores[0] - scores[1] == pytest.approx(STUCK + HAND_EASE * (1.18 - 0.78))
 

@@ -64,6 +64,7 @@ def test_a_seat_that_drew_is_never_dealt_a_tile_that_fitted() -> None:
         drawer = -1
         while not state.is_terminal and checked < 200:
             seat = state.current_player
+            assert seat is not None
             if state.phase == TURN and state.legal_actions() == [DRAW]:
                 at_draw, drawer = state.clone(), seat
             actions = state.legal_actions()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import kameleon
@@ -133,7 +135,7 @@ def test_t4_lone_chameleon_empty_bag_passes_and_wins_a_blocked_game() -> None:
     assert state.winners() == [0] and state.scores() == [-1, -2]
 
 
-def _t5(last: tuple[str, ...] = ("RBB",), **options: object) -> ChrominoState:
+def _t5(last: tuple[str, ...] = ("RBB",), **options: Any) -> ChrominoState:
     state = rig(hands=[["YYY", "GGG"], ["BBB"], ["GGG", "PPP"], last], bag=[], **options)
     play(state, "YYY H -1,-2", "BBB H 1,0")
     assert state.out == [False, True, False, False] and state.view(None)["final_round"]

@@ -95,8 +95,8 @@ def test_the_command_fits_and_writes_the_weights(tmp_path: Path, capsys: pytest.
     exec(compile(source.read_text(encoding="utf-8"), str(source), "exec"), namespace)
     written = namespace["WEIGHTS"]
     assert written == {**value.WEIGHTS, 3: {stage: tuple(round(v, 3) for v in w) for stage, w in weights.items()}}
-    assert list(written) == sorted(written)  # type: ignore[call-overload]
-    assert weights_block(written) in source.read_text(encoding="utf-8")  # type: ignore[arg-type]
+    assert list(written) == sorted(written)
+    assert weights_block(written) in source.read_text(encoding="utf-8")
 
 
 def test_bad_arguments_are_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,7 +9,7 @@ import pytest
 import kameleon
 from kameleon import IllegalAction
 from kameleon.games.coloretto import actions as act
-from kameleon.games.coloretto.cards import GOLDEN, JOKER, LAST_ROUND, PLUS_TWO
+from kameleon.games.coloretto.cards import COLOURS, GOLDEN, JOKER, LAST_ROUND, PLUS_TWO
 from kameleon.games.coloretto.state import ColorettoState
 
 from .helpers import play, set_pile, stack_pile
@@ -56,6 +56,7 @@ def test_scenario_3_two_players_green_rows_and_discard() -> None:
     play(state, "place 2", "draw", "place 2", "draw", "place 3")
     assert state.legal_actions() == [act.DRAW, act.TAKE, act.TAKE + 1, act.TAKE + 2]
     taker = state.current_player
+    assert taker is not None
     left = [card for card in state.rows[2]]
     play(state, "take 1")
     assert state.current_player == 1 - taker  # the other plays alone
@@ -216,7 +217,7 @@ def test_manual_declaration_flow() -> None:
     with pytest.raises(IllegalAction, match="not in play"):
         state.apply(act.JOKER_TO + state.removed[0])
     colour = next(c for c in state.in_play if state.held[0][c])
-    name = kameleon.games.coloretto.COLOURS[colour]
+    name = COLOURS[colour]
     play(state, f"joker {name}", f"positive {name}")
     with pytest.raises(IllegalAction, match="already positive"):
         state.apply_str(f"positive {name}")

@@ -80,7 +80,7 @@ def test_overrides_keep_the_random_sequence() -> None:
         "coloretto", players=3, removed_colours=removed, start_player=plain.current_player,
         starting_colours=seat_colours,
     ).new_state(42)  # fmt: skip
-    assert forced._deck == plain._deck
+    assert forced._deck == plain._deck and plain.current_player is not None
     other_start = (plain.current_player + 1) % 3
     moved = kameleon.load("coloretto", players=3, start_player=other_start).new_state(42)
     assert moved._deck == plain._deck and moved.current_player == other_start

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, get_args, get_overloads, get_type_hints
 
 import pytest
 from hypothesis import given, settings
@@ -12,6 +13,8 @@ from hypothesis import strategies as st
 
 import kameleon
 from kameleon import IllegalAction
+from kameleon.engine import registry
+from kameleon.engine.registry import game_class, games
 
 from .configs import CONFIGS
 
@@ -36,6 +39,16 @@ def random_playout(state: Any, rng: random.Random, stop_after: int | None = None
 
 def test_registry_lists_the_four_games() -> None:
     assert kameleon.games() == ["cameleon", "cardcassonne", "chromino", "coloretto"]
+
+
+def test_load_is_typed_for_every_game() -> None:
+    # The type checker learns a game's class from the literal name only through these overloads.
+    typed = {}
+    for variant in get_overloads(registry.load):
+        hints = get_type_hints(variant, vars(registry) | {cls.__name__: cls for cls in map(game_class, games())})
+        (name,) = get_args(hints["name"]) or (None,)
+        typed[name] = hints["return"]
+    assert typed == {None: kameleon.Game[Any]} | {name: game_class(name) for name in games()}
 
 
 @pytest.mark.parametrize(("name", "options"), CASES, ids=IDS)
@@ -71,7 +84,7 @@ def test_every_legal_action_applies_and_every_other_index_raises(name: str, opti
             assert copy.history == [*snapshot.history, action]
         legal_indices = {game.action_index(a) for a in legal}
         # A sample of illegal indices (some action spaces are huge).
-        candidates = range(game.num_distinct_actions)
+        candidates: Sequence[int] = range(game.num_distinct_actions)
         if game.num_distinct_actions > 400:
             candidates = [rng.randrange(game.num_distinct_actions) for _ in range(200)]
         for index in candidates:
@@ -148,9 +161,9 @@ def test_a_seat_that_does_not_exist_is_refused(name: str, options: dict[str, Any
     n = state.num_players
     for seat in (n, -1, "0", True, 1.0):
         with pytest.raises(ValueError, match=f"seat {seat!r} does not exist; seats are 0..{n - 1}"):
-            state.view(seat)
+            state.view(seat)  # type: ignore[arg-type]  # wrong on purpose
         with pytest.raises(ValueError, match="does not exist"):
-            state.determinize(seat, random.Random(0))
+            state.determinize(seat, random.Random(0))  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="seat None does not exist"):
-        state.determinize(None, random.Random(0))
+        state.determinize(None, random.Random(0))  # type: ignore[arg-type]
     assert state.view(None) == state.view(None)  # a spectator's view

@@ -25,14 +25,15 @@ def test_options_validation() -> None:
     ]
     assert validate_options("g", specs, {}) == {"n": 2, "mode": "a", "flag": False}
     assert validate_options("g", specs, {"mode": "alpha", "n": 3}) == {"n": 3, "mode": "a", "flag": False}
-    for given, message in [
+    cases: list[tuple[dict[str, Any], str]] = [
         ({"n": 4}, "out of range"),
         ({"n": "2"}, "not an integer"),
         ({"n": True}, "not an integer"),
         ({"mode": "c"}, "expected one of 'a', 'b'"),
         ({"flag": 1}, "expected one of False, True"),
         ({"size": 1}, "unknown option 'size' for g; known options: flag, mode, n"),
-    ]:
+    ]
+    for given, message in cases:
         with pytest.raises(kameleon.InvalidOption, match=message):
             validate_options("g", specs, given)
     # What a message echoes of its input is shortened in the middle, however long the input.

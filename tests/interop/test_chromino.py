@@ -249,7 +249,7 @@ def test_raw_env_observations_are_float32_arrays() -> None:
     environment.reset(seed=1)
     observation = environment.observe(environment.agent_selection)
     assert observation["observation"].dtype == np.float32
-    assert observation["observation"].shape == (obs.size(environment.game),)
+    assert observation["observation"].shape == (obs.size(kameleon.load("chromino", players=2)),)
     assert observation["action_mask"].shape == (832_322,) and observation["action_mask"].sum() > 0
     with warnings.catch_warnings():
         warnings.simplefilter("error")

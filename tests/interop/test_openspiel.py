@@ -77,7 +77,7 @@ def test_information_states_hide_face_down_cards() -> None:
     game = pyspiel.load_game(short_name("cardcassonne"), {"players": 3, "deals": 16})
     state = game.new_initial_state()
     state.apply_action(5)
-    plays = []  # (mover, full token) of every action
+    plays: list[tuple[int, str]] = []  # (mover, full token) of every action
     while not state.is_terminal() and len(plays) < 40:
         mover, action = state.current_player(), state.legal_actions()[0]
         plays.append((mover, state.action_to_string(mover, action)))

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
 import kameleon
@@ -63,7 +63,7 @@ def test_writer_batches_and_refuses_a_second_move_n(tmp_path: Path) -> None:
     with engine.begin() as connection:
         for table_id in ("t1", "t2"):
             connection.execute(
-                GameTable.__table__.insert(),
+                insert(GameTable),
                 {
                     "id": table_id,
                     "game": "coloretto",
@@ -81,12 +81,14 @@ def test_writer_batches_and_refuses_a_second_move_n(tmp_path: Path) -> None:
         return {"table_id": table_id, "number": number, "seat": 0, "token": token, "created_at": START}
 
     async def scenario() -> list[object]:
-        return await asyncio.gather(
-            writer.write(row("t1", 1, "draw")),
-            writer.write(row("t2", 1, "draw")),
-            writer.write(row("t1", 1, "take 1")),
-            writer.write(row("t1", 2, "place 1")),
-            return_exceptions=True,
+        return list(
+            await asyncio.gather(
+                writer.write(row("t1", 1, "draw")),
+                writer.write(row("t2", 1, "draw")),
+                writer.write(row("t1", 1, "take 1")),
+                writer.write(row("t1", 2, "place 1")),
+                return_exceptions=True,
+            )
         )
 
     outcomes = asyncio.run(scenario())
