@@ -15,6 +15,7 @@ from kameleon.ai.ismcts import ISMCTSAgent, reward_vector
 from kameleon.engine.match import play_match
 from tests.ai.games import configs
 from tests.ai.positions import ending, solve
+from tests.depth import examples
 
 # Seat 0 to move in the last round of a 2-player game, nothing left to draw. Only taking row 3 wins
 # against every reply; the greedy one-ply heuristic prefers row 2 (it scores more at once).
@@ -63,7 +64,7 @@ def test_iteration_budget_is_exact() -> None:
 
 
 @given(seed=st.integers(0, 10_000), moves=st.integers(0, 60))
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 def test_same_seed_same_move(seed: int, moves: int) -> None:
     state = _midgame(3, seed, moves)
     if state.is_terminal:
@@ -141,7 +142,7 @@ def test_heuristic_rollouts_and_cutoffs_play_legally(rollout_depth: int | None) 
     weight=st.floats(0.0, 1.0),
     scale=st.one_of(st.none(), st.floats(1.0, 100.0)),
 )
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 def test_rewards_are_bounded_and_ordered(scores: list[int], weight: float, scale: float | None) -> None:
     rewards = reward_vector(scores, None, weight, scale)
     assert all(-1e-9 <= r <= 1 + 1e-9 for r in rewards)

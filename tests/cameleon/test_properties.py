@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import kameleon
 from kameleon.games.cameleon import CameleonState
 from kameleon.games.cameleon.chart import BOX, PRIMARY_BOX, K, V
+from tests.depth import examples
 
 CONFIGS: list[dict[str, Any]] = [
     {},
@@ -80,7 +81,7 @@ def check_no_waiting_capture(state: CameleonState, mover: int) -> None:
 
 
 @pytest.mark.parametrize("options", CONFIGS, ids=IDS)
-@settings(max_examples=5, deadline=None)
+@settings(max_examples=examples(5), deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_random_games_keep_every_invariant(options: dict[str, Any], seed: int) -> None:
     state = new(options, seed)
@@ -106,7 +107,7 @@ def test_random_games_keep_every_invariant(options: dict[str, Any], seed: int) -
 
 
 @pytest.mark.parametrize("options", CONFIGS, ids=IDS)
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=examples(4), deadline=None)
 @given(seed=st.integers(0, 2**32), stop=st.integers(0, 400))
 def test_replay_identity_including_unfinished_plies(options: dict[str, Any], seed: int, stop: int) -> None:
     state = new(options, seed)
@@ -130,7 +131,7 @@ def test_replay_of_a_game_stopped_inside_a_ply() -> None:
     assert kameleon.replay(state.record()) == state
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_illegal_actions_and_texts_raise_and_change_nothing(seed: int) -> None:
     state = new({}, seed)
@@ -156,7 +157,7 @@ def test_illegal_actions_and_texts_raise_and_change_nothing(seed: int) -> None:
         assert state == before
 
 
-@settings(max_examples=5, deadline=None)
+@settings(max_examples=examples(5), deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_notation_of_every_action_replays_that_action(seed: int) -> None:
     state = new({}, seed)
@@ -174,7 +175,7 @@ def test_notation_of_every_action_replays_that_action(seed: int) -> None:
         state.apply(rng.choice(state.legal_actions()))
 
 
-@settings(max_examples=5, deadline=None)
+@settings(max_examples=examples(5), deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_cpn_round_trip_and_restart(seed: int) -> None:
     state = new({}, seed)
@@ -193,7 +194,7 @@ def test_cpn_round_trip_and_restart(seed: int) -> None:
         assert restarted.ply_tokens() == state.ply_tokens()
 
 
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=examples(4), deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_view_is_everything_and_determinize_copies(seed: int) -> None:
     state = new({"finite_supply": True}, seed)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import kameleon
 from kameleon.games.cameleon import CameleonState, association
 from kameleon.games.cameleon.chart import NONE
+from tests.depth import examples
 
 
 def reference_candidates(state: CameleonState, mover: int, opposite: bool) -> list[tuple[int, int]]:
@@ -42,7 +43,7 @@ def reference_candidates(state: CameleonState, mover: int, opposite: bool) -> li
 
 
 @pytest.mark.parametrize("geometry", ["any_two", "opposite"])
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_bitboard_candidates_match_the_reference(geometry: str, seed: int) -> None:
     # A full reserve keeps flanked pieces on the board, so late positions hold many associations.

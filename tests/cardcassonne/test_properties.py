@@ -18,6 +18,7 @@ from kameleon.engine.benchmark import random_game
 from kameleon.games.cardcassonne import actions as act
 from kameleon.games.cardcassonne.cards import COLOUR, DEAL_TABLE, DOWN, FACE, FACE_CODES
 from kameleon.games.cardcassonne.state import PLAY, CardcassonneState
+from tests.depth import examples
 
 SEEDS = st.integers(0, 2**32)
 PLAYERS = st.integers(2, 5)
@@ -101,7 +102,7 @@ def _play_checked(state: CardcassonneState, rng: random.Random, round_first: boo
     return summaries
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=SEEDS, players=PLAYERS)
 def test_round_and_game_invariants(seed: int, players: int) -> None:
     state = kameleon.load("cardcassonne", players=players).new_state(seed)
@@ -121,7 +122,7 @@ def test_round_and_game_invariants(seed: int, players: int) -> None:
     assert state.winners()
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(seed=SEEDS, players=PLAYERS)
 def test_round_first_rule_gives_one_face_down_card_per_round(seed: int, players: int) -> None:
     state = kameleon.load("cardcassonne", players=players, face_down_rule="round_first").new_state(seed)
@@ -130,14 +131,14 @@ def test_round_first_rule_gives_one_face_down_card_per_round(seed: int, players:
         assert len(summary["down"]) == 1 and summary["down"][0][2] == 1
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(seed=SEEDS, players=PLAYERS)
 def test_hidden_face_down_cards_without_reveal(seed: int, players: int) -> None:
     state = kameleon.load("cardcassonne", players=players, reveal_unclaimed_face_down=False).new_state(seed)
     _play_checked(state, random.Random(seed))
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=SEEDS, players=PLAYERS, stop=st.integers(0, 160))
 def test_replay_identity_midway_and_at_the_end(seed: int, players: int, stop: int) -> None:
     state = kameleon.load("cardcassonne", players=players, reveal_unclaimed_face_down=seed % 2 == 0).new_state(seed)
@@ -177,7 +178,7 @@ def _assert_no_leak(state: CardcassonneState, seat: int | None) -> None:
     json.loads(text)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=SEEDS, players=PLAYERS, moves=st.integers(0, 150))
 def test_views_hide_what_the_seat_cannot_see(seed: int, players: int, moves: int) -> None:
     state = _random_state(seed, players, moves, reveal_unclaimed_face_down=seed % 3 != 0)
@@ -185,7 +186,7 @@ def test_views_hide_what_the_seat_cannot_see(seed: int, players: int, moves: int
         _assert_no_leak(state, seat)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=SEEDS, players=PLAYERS, moves=st.integers(0, 150))
 def test_determinize_keeps_the_view_and_resamples_only_hidden_parts(seed: int, players: int, moves: int) -> None:
     state = _random_state(seed, players, moves, reveal_unclaimed_face_down=seed % 2 == 0)
@@ -217,7 +218,7 @@ def test_determinize_really_resamples_and_rewrites_hidden_history() -> None:
                 assert (s.history[h] - act.FACE_DOWN) >> 2 == faces[-1]
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=SEEDS, players=PLAYERS, moves=st.integers(0, 120))
 def test_views_equal_when_only_hidden_information_differs(seed: int, players: int, moves: int) -> None:
     state = _random_state(seed, players, moves)
@@ -238,7 +239,7 @@ def test_views_equal_when_only_hidden_information_differs(seed: int, players: in
         assert twin.view(a) != state.view(a)
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(seed=SEEDS, players=PLAYERS, moves=st.integers(0, 150))
 def test_illegal_actions_raise_and_change_nothing(seed: int, players: int, moves: int) -> None:
     state = _random_state(seed, players, moves)

@@ -17,6 +17,7 @@ from kameleon.games.cardcassonne.scoring import (
     winners,
 )
 from kameleon.games.cardcassonne.view import track
+from tests.depth import examples
 
 from .helpers import position
 
@@ -77,7 +78,7 @@ def _brute(cards: tuple[int, ...]) -> int:
     return best
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(counts=st.tuples(*[st.integers(0, 3)] * 4), wilds=st.integers(0, 3))
 def test_building_formula_equals_exhaustive_grouping(counts: tuple[int, int, int, int], wilds: int) -> None:
     cards = tuple(sorted([k for k in range(4) for _ in range(counts[k])] + [4] * wilds))

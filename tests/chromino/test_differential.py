@@ -12,6 +12,7 @@ from kameleon.engine.benchmark import random_game
 from kameleon.games.chromino import placements
 from kameleon.games.chromino.state import ChrominoState
 from kameleon.games.chromino.tiles import LETTERS, tile_colours, triple_name
+from tests.depth import examples
 
 from .helpers import brute_force, cells_of
 
@@ -24,7 +25,7 @@ def _fast(state: ChrominoState, tile: int) -> set[tuple[str, int, int, bool]]:
     return found
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(seed=st.integers(0, 2**40), players=st.integers(1, 8), moves=st.integers(0, 120))
 def test_game_layouts_every_tile(seed: int, players: int, moves: int) -> None:
     """Layouts reached in random games: every one of the 80 tiles, fast generator vs brute force."""
@@ -52,7 +53,7 @@ def _random_puzzle(rng: random.Random, size: int) -> list[str]:
     return lines
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 2**40), size=st.integers(1, 12))
 def test_random_puzzle_layouts(seed: int, size: int) -> None:
     """Arbitrary colourings (wild centres anywhere in the middle, repeated tiles): solver vs brute force."""

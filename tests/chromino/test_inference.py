@@ -13,6 +13,7 @@ import kameleon
 from kameleon.games.chromino.actions import DRAW
 from kameleon.games.chromino.inference import bounds
 from kameleon.games.chromino.state import CHAMELEON_MASK, TURN, ChrominoState, tiles_of
+from tests.depth import examples
 
 OPTION_SETS = st.fixed_dictionaries(
     {
@@ -30,7 +31,7 @@ def hidden(state: ChrominoState, seat: int) -> int:
     return state.hands[seat] & ~state.revealed[seat]
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(options=OPTION_SETS, seed=st.integers(0, 2**40))
 def test_draws_never_rule_out_the_truth_and_bind_every_deal(options: dict[str, Any], seed: int) -> None:
     players = options.pop("players")

@@ -15,6 +15,7 @@ from kameleon.engine.benchmark import random_game
 from kameleon.games.chromino.actions import DRAW, PASS
 from kameleon.games.chromino.state import AFTER_DRAW, TURN, ChrominoState, tiles_of
 from kameleon.games.chromino.tiles import CHAMELEONS, WILD
+from tests.depth import examples
 
 from .helpers import brute_force
 
@@ -148,7 +149,7 @@ def bounds_hold(state: ChrominoState) -> bool:
     return -grow * k <= rmin and rmax <= grow * k and -1 - grow * k <= cmin and cmax <= 1 + grow * k
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(options=OPTION_SETS, seed=st.integers(0, 2**40))
 def test_random_games_keep_every_invariant(options: dict[str, Any], seed: int) -> None:
     game = kameleon.load("chromino", **options)
@@ -195,7 +196,7 @@ def test_random_games_keep_every_invariant(options: dict[str, Any], seed: int) -
     assert kameleon.replay(record) == state
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(players=st.integers(2, 6), seed=st.integers(0, 2**40), cut=st.integers(0, 60))
 def test_states_that_differ_only_in_hidden_tiles_look_the_same(players: int, seed: int, cut: int) -> None:
     state = kameleon.load("chromino", players=players).new_state(seed)

@@ -11,6 +11,7 @@ import kameleon
 from kameleon.engine.benchmark import random_game
 from kameleon.games.coloretto.cards import COPIES, GOLDEN, JOKER, LAST_ROUND, NUM_KINDS, PLUS_TWO
 from kameleon.games.coloretto.state import ColorettoState
+from tests.depth import examples
 
 OPTION_SETS = st.sampled_from(
     [
@@ -58,7 +59,7 @@ def located(state: ColorettoState) -> list[int]:
     return counts
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(players=st.integers(2, 5), seed=st.integers(0, 2**40), options=OPTION_SETS)
 def test_every_card_is_in_exactly_one_place(players: int, seed: int, options: dict[str, object]) -> None:
     state = kameleon.load("coloretto", players=players, **options).new_state(seed)
@@ -75,7 +76,7 @@ def test_every_card_is_in_exactly_one_place(players: int, seed: int, options: di
     assert located(state) == expected
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(players=st.integers(2, 5), seed=st.integers(0, 2**40), preset=st.sampled_from(["rulebook", "bga"]))
 def test_the_pile_never_runs_short_under_standard_options(players: int, seed: int, preset: str) -> None:
     state = kameleon.load("coloretto", players=players, preset=preset).new_state(seed)
@@ -90,7 +91,7 @@ def test_the_pile_never_runs_short_under_standard_options(players: int, seed: in
             assert (len(state.history), "bonus") in [(move, kind) for move, kind, _ in state.events]
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(players=st.integers(2, 5), seed=st.integers(0, 2**40), moves=st.integers(0, 150))
 def test_views_never_depend_on_the_pile_order(players: int, seed: int, moves: int) -> None:
     state = kameleon.load("coloretto", players=players).new_state(seed)
@@ -109,7 +110,7 @@ def test_views_never_depend_on_the_pile_order(players: int, seed: int, moves: in
         assert {**state.view(seat), "you": None, "legal_moves": []} == {**spectator, "legal_moves": []}
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(players=st.integers(2, 5), seed=st.integers(0, 2**40), moves=st.integers(0, 150))
 def test_determinize_reshuffles_only_unseen_cards_and_keeps_the_depth(players: int, seed: int, moves: int) -> None:
     state = kameleon.load("coloretto", players=players).new_state(seed)

@@ -15,6 +15,7 @@ import kameleon
 from kameleon import IllegalAction
 from kameleon.engine import registry
 from kameleon.engine.registry import game_class, games
+from tests.depth import examples
 
 from .configs import CONFIGS
 
@@ -52,7 +53,7 @@ def test_load_is_typed_for_every_game() -> None:
 
 
 @pytest.mark.parametrize(("name", "options"), CASES, ids=IDS)
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_random_game_replays_identically(name: str, options: dict[str, Any], seed: int) -> None:
     game = kameleon.load(name, **options)
@@ -69,7 +70,7 @@ def test_random_game_replays_identically(name: str, options: dict[str, Any], see
 
 
 @pytest.mark.parametrize(("name", "options"), CASES, ids=IDS)
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=examples(4), deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_every_legal_action_applies_and_every_other_index_raises(name: str, options: dict[str, Any], seed: int) -> None:
     game = kameleon.load(name, **options)
@@ -101,7 +102,7 @@ def test_every_legal_action_applies_and_every_other_index_raises(name: str, opti
 
 
 @pytest.mark.parametrize(("name", "options"), CASES, ids=IDS)
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=examples(4), deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_views_are_json_and_determinize_keeps_them(name: str, options: dict[str, Any], seed: int) -> None:
     game = kameleon.load(name, **options)
