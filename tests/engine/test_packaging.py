@@ -70,8 +70,10 @@ def test_the_wheel_carries_every_file_of_the_package(wheel: Path) -> None:
     assert packed == tree
 
 
-def test_a_type_checker_sees_the_installed_package_typed(wheel: Path, tmp_path: Path) -> None:
-    environment = tmp_path / "env"
+@pytest.fixture(scope="module")
+def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The python of a fresh environment with only the wheel installed (no dependencies)."""
+    environment = tmp_path_factory.mktemp("env")
     venv.create(environment, system_site_packages=False, with_pip=False)
     python = environment / "bin" / "python"
     install = [
@@ -87,9 +89,27 @@ def test_a_type_checker_sees_the_installed_package_typed(wheel: Path, tmp_path: 
         str(wheel),
     ]
     subprocess.run(install, check=True, capture_output=True, timeout=300)
+    return python
+
+
+def test_the_installed_library_plays_and_finds_its_pages(installed: Path, tmp_path: Path) -> None:
+    code = (
+        "import importlib.resources, kameleon; "
+        "assert 'site-packages' in kameleon.__file__, kameleon.__file__; "
+        "from kameleon.engine.match import play_match; from kameleon.ai.random_agent import RandomAgent; "
+        "game = kameleon.load('chromino', players=2); "
+        "result = play_match(game, [RandomAgent(1), RandomAgent(2)], seed=3); "
+        "assert kameleon.replay(result.state.record()) == result.state; "
+        "print(kameleon.games(), importlib.resources.files('kameleon').joinpath('web/index.html').is_file())"
+    )
+    run = subprocess.run([str(installed), "-c", code], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert run.stdout == "['cameleon', 'cardcassonne', 'chromino', 'coloretto'] True\n", run.stderr
+
+
+def test_a_type_checker_sees_the_installed_package_typed(installed: Path, tmp_path: Path) -> None:
     script = tmp_path / "user.py"
     script.write_text(USER_CODE, encoding="utf-8")
-    check = [sys.executable, "-m", "mypy", "--no-incremental", "--python-executable", str(python), str(script)]
+    check = [sys.executable, "-m", "mypy", "--no-incremental", "--python-executable", str(installed), str(script)]
     report = subprocess.run(check, capture_output=True, text=True, timeout=600, cwd=tmp_path)
     lines = [line.split(": ", 1)[1] for line in report.stdout.splitlines() if line.startswith("user.py:")]
     assert lines == [
