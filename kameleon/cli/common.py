@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import importlib
 import json
-import os
 from collections.abc import Sequence
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -58,15 +56,6 @@ def renderer(game: str) -> ModuleType | None:
         return importlib.import_module(f"kameleon.cli.render.{game}")
     except ModuleNotFoundError:
         return None
-
-
-def data_dir() -> Path:
-    """Where kameleon keeps saved games: $KAMELEON_HOME, else the XDG data directory."""
-    base = os.environ.get("KAMELEON_HOME")
-    if base:
-        return Path(base)
-    xdg = os.environ.get("XDG_DATA_HOME")
-    return (Path(xdg) if xdg else Path.home() / ".local" / "share") / "kameleon"
 
 
 def split_names(text: str | None) -> list[str]:

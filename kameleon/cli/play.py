@@ -11,10 +11,11 @@ from rich.panel import Panel
 from rich.table import Table
 
 from kameleon.ai import agent_names, make_agent, parse_spec
-from kameleon.cli.common import console, data_dir, fail, load_game, renderer, split_names
+from kameleon.cli.common import console, fail, load_game, renderer, split_names
 from kameleon.engine.agent import Agent
 from kameleon.engine.errors import IllegalAction, KameleonError
 from kameleon.engine.game import State
+from kameleon.engine.home import data_dir
 from kameleon.engine.record import read_record, replay, write_record
 from kameleon.engine.seeding import MAX_SEED
 

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from pathlib import Path
 
-import platformdirs
+from kameleon.engine.home import data_dir
 
 SQLITE_SYNC_MODES = ("FULL", "NORMAL")
 """SQLite `synchronous` settings the arena runs with (`db.make_engine`)."""
@@ -20,8 +19,7 @@ SQLITE_SYNC_MODES = ("FULL", "NORMAL")
 
 def default_database_url() -> str:
     """An SQLite file in the user's data directory (created on first use)."""
-    home = os.environ.get("KAMELEON_HOME")
-    base = Path(home) if home else Path(platformdirs.user_data_dir("kameleon", appauthor=False))
+    base = data_dir()
     base.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{base / 'arena.sqlite3'}"
 
