@@ -1,5 +1,6 @@
 """Settings shared by every test directory."""
 
+import pytest
 from hypothesis import settings
 
 from tests.depth import examples
@@ -8,3 +9,9 @@ from tests.depth import examples
 # (CI's two cores running tests in parallel) into failures that say nothing about correctness.
 settings.register_profile("kameleon", deadline=None, max_examples=examples(100))
 settings.load_profile("kameleon")
+
+
+@pytest.fixture(autouse=True)
+def _own_data_directory(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Whatever a test saves by default (games, reports in progress) goes to a folder of its own, not the user's."""
+    monkeypatch.setenv("KAMELEON_HOME", str(tmp_path_factory.mktemp("home")))

@@ -1,6 +1,6 @@
 """The strength report: how each level fares against the others, for every game; writes docs/strength.md.
 
-    python -m kameleon.ai.strength [--games 16] [--move-time 0.1] [--workers 2] [--out docs/strength.md]
+    python -m kameleon.ai.strength [--games 16] [--move-time 0.1] [--workers 2] [--out docs/strength.md] [--resume]
 
 For every game whose engine is present and each of 2 and 4 players (when the
 game allows it):
@@ -14,6 +14,10 @@ A shared first place is a win for each co-winner, so two rates of one pairing
 can add up to more than 100%. The `hard` bot runs at `--move-time` seconds per
 move (1 s in play; less here so the report takes minutes). The figures are
 measured, never edited: rerun the command to refresh them.
+
+Every game is kept as it ends (`--games-dir`, a folder in kameleon's data
+directory) until the report is written, so an interrupted run loses nothing:
+the same command with `--resume` plays only the games still missing.
 """
 
 from __future__ import annotations
@@ -21,16 +25,22 @@ from __future__ import annotations
 import argparse
 import datetime
 import itertools
+import json
 import os
 import platform
+import shutil
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
 from kameleon.ai.tournament import Tournament, run_tournament, wilson
 from kameleon.engine.errors import KameleonError
+from kameleon.engine.home import data_dir
 from kameleon.engine.record import write_whole
 from kameleon.engine.registry import games as game_names
 from kameleon.engine.registry import load
@@ -50,6 +60,9 @@ def configurations() -> list[tuple[str, int]]:
                 continue
             found.append((name, players))
     return found
+
+
+HARD_VS_MEDIUM = ("hard", "medium", "medium", "medium")
 
 
 def _rate(results: Sequence[dict[str, Any]], bot: str) -> tuple[int, int]:
@@ -85,28 +98,35 @@ def _search_speed(results: Sequence[dict[str, Any]]) -> tuple[float, float, floa
     return (iterations / seconds if seconds else 0.0), (seconds / decisions if decisions else 0.0), slowest
 
 
-def measure(game: str, players: int, games: int, move_time: float, workers: int, seed: int) -> dict[str, Any]:
-    """Play the matches of one configuration; returns the tables' figures."""
+def plan(game: str, players: int, games: int, move_time: float, seed: int) -> dict[str, Tournament]:
+    """The tournaments of one configuration, by the name of their games file."""
+
+    def tournament(bots: tuple[str, ...], salt: int) -> Tournament:
+        return Tournament(game, bots, games=games, players=players, move_time=move_time, seed=seed + salt)
+
+    stem = f"{game}-{players}p"
+    if players == 2:
+        pairs = itertools.combinations(LEVELS, 2)
+        return {f"{stem}-{a}-{b}": tournament((a, b), k) for k, (a, b) in enumerate(pairs)}
+    return {f"{stem}-all": tournament(LEVELS, 100), f"{stem}-hard-medium": tournament(HARD_VS_MEDIUM, 200)}
+
+
+def figures(game: str, players: int, played: Sequence[tuple[Tournament, list[dict[str, Any]]]]) -> dict[str, Any]:
+    """The tables' figures of one configuration from its tournaments (as `plan` makes them) and their games."""
     out: dict[str, Any] = {"game": game, "players": players, "pairs": {}, "table": {}, "hard_vs_medium": None}
     hard_results: list[dict[str, Any]] = []
-
-    def play(bots: tuple[str, ...], count: int, salt: int) -> list[dict[str, Any]]:
-        tournament = Tournament(game, bots, games=count, players=players, move_time=move_time, seed=seed + salt)
-        results, _ = run_tournament(tournament, workers=workers)
+    for tournament, results in played:
+        bots = tournament.bots
         if "hard" in bots:
             hard_results.extend(results)
-        return results
-
-    if players == 2:
-        for k, (a, b) in enumerate(itertools.combinations(LEVELS, 2)):
-            results = play((a, b), games, k)
+        if players == 2:
+            a, b = bots
             out["pairs"][(a, b)] = _rate(results, a)
             out["pairs"][(b, a)] = _rate(results, b)
-    else:
-        results = play(LEVELS, games, 100)
-        out["table"] = {level: _rate(results, level) for level in LEVELS}
-        results = play(("hard", "medium", "medium", "medium"), games, 200)
-        out["hard_vs_medium"] = _rate(results, "hard")
+        elif bots == HARD_VS_MEDIUM:
+            out["hard_vs_medium"] = _rate(results, "hard")
+        else:
+            out["table"] = {level: _rate(results, level) for level in LEVELS}
     out["speed"] = _search_speed(hard_results)
     return out
 
@@ -164,28 +184,96 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2026, help="tournament seed")
     parser.add_argument("--game", action="append", default=[], help="only this game (repeatable)")
     parser.add_argument("--out", type=Path, default=Path("docs/strength.md"), help="the Markdown file to write")
+    parser.add_argument(
+        "--games-dir",
+        type=Path,
+        default=None,
+        help="where every game is kept as it ends, until the report is written (default: the strength "
+        "folder in $KAMELEON_HOME or the user's data directory)",
+    )
+    parser.add_argument("--resume", action="store_true", help="finish an interrupted report from the games kept")
     args = parser.parse_args(argv)
+    if args.games_dir is None:
+        args.games_dir = data_dir() / "strength"
     _check_arguments(parser, args)
+    settings = {"games": args.games, "move_time": args.move_time, "seed": args.seed}
+    _prepare(parser, args.games_dir, settings, args.resume)
+    wanted = [(game, players) for game, players in configurations() if not args.game or game in args.game]
+    plans = {config: plan(*config, args.games, args.move_time, args.seed) for config in wanted}
+    total = sum(len(tournament.tasks()) for tournaments in plans.values() for tournament in tournaments.values())
     start = time.perf_counter()
     measured = []
-    for game, players in configurations():
-        if args.game and game not in args.game:
-            continue
-        tick = time.perf_counter()
-        measured.append(measure(game, players, args.games, args.move_time, args.workers, args.seed))
-        print(f"{game} ×{players}: {time.perf_counter() - tick:.0f} s", file=sys.stderr, flush=True)
-    settings = {
-        "games": args.games,
-        "move_time": args.move_time,
+    done = 0
+    progress = Progress(
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        TimeRemainingColumn(), console=Console(stderr=True), transient=True,
+    )  # fmt: skip
+    with progress:
+        bar = progress.add_task("strength report", total=total)
+
+        def advance(result: dict[str, Any]) -> None:
+            nonlocal done
+            done += 1
+            progress.update(bar, advance=1)
+
+        try:
+            for (game, players), tournaments in plans.items():
+                tick = time.perf_counter()
+                played = []
+                for name, tournament in tournaments.items():
+                    progress.update(bar, description=f"{game} ×{players}: {' '.join(tournament.bots)}")
+                    out = args.games_dir / f"{name}.jsonl"
+                    results, _ = run_tournament(
+                        tournament, workers=args.workers, out=out, resume=True, on_result=advance
+                    )
+                    played.append((tournament, results))
+                measured.append(figures(game, players, played))
+                progress.console.print(f"{game} ×{players}: {time.perf_counter() - tick:.0f} s")
+        except KameleonError as exc:
+            progress.stop()
+            parser.exit(2, f"{parser.prog}: error: {exc}\n")
+        except KeyboardInterrupt:
+            progress.stop()
+            parser.exit(
+                130,
+                f"interrupted after {done} of {total} games; they are kept in {args.games_dir}: "
+                "the same command with --resume plays the rest\n",
+            )
+    settings |= {
         "workers": args.workers,
-        "seed": args.seed,
         "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "machine": f"{platform.machine()}, Python {platform.python_version()}, {args.workers} worker(s)",
         "minutes": (time.perf_counter() - start) / 60,
     }
     write_whole(args.out, render(measured, settings) + "\n")
+    shutil.rmtree(args.games_dir)  # the report holds what the games were kept for
     print(f"wrote {args.out}", file=sys.stderr)
     return 0
+
+
+def _prepare(parser: argparse.ArgumentParser, folder: Path, settings: dict[str, Any], resume: bool) -> None:
+    """Make the games folder ready: empty for a new report, or holding the same report's games for --resume."""
+    marker = folder / "settings.json"
+    kept = folder.is_dir() and any(folder.iterdir())
+    if kept and not resume:
+        parser.error(
+            f"{folder} holds the games of an unfinished report: add --resume to finish it, "
+            "or delete the folder to start again"
+        )
+    if kept and marker.is_file():
+        try:
+            earlier = json.loads(marker.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            earlier = None
+        if earlier != settings:
+            shown = ", ".join(f"--{key.replace('_', '-')} {value}" for key, value in (earlier or {}).items())
+            parser.error(f"{folder} holds the games of another report ({shown or 'unreadable settings'}): resume "
+                         "with its settings, or delete the folder to start again")  # fmt: skip
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        write_whole(marker, json.dumps(settings) + "\n")
+    except OSError as exc:
+        parser.error(f"cannot keep the games in {folder}: {exc.strerror or exc}")
 
 
 def _check_arguments(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:

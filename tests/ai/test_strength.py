@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from kameleon.ai.strength import LEVELS, configurations, main
+from kameleon.ai.tournament import read_results
 
 
 def test_report_has_a_table_per_configuration(tmp_path: Path) -> None:
@@ -51,3 +57,40 @@ def test_an_unwritable_report_is_refused_before_any_game(tmp_path: Path, capsys:
     with pytest.raises(SystemExit):
         main(["--game", "coloretto", "--out", str(tmp_path)])
     assert f"cannot write {tmp_path}: it is a directory" in capsys.readouterr().err
+
+
+def _strength(*args: str) -> list[str]:
+    return [sys.executable, "-m", "kameleon.ai.strength", "--game", "coloretto", "--games", "4", *args]
+
+
+def test_an_interrupted_report_resumes_from_the_games_kept(tmp_path: Path) -> None:
+    out, kept = tmp_path / "strength.md", tmp_path / "games"
+    args = ["--move-time", "0.01", "--workers", "1", "--out", str(out), "--games-dir", str(kept)]
+    # Its own session, with Ctrl-C's default handling (a background child would ignore it).
+    running = subprocess.Popen(
+        _strength(*args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )  # fmt: skip
+    deadline = time.monotonic() + 120
+    while sum(len(read_results(f)) for f in kept.glob("*.jsonl")) < 6:
+        assert time.monotonic() < deadline and running.poll() is None, "no game was kept"
+        time.sleep(0.05)
+    os.killpg(running.pid, signal.SIGINT)
+    _, stderr = running.communicate(timeout=60)
+    played = {f.name: len(read_results(f)) for f in kept.glob("*.jsonl")}
+    assert running.returncode == 130 and not out.exists()
+    assert f"interrupted after {sum(played.values())} of 32 games; they are kept in {kept}" in " ".join(stderr.split())
+    assert "Traceback" not in stderr
+
+    again = subprocess.run(_strength(*args), capture_output=True, text=True, timeout=60)
+    assert again.returncode == 2 and "add --resume to finish it" in again.stderr
+    other = subprocess.run(_strength(*args, "--seed", "7", "--resume"), capture_output=True, text=True, timeout=60)
+    assert other.returncode == 2 and "holds the games of another report (--games 4, --move-time 0.01, --seed 2026)" in (
+        " ".join(other.stderr.split())
+    )
+    assert {f.name: len(read_results(f)) for f in kept.glob("*.jsonl")} == played  # refusals change nothing
+
+    done = subprocess.run(_strength(*args, "--resume"), capture_output=True, text=True, timeout=240)
+    assert done.returncode == 0, done.stderr
+    assert "## coloretto, 2 players" in out.read_text() and "## coloretto, 4 players" in out.read_text()
+    assert not kept.exists()  # the report holds what the games were kept for
