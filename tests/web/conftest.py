@@ -39,13 +39,15 @@ def chromium_path() -> Path:
     return CHROMIUM
 
 
-@pytest.fixture(scope="session")
+# Per module, not per session: Playwright's synchronous API keeps an event loop running in the test
+# thread while it is open, and asyncio.run() in any later test of the same worker would refuse to start.
+@pytest.fixture(scope="module")
 def playwright() -> Iterator[Playwright]:
     with sync_playwright() as driver:
         yield driver
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright: Playwright, chromium_path: Path) -> Iterator[Browser]:
     launched = playwright.chromium.launch(executable_path=str(chromium_path), args=ARGS)
     yield launched

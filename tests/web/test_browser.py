@@ -196,3 +196,37 @@ def test_an_unknown_page_says_so_and_leads_back_to_the_lobby(page: Page) -> None
     page.locator("#not-found a").click()
     expect(page).to_have_url(re.compile(r"/$"))
     expect(page.locator("#app")).to_contain_text("kameleon arena")
+
+
+UNNAMED_CONTROLS = """() => {
+  const named = (el) => (el.getAttribute("aria-label") || el.labels?.[0]?.textContent || el.textContent
+    || el.title || el.placeholder || "").trim();
+  const unnamed = [...document.querySelectorAll("input:not([type=hidden]), select, textarea, button, a[href]")]
+    .filter((el) => !named(el)).map((el) => el.outerHTML.slice(0, 120));
+  const ids = [...document.querySelectorAll("[id]")].map((el) => el.id);
+  const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
+  const astray = [...document.querySelectorAll("label[for]")].filter((l) => l.control === null
+    || !l.closest("form, .panel, main")?.contains(l.control)).map((l) => l.outerHTML.slice(0, 120));
+  return { unnamed, repeated, astray };
+}"""
+
+
+def test_every_control_has_a_name_and_every_label_its_own_field(page: Page) -> None:
+    """A screen reader names each field; a label focuses the field beside it (the log-in form's labels once
+    focused the sign-up form's fields, which had the same ids)."""
+    clean = {"unnamed": [], "repeated": [], "astray": []}
+    page.goto("/login")
+    expect(page.locator("#guest-form")).to_be_visible()
+    assert page.evaluate(UNNAMED_CONTROLS) == clean
+    page.click("#login-form label[for=login-form-password]")
+    expect(page.locator("#login-form input[name=password]")).to_be_focused()
+    sign_up(page)
+    page.goto("/")
+    expect(page.locator("#import-file")).to_be_attached()
+    for game in available_games():
+        page.select_option("#game", game)
+        assert page.evaluate(UNNAMED_CONTROLS) == clean, game
+    for game in available_games():
+        create_table(page, game, 2)
+        expect(page.locator(".turn-banner")).to_be_visible(timeout=30_000)
+        assert page.evaluate(UNNAMED_CONTROLS) == clean, game

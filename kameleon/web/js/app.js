@@ -75,9 +75,9 @@ const gameTitle = (name) => (catalogue.games.find((g) => g.name === name) || { t
 
 function optionInput(spec) {
   if (spec.choices) {
-    return h("select", { name: spec.name }, spec.choices.map((c) => h("option", { value: JSON.stringify(c), selected: c === spec.default }, String(c))));
+    return h("select", { name: spec.name, id: `option-${spec.name}` }, spec.choices.map((c) => h("option", { value: JSON.stringify(c), selected: c === spec.default }, String(c))));
   }
-  return h("input", { name: spec.name, placeholder: spec.default === null ? "" : JSON.stringify(spec.default) });
+  return h("input", { name: spec.name, id: `option-${spec.name}`, placeholder: spec.default === null ? "" : JSON.stringify(spec.default) });
 }
 
 function newTableForm() {
@@ -89,14 +89,14 @@ function newTableForm() {
     const game = catalogue.games.find((g) => g.name === gameSelect.value);
     add(clear(players), ...game.players.map((n) => h("option", { value: n, selected: n === game.players[0] }, n)));
     add(clear(extra), ...game.options.filter((o) => o.name !== "players").map((o) =>
-      h("div", {}, h("label", { title: o.doc }, `${o.name} — ${o.doc}`), optionInput(o))));
+      h("div", {}, h("label", { title: o.doc, for: `option-${o.name}` }, `${o.name} — ${o.doc}`), optionInput(o))));
   };
   gameSelect.addEventListener("change", fillGame);
   const bots = h("input", { type: "checkbox", id: "fill-bots", checked: true });
-  const level = h("select", { id: "bot-level" }, catalogue.bots.map((b) => h("option", { value: b, selected: b === catalogue.default_bot }, b)));
+  const level = h("select", { id: "bot-level", "aria-label": t("bot_level") }, catalogue.bots.map((b) => h("option", { value: b, selected: b === catalogue.default_bot }, b)));
   const priv = h("input", { type: "checkbox", id: "private" });
-  const minutes = h("input", { type: "number", min: 1, step: 1, id: "time-initial", placeholder: "—", style: "width:6rem" });
-  const increment = h("input", { type: "number", min: 0, step: 1, id: "time-increment", placeholder: "0", style: "width:6rem" });
+  const minutes = h("input", { type: "number", min: 1, step: 1, id: "time-initial", "aria-label": t("time_minutes"), placeholder: "—", style: "width:6rem" });
+  const increment = h("input", { type: "number", min: 0, step: 1, id: "time-increment", "aria-label": t("time_increment"), placeholder: "0", style: "width:6rem" });
   const form = h("form", { id: "new-table" },
     h("div", { class: "grid2" },
       h("div", {}, h("label", { for: "game" }, t("game")), gameSelect),
@@ -143,7 +143,7 @@ async function lobbyPage() {
   const open = tables.filter((x) => x.status === "open");
   const live = tables.filter((x) => x.status === "playing");
   const done = tables.filter((x) => x.status === "finished" || x.status === "imported");
-  const importer = h("input", { type: "file", accept: "application/json,.json", id: "import-file" });
+  const importer = h("input", { type: "file", accept: "application/json,.json", id: "import-file", "aria-label": t("import") });
   importer.addEventListener("change", async () => {
     const file = importer.files[0];
     importer.value = "";  // choosing the same file again, once fixed, fires "change" again
@@ -185,14 +185,15 @@ function loginPage() {
     });
     return el;
   };
-  const field = (name, label, type = "text", extra = {}) => [h("label", { for: `${name}-${label}` }, t(label)), h("input", { id: `${name}-${label}`, name, type, required: true, ...extra })];
+  // Ids carry the form's name: the sign-up and log-in forms share a page and their fields' names.
+  const field = (formId, name, type = "text", extra = {}) => [h("label", { for: `${formId}-${name}` }, t(name)), h("input", { id: `${formId}-${name}`, name, type, required: true, ...extra })];
   add(app, h("div", { class: "grid2" },
-    form("signup-form", t("signup"), [field("username", "username", "text", { autocomplete: "username" }), field("password", "password", "password", { autocomplete: "new-password", minlength: 8 })],
+    form("signup-form", t("signup"), [field("signup-form", "username", "text", { autocomplete: "username" }), field("signup-form", "password", "password", { autocomplete: "new-password", minlength: 8 })],
       (d) => post("/api/auth/signup", d)),
     h("div", {},
-      form("login-form", t("login"), [field("username", "username", "text", { autocomplete: "username", id: "login-username" }), field("password", "password", "password", { autocomplete: "current-password" })],
+      form("login-form", t("login"), [field("login-form", "username", "text", { autocomplete: "username" }), field("login-form", "password", "password", { autocomplete: "current-password" })],
         (d) => post("/api/auth/login", d)),
-      form("guest-form", t("guest"), [field("name", "name")], (d) => post("/api/auth/guest", d)))));
+      form("guest-form", t("guest"), [field("guest-form", "name")], (d) => post("/api/auth/guest", d)))));
 }
 
 // ---------- table ----------
