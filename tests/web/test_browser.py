@@ -230,3 +230,38 @@ def test_every_control_has_a_name_and_every_label_its_own_field(page: Page) -> N
         create_table(page, game, 2)
         expect(page.locator(".turn-banner")).to_be_visible(timeout=30_000)
         assert page.evaluate(UNNAMED_CONTROLS) == clean, game
+
+
+AFTER = "(el) => getComputedStyle(el, '::after').content"
+
+
+def test_colour_letters_write_every_colour_and_stay_on(page: Page) -> None:
+    sign_up(page)
+    create_table(page, "chromino", 2)
+    letters = page.locator(".cr-hand .cr-letter")
+    expect(letters.first).to_be_hidden()
+    page.click("#letters")
+    expect(page.locator("#letters")).to_have_attribute("aria-pressed", "true")
+    expect(letters.first).to_be_visible()
+    tile = page.locator(".cr-hand-tile").first.get_attribute("data-tile") or ""
+    shown = page.locator(".cr-hand-tile").first.locator(".cr-letter").all_text_contents()
+    assert shown == [letter for letter in tile if letter != "*"]  # the notation's letters; the wild centre has none
+    shot(page, "chromino-letters")
+    page.reload()
+    expect(page.locator(".cr-hand .cr-letter").first).to_be_visible()  # the choice is remembered
+
+    create_table(page, "coloretto", 2)
+    card = page.locator(".collection .card[data-letter]").first
+    name = card.get_attribute("aria-label") or ""
+    assert card.evaluate(AFTER) == f'"{name[0].upper()}{name[1]}"'
+    shot(page, "coloretto-letters")
+    create_table(page, "cardcassonne", 2)
+    card = page.locator(".cc-card[data-letter]").first
+    assert card.evaluate(AFTER) == f'"{card.get_attribute("data-letter")}"'
+    shot(page, "cardcassonne-letters")
+    page.click("#letters")
+    expect(page.locator("#letters")).to_have_attribute("aria-pressed", "false")
+    assert card.evaluate(AFTER) == "none"
+    page.select_option("#language", "fr")
+    expect(page.locator("#letters")).to_have_attribute("aria-label", "Afficher les lettres des couleurs")
+    page.select_option("#language", "en")

@@ -31,6 +31,16 @@ document.addEventListener("click", (event) => {
 });
 window.addEventListener("popstate", () => route());
 
+// Colour letters: every colour also written as a letter, for players who tell some colours apart with difficulty.
+const lettersButton = document.getElementById("letters");
+function showLetters(on) {
+  document.body.classList.toggle("letters", on);
+  lettersButton.setAttribute("aria-pressed", String(on));
+  localStorage.setItem("kameleon.letters", on ? "1" : "0");
+}
+lettersButton.addEventListener("click", () => showLetters(!document.body.classList.contains("letters")));
+showLetters(localStorage.getItem("kameleon.letters") === "1");
+
 const langSelect = document.getElementById("language");
 langSelect.value = language();
 langSelect.addEventListener("change", async () => {

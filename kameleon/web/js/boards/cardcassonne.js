@@ -53,7 +53,7 @@ function faceEl(face, tag = "span", attrs = {}) {
   const colour = colourOf(face);
   const kind = colour ? face.slice(1) : face;
   const look = colour ? `c-${colour}` : `j-${face}`;
-  const el = h(tag, { ...attrs, class: `cc-card ${look} k-${kind[0]}${attrs.class ? ` ${attrs.class}` : ""}`, title: attrs.title || face, "aria-label": attrs.title || face });
+  const el = h(tag, { ...attrs, class: `cc-card ${look} k-${kind[0]}${attrs.class ? ` ${attrs.class}` : ""}`, title: attrs.title || face, "aria-label": attrs.title || face, "data-letter": colour });
   if (kind[0] === "P") add(el, icon("P"), h("b", {}, kind.slice(1)));
   else if (kind === "H" || kind === "WH") add(el, icon("H"));
   else if (kind === "A" || kind === "WA") add(el, icon("A"));

@@ -57,8 +57,12 @@ function wild(x, y) {
   return g;
 }
 
+// A colour square; its letter (the notation's) shows in colour-letter mode.
 function square(letter, x, y) {
-  return letter === "*" ? wild(x, y) : svg("rect", { class: `cr-sq cr-${letter}`, x: x + 0.06, y: y + 0.06, width: 0.88, height: 0.88, rx: 0.14 });
+  if (letter === "*") return wild(x, y);
+  return svg("g", { class: "cr-cell" },
+    svg("rect", { class: `cr-sq cr-${letter}`, x: x + 0.06, y: y + 0.06, width: 0.88, height: 0.88, rx: 0.14 }),
+    svg("text", { class: "cr-letter", x: x + 0.5, y: y + 0.68, "text-anchor": "middle" }, letter));
 }
 
 // One tile drawn over its footprint: three squares and an outline (the outline shows where one tile ends).

@@ -9,7 +9,8 @@ const CHAMELEON = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M3 14c0-
 
 export function card(name, small = false) {
   const [cls, label] = SPECIAL[name] || [name, ""];
-  const el = h("span", { class: `card c-${cls}${small ? " small" : ""}`, title: name, "aria-label": name }, label);
+  const letter = SPECIAL[name] ? null : name[0].toUpperCase() + name.slice(1, 2);  // shown in colour-letter mode
+  const el = h("span", { class: `card c-${cls}${small ? " small" : ""}`, title: name, "aria-label": name, "data-letter": letter }, label);
   if (!SPECIAL[name]) el.innerHTML = CHAMELEON;
   return el;
 }
