@@ -214,7 +214,7 @@ UNNAMED_CONTROLS = """() => {
 def test_every_control_has_a_name_and_every_label_its_own_field(page: Page) -> None:
     """A screen reader names each field; a label focuses the field beside it (the log-in form's labels once
     focused the sign-up form's fields, which had the same ids)."""
-    clean = {"unnamed": [], "repeated": [], "astray": []}
+    clean: dict[str, list[str]] = {"unnamed": [], "repeated": [], "astray": []}
     page.goto("/login")
     expect(page.locator("#guest-form")).to_be_visible()
     assert page.evaluate(UNNAMED_CONTROLS) == clean
@@ -232,7 +232,9 @@ def test_every_control_has_a_name_and_every_label_its_own_field(page: Page) -> N
         assert page.evaluate(UNNAMED_CONTROLS) == clean, game
 
 
-AFTER = "(el) => getComputedStyle(el, '::after').content"
+# The letter drawn after a card, and the letter it should be, read in one go (a board redraw between
+# two reads would compare two different cards).
+SHOWN = "(el) => [getComputedStyle(el, '::after').content, el.dataset.letter, el.getAttribute('aria-label')]"
 
 
 def test_colour_letters_write_every_colour_and_stay_on(page: Page) -> None:
@@ -251,17 +253,19 @@ def test_colour_letters_write_every_colour_and_stay_on(page: Page) -> None:
     expect(page.locator(".cr-hand .cr-letter").first).to_be_visible()  # the choice is remembered
 
     create_table(page, "coloretto", 2)
-    card = page.locator(".collection .card[data-letter]").first
-    name = card.get_attribute("aria-label") or ""
-    assert card.evaluate(AFTER) == f'"{name[0].upper()}{name[1]}"'
+    expect(page.locator(".turn-banner.mine")).to_be_visible(timeout=30_000)  # the board holds still
+    shown, letter, name = page.locator(".collection .card[data-letter]").first.evaluate(SHOWN)
+    assert shown == f'"{letter}"' and letter == name[0].upper() + name[1]
     shot(page, "coloretto-letters")
     create_table(page, "cardcassonne", 2)
-    card = page.locator(".cc-card[data-letter]").first
-    assert card.evaluate(AFTER) == f'"{card.get_attribute("data-letter")}"'
+    expect(page.locator(".turn-banner.mine")).to_be_visible(timeout=30_000)
+    card = page.locator(".cc-hand .cc-card[data-letter]").first
+    shown, letter, name = card.evaluate(SHOWN)
+    assert shown == f'"{letter}"' and name.startswith(letter)
     shot(page, "cardcassonne-letters")
     page.click("#letters")
     expect(page.locator("#letters")).to_have_attribute("aria-pressed", "false")
-    assert card.evaluate(AFTER) == "none"
+    assert card.evaluate(SHOWN)[0] == "none"
     page.select_option("#language", "fr")
     expect(page.locator("#letters")).to_have_attribute("aria-label", "Afficher les lettres des couleurs")
     page.select_option("#language", "en")
