@@ -81,6 +81,14 @@ def test_coloretto_sign_up_play_by_clicking_and_replay(page: Page) -> None:
     page.click("#replay-prev")
     expect(page.locator("#replay-step")).to_have_text(f"Move 2 of {total}")
     shot(page, "coloretto-replay")
+    page.locator("h1").click()  # the keys belong to the page, not to a focused control
+    for key, step in [("ArrowRight", 3), ("ArrowLeft", 2), ("End", total), ("Home", 0)]:
+        page.keyboard.press(key)
+        expect(page.locator("#replay-step")).to_have_text(f"Move {step} of {total}")
+    for _ in range(5):  # quick presses: the last one wins, whatever order the answers come back in
+        page.keyboard.press("ArrowRight")
+    expect(page.locator("#replay-step")).to_have_text(f"Move 5 of {total}")
+    expect(page.locator("#replay-log li")).to_have_count(5)
     # The finished game is rated (the person who left is rated, not the bot that finished for them).
     page.goto("/leaderboard?game=coloretto")
     expect(page.locator("#leaderboard")).to_contain_text(name)

@@ -368,12 +368,14 @@ async function replayPage(tableId) {
   let step = total, timer = null;
   const boardBox = h("div", { class: "panel", id: "replay-board" });
   const label = h("span", { id: "replay-step" });
-  const slider = h("input", { type: "range", min: 0, max: total, value: step, id: "replay-slider", "aria-label": "move" });
+  const slider = h("input", { type: "range", min: 0, max: total, value: step, id: "replay-slider", "aria-label": t("replay") });
   const logList = h("ol", { class: "log", id: "replay-log" });
   const show = async (n) => {
-    step = Math.max(0, Math.min(total, n));
-    if (!cache.has(step)) cache.set(step, await api(`/api/tables/${tableId}/replay/${step}`));
-    const data = cache.get(step);
+    const wanted = Math.max(0, Math.min(total, n));
+    step = wanted;
+    if (!cache.has(wanted)) cache.set(wanted, await api(`/api/tables/${tableId}/replay/${wanted}`));
+    if (step !== wanted) return;  // a later click asked for another move while this one was on its way
+    const data = cache.get(wanted);
     slider.value = step;
     label.textContent = t("step", { n: step, total });
     clear(boardBox);
@@ -387,7 +389,15 @@ async function replayPage(tableId) {
     if (step >= total) step = 0;
     timer = setInterval(async () => { if (step >= total) { clearInterval(timer); timer = null; return; } await show(step + 1); }, 600);
   } }, `▶ ${t("play")}`);
-  leavePage = () => timer && clearInterval(timer);
+  // The arrow keys step through the game, Home and End jump to its ends (a focused field keeps its keys).
+  const keys = { ArrowLeft: () => show(step - 1), ArrowRight: () => show(step + 1), Home: () => show(0), End: () => show(total) };
+  const onKey = (event) => {
+    if (!keys[event.key] || event.altKey || event.ctrlKey || event.metaKey || event.target.closest("input, select, textarea")) return;
+    event.preventDefault();
+    keys[event.key]();
+  };
+  document.addEventListener("keydown", onKey);
+  leavePage = () => { if (timer) clearInterval(timer); document.removeEventListener("keydown", onKey); };
   const result = table.result ? h("div", { class: "result" }, t("winner", { names: table.result.winners.map((s) => names[s]).join(", ") }),
     h("span", { class: "small muted" }, "  ", table.result.scores.map((sc, i) => `${names[i]}: ${sc}`).join(" · "))) : null;
   add(app, 
