@@ -277,3 +277,24 @@ def test_colour_letters_write_every_colour_and_stay_on(page: Page) -> None:
     page.select_option("#language", "fr")
     expect(page.locator("#letters")).to_have_attribute("aria-label", "Afficher les lettres des couleurs")
     page.select_option("#language", "en")
+
+
+def test_the_lobby_follows_tables_opened_elsewhere(page: Page, browser: Browser, arena: ServerProcess) -> None:
+    sign_up(page)
+    page.goto("/")
+    page.fill("#time-initial", "7")  # something half-typed in the new-table form
+    friend_context = browser.new_context(base_url=arena.url)
+    try:
+        friend = friend_context.new_page()
+        sign_up(friend)
+        friend.goto("/")
+        friend.select_option("#game", "chromino")
+        friend.select_option("#players", "3")
+        friend.uncheck("#fill-bots")
+        friend.click("#create")
+        expect(friend).to_have_url(re.compile(r"/table/[\w-]+$"))
+        table = friend.url.rsplit("/", 1)[1]
+    finally:
+        friend_context.close()
+    expect(page.locator(f'#open-tables a[href="/table/{table}"]')).to_be_visible(timeout=15_000)
+    expect(page.locator("#time-initial")).to_have_value("7")  # the form was left alone

@@ -148,11 +148,31 @@ function tableList(title, tables, action, id) {
     tables.length ? h("table", { class: "list" }, h("tbody", {}, rows)) : h("p", { class: "muted" }, t("no_tables")));
 }
 
-async function lobbyPage() {
-  const { tables } = await api("/api/tables");
+const LOBBY_REFRESH_MS = 5000;
+
+// The lobby's three lists of tables, by their section ids.
+function lobbyLists(tables) {
   const open = tables.filter((x) => x.status === "open");
   const live = tables.filter((x) => x.status === "playing");
   const done = tables.filter((x) => x.status === "finished" || x.status === "imported");
+  return {
+    "open-tables": tableList(t("open_tables"), open, (tb) => h("a", { class: "button", href: `/table/${tb.id}`, "data-link": true }, t("join")), "open-tables"),
+    "live-tables": tableList(t("live_games"), live, (tb) => h("a", { class: "button secondary", href: `/table/${tb.id}`, "data-link": true }, t("watch")), "live-tables"),
+    "finished-tables": tableList(t("finished"), done, (tb) => h("a", { class: "button secondary", href: `/replay/${tb.id}`, "data-link": true }, t("replay")), "finished-tables"),
+  };
+}
+
+async function lobbyPage() {
+  const { tables } = await api("/api/tables");
+  const lists = lobbyLists(tables);
+  // Tables open, start and end while the lobby is shown: its lists follow (the new-table form is left alone).
+  const refresher = setInterval(async () => {
+    if (document.hidden) return;
+    let fresh;
+    try { fresh = lobbyLists((await api("/api/tables")).tables); } catch { return; }  // next time, then
+    for (const [id, section] of Object.entries(fresh)) document.getElementById(id)?.replaceWith(section);
+  }, LOBBY_REFRESH_MS);
+  leavePage = () => clearInterval(refresher);
   const importer = h("input", { type: "file", accept: "application/json,.json", id: "import-file", "aria-label": t("import") });
   importer.addEventListener("change", async () => {
     const file = importer.files[0];
@@ -173,10 +193,8 @@ async function lobbyPage() {
     h("div", { class: "grid2" },
       h("section", { class: "panel" }, h("h2", {}, t("new_table")),
         me ? newTableForm() : h("p", {}, h("a", { href: "/login", "data-link": true }, t("need_login")))),
-      h("div", {},
-        tableList(t("open_tables"), open, (tb) => h("a", { class: "button", href: `/table/${tb.id}`, "data-link": true }, t("join")), "open-tables"),
-        tableList(t("live_games"), live, (tb) => h("a", { class: "button secondary", href: `/table/${tb.id}`, "data-link": true }, t("watch")), "live-tables"))),
-    tableList(t("finished"), done, (tb) => h("a", { class: "button secondary", href: `/replay/${tb.id}`, "data-link": true }, t("replay")), "finished-tables"),
+      h("div", {}, lists["open-tables"], lists["live-tables"])),
+    lists["finished-tables"],
     me ? h("section", { class: "panel" }, h("h2", {}, t("import")), importer) : null,
   );
 }
