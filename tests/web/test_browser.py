@@ -298,3 +298,8 @@ def test_the_lobby_follows_tables_opened_elsewhere(page: Page, browser: Browser,
         friend_context.close()
     expect(page.locator(f'#open-tables a[href="/table/{table}"]')).to_be_visible(timeout=15_000)
     expect(page.locator("#time-initial")).to_have_value("7")  # the form was left alone
+    badge = page.locator(f'#open-tables tr:has(a[href="/table/{table}"]) .badge')
+    expect(badge).to_have_text("open")
+    page.select_option("#language", "it")
+    expect(badge).to_have_text("aperto")
+    page.select_option("#language", "en")

@@ -141,7 +141,7 @@ function tableList(title, tables, action, id) {
   const rows = tables.map((tb) => h("tr", {},
     h("td", {}, gameTitle(tb.game)),
     h("td", {}, tb.seats.map((s) => s.name || "·").join(", ")),
-    h("td", {}, h("span", { class: `badge ${tb.status}` }, tb.status)),
+    h("td", {}, h("span", { class: `badge ${tb.status}` }, t(`status_${tb.status}`))),
     h("td", {}, action(tb))));
   return h("section", { class: "panel", id },
     h("h2", {}, title),
