@@ -171,6 +171,11 @@ def test_cameleon_board_moves_by_clicking_a_piece_then_its_destination(page: Pag
     page.locator(".cm-sq:not(.movable):has(.cm-piece)").first.click()
     expect(page.locator("#toast")).to_contain_text("none of your legal moves starts from this square")
     shot(page, "cameleon-board")
+    expect(page.locator(".cm-info")).to_contain_text("moves without a capture")
+    page.select_option("#language", "fr")  # the board speaks the interface's language too
+    expect(page.locator(".cm-info")).to_contain_text("coups sans prise")
+    expect(page.locator(".cm-info")).to_contain_text(re.compile("Rond|Carré"))
+    page.select_option("#language", "en")
 
 
 def test_a_record_file_imports_into_a_replay_and_a_bad_file_is_named(page: Page, tmp_path: Path) -> None:

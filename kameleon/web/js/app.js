@@ -436,7 +436,7 @@ async function replayPage(tableId) {
 
 async function profilePage(userId) {
   const data = await api(`/api/users/${userId}`);
-  add(app, h("div", { class: "panel" }, h("h1", {}, data.user.name), data.user.guest ? h("span", { class: "badge" }, "guest") : null),
+  add(app, h("div", { class: "panel" }, h("h1", {}, data.user.name), data.user.guest ? h("span", { class: "badge" }, t("guest_badge")) : null),
     h("div", { class: "grid2" },
       h("section", { class: "panel" }, h("h2", {}, t("rating")),
         data.ratings.length ? h("table", { class: "list" },

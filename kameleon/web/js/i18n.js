@@ -2,7 +2,7 @@
 
 const STRINGS = {
   en: {
-    time_control: "Time control", status_open: "open", status_playing: "playing", status_finished: "finished", status_imported: "imported", colour_letters: "Show colour letters", time_minutes: "Minutes per player", time_increment: "Seconds added per move", timed_out: "{name} ran out of time: a bot takes over.",
+    time_control: "Time control", guest_badge: "guest", cm_round: "Round", cm_square: "Square", cm_move: "move {n}", cm_no_progress: "moves without a capture: {n}", cm_finish_capture: "finish the capture below", cm_no_move_from: "{square}: none of your legal moves starts from this square", status_open: "open", status_playing: "playing", status_finished: "finished", status_imported: "imported", colour_letters: "Show colour letters", time_minutes: "Minutes per player", time_increment: "Seconds added per move", timed_out: "{name} ran out of time: a bot takes over.",
     lobby: "Lobby", leaderboard: "Leaderboard", login: "Log in", signup: "Sign up", logout: "Log out", guest: "Play as guest",
     username: "Username", password: "Password", name: "Name", new_table: "New table", game: "Game", players: "Players",
     bots: "Fill empty seats with bots", bot_level: "Bot level", private: "Private (invite only)", options: "More options",
@@ -42,7 +42,7 @@ const STRINGS = {
     chromino_revealed: "last tile, shown to all",
   },
   it: {
-    time_control: "Tempo", status_open: "aperto", status_playing: "in corso", status_finished: "finita", status_imported: "importata", colour_letters: "Mostra le lettere dei colori", time_minutes: "Minuti per giocatore", time_increment: "Secondi aggiunti per mossa", timed_out: "{name} ha finito il tempo: gioca un bot.",
+    time_control: "Tempo", guest_badge: "ospite", cm_round: "Tondo", cm_square: "Quadrato", cm_move: "mossa {n}", cm_no_progress: "mosse senza cattura: {n}", cm_finish_capture: "completa la cattura qui sotto", cm_no_move_from: "{square}: nessuna delle tue mosse parte da questa casella", status_open: "aperto", status_playing: "in corso", status_finished: "finita", status_imported: "importata", colour_letters: "Mostra le lettere dei colori", time_minutes: "Minuti per giocatore", time_increment: "Secondi aggiunti per mossa", timed_out: "{name} ha finito il tempo: gioca un bot.",
     lobby: "Sala", leaderboard: "Classifica", login: "Accedi", signup: "Registrati", logout: "Esci", guest: "Gioca come ospite",
     username: "Nome utente", password: "Password", name: "Nome", new_table: "Nuovo tavolo", game: "Gioco", players: "Giocatori",
     bots: "Riempi i posti vuoti con bot", bot_level: "Livello dei bot", private: "Privato (solo su invito)", options: "Altre opzioni",
@@ -82,7 +82,7 @@ const STRINGS = {
     chromino_revealed: "ultima tessera, visibile a tutti",
   },
   pl: {
-    time_control: "Czas", status_open: "otwarty", status_playing: "w toku", status_finished: "zakończona", status_imported: "wczytana", colour_letters: "Pokaż litery kolorów", time_minutes: "Minuty na gracza", time_increment: "Sekundy dodawane za ruch", timed_out: "{name}: koniec czasu, gra bot.",
+    time_control: "Czas", guest_badge: "gość", cm_round: "Okrągły", cm_square: "Kwadratowy", cm_move: "ruch {n}", cm_no_progress: "ruchy bez bicia: {n}", cm_finish_capture: "dokończ bicie poniżej", cm_no_move_from: "{square}: żaden z twoich ruchów nie zaczyna się z tego pola", status_open: "otwarty", status_playing: "w toku", status_finished: "zakończona", status_imported: "wczytana", colour_letters: "Pokaż litery kolorów", time_minutes: "Minuty na gracza", time_increment: "Sekundy dodawane za ruch", timed_out: "{name}: koniec czasu, gra bot.",
     lobby: "Poczekalnia", leaderboard: "Ranking", login: "Zaloguj", signup: "Załóż konto", logout: "Wyloguj", guest: "Graj jako gość",
     username: "Nazwa", password: "Hasło", name: "Imię", new_table: "Nowy stół", game: "Gra", players: "Gracze",
     bots: "Wolne miejsca dla botów", bot_level: "Poziom botów", private: "Prywatny (na zaproszenie)", options: "Więcej opcji",
@@ -122,7 +122,7 @@ const STRINGS = {
     chromino_revealed: "ostatnia płytka, widoczna dla wszystkich",
   },
   fr: {
-    time_control: "Cadence", status_open: "ouverte", status_playing: "en cours", status_finished: "terminée", status_imported: "importée", colour_letters: "Afficher les lettres des couleurs", time_minutes: "Minutes par joueur", time_increment: "Secondes ajoutées par coup", timed_out: "{name} n'a plus de temps : un bot prend le relais.",
+    time_control: "Cadence", guest_badge: "invité", cm_round: "Rond", cm_square: "Carré", cm_move: "coup {n}", cm_no_progress: "coups sans prise : {n}", cm_finish_capture: "terminez la prise ci-dessous", cm_no_move_from: "{square} : aucun de vos coups ne part de cette case", status_open: "ouverte", status_playing: "en cours", status_finished: "terminée", status_imported: "importée", colour_letters: "Afficher les lettres des couleurs", time_minutes: "Minutes par joueur", time_increment: "Secondes ajoutées par coup", timed_out: "{name} n'a plus de temps : un bot prend le relais.",
     lobby: "Salon", leaderboard: "Classement", login: "Connexion", signup: "Inscription", logout: "Déconnexion", guest: "Jouer en invité",
     username: "Identifiant", password: "Mot de passe", name: "Nom", new_table: "Nouvelle table", game: "Jeu", players: "Joueurs",
     bots: "Compléter avec des bots", bot_level: "Niveau des bots", private: "Privée (sur invitation)", options: "Plus d'options",
@@ -162,7 +162,7 @@ const STRINGS = {
     chromino_revealed: "dernière pièce, visible de tous",
   },
   uk: {
-    time_control: "Контроль часу", status_open: "відкритий", status_playing: "триває", status_finished: "завершена", status_imported: "імпортована", colour_letters: "Показувати літери кольорів", time_minutes: "Хвилин на гравця", time_increment: "Секунд додається за хід", timed_out: "У {name} скінчився час: грає бот.",
+    time_control: "Контроль часу", guest_badge: "гість", cm_round: "Круглий", cm_square: "Квадратний", cm_move: "хід {n}", cm_no_progress: "ходів без взяття: {n}", cm_finish_capture: "завершіть взяття нижче", cm_no_move_from: "{square}: жоден ваш хід не починається з цього поля", status_open: "відкритий", status_playing: "триває", status_finished: "завершена", status_imported: "імпортована", colour_letters: "Показувати літери кольорів", time_minutes: "Хвилин на гравця", time_increment: "Секунд додається за хід", timed_out: "У {name} скінчився час: грає бот.",
     lobby: "Лобі", leaderboard: "Рейтинг", login: "Увійти", signup: "Реєстрація", logout: "Вийти", guest: "Грати як гість",
     username: "Ім'я користувача", password: "Пароль", name: "Ім'я", new_table: "Новий стіл", game: "Гра", players: "Гравці",
     bots: "Заповнити місця ботами", bot_level: "Рівень ботів", private: "Приватний (за запрошенням)", options: "Інші налаштування",

@@ -2,6 +2,7 @@
 // Click one of your pieces to see where it can go (from the legal moves), then click the destination.
 // Captures and rewards that follow a displacement are offered as buttons in "Your moves".
 import { add, h } from "../dom.js";
+import { t } from "../i18n.js";
 
 const COLOURS = { B: "#3b6fd8", R: "#d63a3a", Y: "#f2c81e", V: "#8e44ad", O: "#f08a24", G: "#3fa34d", K: "#1d2733" };
 const FILES = "abcdefghijk";
@@ -36,7 +37,7 @@ function piece(letter) {
   const shape = round
     ? `<circle cx="20" cy="20" r="15" fill="${fill}" stroke="#fff" stroke-width="2.5"/>`
     : `<rect x="6" y="6" width="28" height="28" rx="4" fill="${fill}" stroke="#fff" stroke-width="2.5"/>`;
-  const el = h("span", { class: "cm-piece", title: `${round ? "Round" : "Square"} ${kind}` });
+  const el = h("span", { class: "cm-piece", title: `${t(round ? "cm_round" : "cm_square")} ${kind}` });
   el.innerHTML = `<svg viewBox="0 0 40 40" aria-hidden="true">${shape}<text x="20" y="25" text-anchor="middle" font-size="13" font-weight="700" fill="${text}">${kind}</text></svg>`;
   return el;
 }
@@ -62,7 +63,7 @@ export function render(container, view, ctx) {
           if (targets.has(square)) { const move = targets.get(square); selected = null; ctx.play(move); return; }
           if (movable.has(square)) { selected = square === selected ? null : square; container.dispatchEvent(new CustomEvent("board-redraw", { bubbles: true })); return; }
           if (!legal.length) ctx.play(null);  // the table page explains: not your turn, or you are watching
-          else if (letter) ctx.explain(`${square}: none of your legal moves starts from this square`);
+          else if (letter) ctx.explain(t("cm_no_move_from", { square }));
         } },
       letter ? piece(letter) : null,
       f === 0 ? h("span", { class: "cm-rank" }, rank) : null,
@@ -70,10 +71,10 @@ export function render(container, view, ctx) {
       add(grid, cell);
     });
   });
-  const side = view.to_move === "round" ? "● Round" : "■ Square";
+  const side = view.to_move === "round" ? `● ${t("cm_round")}` : `■ ${t("cm_square")}`;
   add(container,
-    h("div", { class: "small muted cm-info" }, `${side} · move ${view.move_number} · no-progress ${view.no_progress}`,
-      view.pending ? h("strong", {}, " · finish the capture below") : null,
+    h("div", { class: "small muted cm-info" }, `${side} · ${t("cm_move", { n: view.move_number })} · ${t("cm_no_progress", { n: view.no_progress })}`,
+      view.pending ? h("strong", {}, ` · ${t("cm_finish_capture")}`) : null,
       view.reason ? h("strong", {}, ` · ${view.reason}`) : null),
     grid);
 }
