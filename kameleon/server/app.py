@@ -84,7 +84,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             chore.cancel()
         await arena.close()
 
-    app = FastAPI(title="kameleon arena", version=__version__, lifespan=lifespan)
+    # No /docs or /redoc: their pages load scripts from a CDN, which the CSP above (and an offline machine)
+    # refuses, so they would show blank; the schema itself is served at /openapi.json.
+    app = FastAPI(title="kameleon arena", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.arena = arena
 
     @app.exception_handler(ApiError)
