@@ -17,8 +17,8 @@ def test_health_openapi_and_catalogue(server: ServerProcess) -> None:
     assert httpx.get(server.url + "/api/health", trust_env=False).json() == {"status": "ok"}
     schema = httpx.get(server.url + "/openapi.json", trust_env=False).json()
     assert "/api/tables/{table_id}/moves" in schema["paths"]
-    for page in ("/docs", "/redoc"):  # they would need scripts from a CDN, which the CSP refuses
-        answer = httpx.get(server.url + page, trust_env=False)
+    for path in ("/docs", "/redoc"):  # they would need scripts from a CDN, which the CSP refuses
+        answer = httpx.get(server.url + path, trust_env=False)
         assert answer.status_code == 404 and "swagger" not in answer.text.lower() and "redoc" not in answer.text.lower()
     catalogue = httpx.get(server.url + "/api/games", trust_env=False).json()
     assert [g["name"] for g in catalogue["games"]] == available_games()
