@@ -254,7 +254,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _prepare(parser: argparse.ArgumentParser, folder: Path, settings: dict[str, Any], resume: bool) -> None:
     """Make the games folder ready: empty for a new report, or holding the same report's games for --resume."""
     marker = folder / "settings.json"
-    kept = folder.is_dir() and any(folder.iterdir())
+    kept = folder.is_dir() and any(games.stat().st_size for games in folder.glob("*.jsonl"))
     if kept and not resume:
         parser.error(
             f"{folder} holds the games of an unfinished report: add --resume to finish it, "
@@ -266,7 +266,8 @@ def _prepare(parser: argparse.ArgumentParser, folder: Path, settings: dict[str, 
         except (OSError, ValueError):
             earlier = None
         if earlier != settings:
-            shown = ", ".join(f"--{key.replace('_', '-')} {value}" for key, value in (earlier or {}).items())
+            known = earlier.items() if isinstance(earlier, dict) else ()
+            shown = ", ".join(f"--{key.replace('_', '-')} {value}" for key, value in known)
             parser.error(f"{folder} holds the games of another report ({shown or 'unreadable settings'}): resume "
                          "with its settings, or delete the folder to start again")  # fmt: skip
     try:

@@ -94,3 +94,20 @@ def test_an_interrupted_report_resumes_from_the_games_kept(tmp_path: Path) -> No
     assert done.returncode == 0, done.stderr
     assert "## coloretto, 2 players" in out.read_text() and "## coloretto, 4 players" in out.read_text()
     assert not kept.exists()  # the report holds what the games were kept for
+
+
+def test_a_folder_without_games_does_not_block_a_new_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    kept = tmp_path / "games"
+    kept.mkdir()
+    (kept / "settings.json").write_text("[1, 2]")  # left by a run that stopped before its first game
+    (kept / "coloretto-2p-hard-medium.jsonl").write_text("")
+    out = tmp_path / "strength.md"
+    args = ["--game", "coloretto", "--games", "2", "--move-time", "0.005", "--workers", "1"]
+    assert main([*args, "--out", str(out), "--games-dir", str(kept)]) == 0
+    assert out.is_file() and not kept.exists()
+    (kept / "x").mkdir(parents=True)
+    (kept / "coloretto-2p-all.jsonl").write_text('{"index": 0}\n')
+    (kept / "settings.json").write_text("[1, 2]")
+    with pytest.raises(SystemExit):
+        main([*args, "--out", str(out), "--games-dir", str(kept), "--resume"])
+    assert "holds the games of another report (unreadable settings)" in capsys.readouterr().err
