@@ -26,7 +26,10 @@ def sign_up(page: Page) -> str:
     return name
 
 
-def create_table(page: Page, game: str, players: int, options: dict[str, str] | None = None) -> None:
+def open_table(
+    page: Page, game: str, players: int, *, bots: bool, private: bool = False, options: dict[str, str] | None = None
+) -> None:
+    """The lobby's new-table form, filled and sent; the page is then the new table's."""
     page.goto("/")
     page.select_option("#game", game)
     page.select_option("#players", str(players))
@@ -34,9 +37,14 @@ def create_table(page: Page, game: str, players: int, options: dict[str, str] | 
         page.click("#new-table details summary")
         for name, value in options.items():
             page.fill(f"#new-table input[name={name}]", value)
-    page.check("#fill-bots")
+    page.set_checked("#fill-bots", bots)
+    page.set_checked("#private", private)
     page.click("#create")
-    expect(page).to_have_url(re.compile(r"/table/[\w-]+$"))
+    expect(page).to_have_url(re.compile(r"/table/[\w-]+(\?.*)?$"))
+
+
+def create_table(page: Page, game: str, players: int, options: dict[str, str] | None = None) -> None:
+    open_table(page, game, players, bots=True, options=options)
     page.click("#start")
     expect(page.locator("#turn")).not_to_have_text(re.compile("Seats"))
 
@@ -129,12 +137,7 @@ def test_language_switch(page: Page) -> None:
 
 def test_invite_link_brings_a_friend_to_the_table(page: Page, browser: Browser, arena: ServerProcess) -> None:
     sign_up(page)
-    page.goto("/")
-    page.select_option("#game", "coloretto")
-    page.select_option("#players", "2")
-    page.uncheck("#fill-bots")
-    page.check("#private")
-    page.click("#create")
+    open_table(page, "coloretto", 2, bots=False, private=True)
     invite = page.locator("#invite-link").input_value()
     assert "?invite=" in invite
     friend_context = browser.new_context(base_url=arena.url, viewport={"width": 390, "height": 844})
@@ -292,12 +295,7 @@ def test_the_lobby_follows_tables_opened_elsewhere(page: Page, browser: Browser,
     try:
         friend = friend_context.new_page()
         sign_up(friend)
-        friend.goto("/")
-        friend.select_option("#game", "chromino")
-        friend.select_option("#players", "3")
-        friend.uncheck("#fill-bots")
-        friend.click("#create")
-        expect(friend).to_have_url(re.compile(r"/table/[\w-]+$"))
+        open_table(friend, "chromino", 3, bots=False)
         table = friend.url.rsplit("/", 1)[1]
     finally:
         friend_context.close()
