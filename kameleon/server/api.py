@@ -101,7 +101,9 @@ async def signup(request: Request) -> JSONResponse:
 
     def work() -> JSONResponse:
         with arena.db() as db:
-            user = auth.sign_up(db, body.get("username"), body.get("password"), body.get("name"))
+            user = auth.sign_up(
+                db, body.get("username"), body.get("password"), body.get("name"), body.get("language", "en")
+            )
             return _login_response(arena, db, user)
 
     return await asyncio.to_thread(work)
@@ -123,7 +125,7 @@ async def login(request: Request) -> JSONResponse:
 async def guest(request: Request) -> JSONResponse:
     body, arena = await body_of(request), arena_of(request)
     with arena.db() as db:
-        return _login_response(arena, db, auth.guest(db, body.get("name")))
+        return _login_response(arena, db, auth.guest(db, body.get("name"), body.get("language", "en")))
 
 
 @router.post("/auth/logout")
@@ -146,9 +148,7 @@ async def whoami(request: Request) -> dict[str, Any]:
 @router.post("/me/language")
 async def set_language(request: Request) -> dict[str, Any]:
     body = await body_of(request)
-    language = body.get("language")
-    if language not in ("en", "it", "pl", "fr", "uk"):
-        raise ApiError(422, "'language' must be one of en, it, pl, fr, uk")
+    language = auth.clean_language(body.get("language"))
     with arena_of(request).db() as db:
         user = need_user(db, request)
         user.language = language

@@ -33,6 +33,7 @@ COOKIE = "kameleon_session"
 USERNAME = re.compile(r"^[A-Za-z0-9_.-]{3,24}$")
 MIN_PASSWORD = 8
 MAX_PASSWORD = 256
+LANGUAGES = ("en", "it", "pl", "fr", "uk")
 _hasher = PasswordHasher()
 _DUMMY_HASH = _hasher.hash("timing-equaliser-not-a-password")
 
@@ -53,6 +54,13 @@ def clean_name(name: object, what: str = "name") -> str:
     return text
 
 
+def clean_language(language: object) -> str:
+    """An interface language the arena speaks."""
+    if language not in LANGUAGES:
+        raise ApiError(422, f"'language' must be one of {', '.join(LANGUAGES)}")
+    return str(language)
+
+
 def check_credentials(username: object, password: object) -> tuple[str, str]:
     if not isinstance(username, str) or not USERNAME.match(username):
         raise ApiError(422, "username must be 3 to 24 letters, digits, '.', '_' or '-'")
@@ -61,12 +69,16 @@ def check_credentials(username: object, password: object) -> tuple[str, str]:
     return username, password
 
 
-def sign_up(db: Session, username: object, password: object, display_name: object = None) -> User:
+def sign_up(
+    db: Session, username: object, password: object, display_name: object = None, language: object = "en"
+) -> User:
+    """A new account; `language` is the interface language the person signed up in."""
     name, secret = check_credentials(username, password)
+    spoken = clean_language(language)
     if db.scalar(select(User).where(func.lower(User.username) == name.lower())) is not None:
         raise ApiError(409, f"the username {name!r} is taken")
     shown = clean_name(display_name, "display name") if display_name not in (None, "") else name
-    user = User(username=name, display_name=shown, password_hash=_hasher.hash(secret), is_guest=False)
+    user = User(username=name, display_name=shown, password_hash=_hasher.hash(secret), is_guest=False, language=spoken)
     db.add(user)
     db.flush()
     return user
@@ -107,8 +119,9 @@ def log_in(db: Session, username: object, password: object) -> User:
     return user
 
 
-def guest(db: Session, name: object) -> User:
-    user = User(username=None, display_name=clean_name(name), password_hash=None, is_guest=True)
+def guest(db: Session, name: object, language: object = "en") -> User:
+    spoken = clean_language(language)
+    user = User(username=None, display_name=clean_name(name), password_hash=None, is_guest=True, language=spoken)
     db.add(user)
     db.flush()
     return user

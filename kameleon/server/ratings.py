@@ -1,10 +1,14 @@
 """OpenSkill (Plackett-Luce) ratings per game, multiplayer aware; bots are rated like people.
 
 A finished table ranks its seats: the winners first (sharing rank 1), then the
-others by score. Each seat is a one-player team. A player is `user:<id>` (also
-when a bot finished the game for them after they left or ran out of time) or
+others by score. Each seat is a one-player team. A player is `user:<id>` or
 `bot:<level>`; when one bot level fills several seats of a table its updates
 are averaged so it is not counted twice.
+
+A person who left mid-game or ran out of time forfeits: whatever the bot that
+finished for them did, they rank last and win nothing, so leaving a game to a
+bot is never a way to gain rating. Only tables with a person at them are rated:
+games among bots alone would let anyone move the bots' ratings at will.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ _model = PlackettLuce()
 
 
 def player_key(seat: dict[str, Any]) -> str | None:
-    """Who is rated for a seat: its person, even when a bot took the seat over (leaving counts as playing on)."""
+    """Who is rated for a seat: its person, even when a bot took the seat over (then as a forfeit)."""
     if seat.get("user_id") is not None:
         return f"user:{seat['user_id']}"
     if seat.get("bot"):
@@ -33,7 +37,7 @@ def player_key(seat: dict[str, Any]) -> str | None:
 def record_result(db: Session, game: str, seats: list[dict[str, Any]], state: Any) -> None:
     """Update the ratings of every seat of a finished game (inside the caller's transaction)."""
     keys = [player_key(seat) for seat in seats]
-    if any(key is None for key in keys) or len(keys) < 2:
+    if any(key is None for key in keys) or len(keys) < 2 or not any(s.get("user_id") is not None for s in seats):
         return
     stored: dict[str, Rating] = {}
     for key, seat in zip(keys, seats, strict=True):
@@ -47,8 +51,11 @@ def record_result(db: Session, game: str, seats: list[dict[str, Any]], state: An
             db.add(row)
         stored[key] = row
     teams = [[_model.rating(mu=stored[k].mu, sigma=stored[k].sigma)] for k in keys if k]
-    winners = state.winners()
-    updated = _model.rate(teams, ranks=ranks(state.scores(), winners))
+    placed = ranks(state.scores(), state.winners())
+    forfeited = {i for i, seat in enumerate(seats) if _forfeited(seat)}
+    placed = [max(placed) + 1 if i in forfeited else rank for i, rank in enumerate(placed)]
+    winners = {i for i, rank in enumerate(placed) if rank == min(placed) and i not in forfeited}
+    updated = _model.rate(teams, ranks=placed)
     sums: dict[str, list[float]] = {}
     for seat_index, (key, team) in enumerate(zip(keys, updated, strict=True)):
         assert key is not None
@@ -63,6 +70,11 @@ def record_result(db: Session, game: str, seats: list[dict[str, Any]], state: An
         row.games += 1
         row.wins += 1 if won else 0
         row.name = _name(seats[keys.index(key)])
+
+
+def _forfeited(seat: dict[str, Any]) -> bool:
+    """A person's seat that a bot took over: they left or ran out of time."""
+    return seat.get("user_id") is not None and bool(seat.get("bot"))
 
 
 def _name(seat: dict[str, Any]) -> str:

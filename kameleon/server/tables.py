@@ -50,6 +50,8 @@ def _seat_arg(value: Any, seats: list[Seat]) -> Seat | None:
 
 
 def _check_game(game: Any, options: Any) -> kameleon.Game:
+    if game is None:
+        raise ApiError(422, f"'game' is missing; the games are: {', '.join(available_games())}")
     if not isinstance(game, str) or game not in available_games():
         raise ApiError(422, f"unknown game {game!r}; the games are: {', '.join(available_games())}")
     if not isinstance(options, dict):
@@ -60,7 +62,13 @@ def _check_game(game: Any, options: Any) -> kameleon.Game:
         raise ApiError(422, str(exc)) from None
 
 
+CREATE_FIELDS = ("game", "options", "private", "bots", "time")
+
+
 def create(db: Session, user: User, body: dict[str, Any]) -> str:
+    unknown = sorted(set(body) - set(CREATE_FIELDS))
+    if unknown:  # a misspelt field would otherwise be a table without what was asked for
+        raise ApiError(422, f"unknown field {unknown[0]!r}; a new table takes: {', '.join(CREATE_FIELDS)}")
     game = _check_game(body.get("game"), body.get("options", {}))
     private = body.get("private", False)
     if not isinstance(private, bool):
@@ -140,8 +148,20 @@ def add_bots(db: Session, user: User, table_id: str, body: dict[str, Any]) -> No
     for seat in targets:
         if seat.user_id is not None and not seat.bot:
             raise ApiError(409, f"seat {seat.seat} is held by {seat.name}")
-        seat.bot, seat.name, seat.user_id = level, f"{level} bot", None
+        seat.bot, seat.user_id = level, None
+    _name_bots(seats)
     db.commit()
+
+
+def _name_bots(seats: list[Seat]) -> None:
+    """Bots of one level at a table are numbered, so that every seat can be told apart by its name."""
+    by_level: dict[str, list[Seat]] = {}
+    for seat in seats:
+        if seat.bot and seat.user_id is None:
+            by_level.setdefault(seat.bot, []).append(seat)
+    for level, group in by_level.items():
+        for number, seat in enumerate(group, start=1):
+            seat.name = f"{level} bot" if len(group) == 1 else f"{level} bot {number}"
 
 
 def clear_seat(db: Session, user: User, table_id: str, seat_number: int) -> None:
@@ -155,6 +175,7 @@ def clear_seat(db: Session, user: User, table_id: str, seat_number: int) -> None
     if row.status != "open":
         raise ApiError(409, "seats can only be cleared before the game starts")
     seat.bot, seat.name, seat.user_id = None, None, None
+    _name_bots(seats)
     db.commit()
 
 
@@ -238,7 +259,7 @@ def import_record(db: Session, user: User, record: Any) -> str:
     )
     db.add(row)
     for seat, name in enumerate(players):
-        db.add(Seat(table_id=row.id, seat=seat, name=clean_name(str(name))))
+        db.add(Seat(table_id=row.id, seat=seat, name=clean_name(str(name), f"the name of player {seat}")))
     for number, token in enumerate(record["moves"], start=1):
         db.add(Move(table_id=row.id, number=number, seat=-1, token=token))
     db.commit()
@@ -263,8 +284,12 @@ def lobby(db: Session, user: User | None, status: str | None, limit: int = 60) -
     visible: ColumnElement[bool] = GameTable.private.is_(False)
     if user is not None:
         visible = visible | GameTable.id.in_(select(Seat.table_id).where(Seat.user_id == user.id))
+    # An open table is listed while a person waits at it: one that everyone left is nobody's to start.
+    waiting = GameTable.id.in_(select(Seat.table_id).where(Seat.user_id.is_not(None), Seat.bot.is_(None)))
     found: list[tuple[Any, str]] = []
     for wanted in [status] if status is not None else STATUSES:
         query = select(GameTable.created_at, GameTable.id).where(visible, GameTable.status == wanted)
+        if wanted == "open":
+            query = query.where(waiting)
         found.extend(db.execute(query.order_by(GameTable.created_at.desc()).limit(limit)).tuples())
     return [table_id for _, table_id in sorted(found, key=lambda row: row[0], reverse=True)]

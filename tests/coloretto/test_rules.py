@@ -163,10 +163,10 @@ def test_taken_row_cannot_receive_or_be_taken_again() -> None:
         ([], "take 1", "row 1 is empty"),
         ([], "place 1", "no drawn card"),
         (["draw"], "draw", "must place it first"),
-        ([], "take 4", "no row 4"),
+        ([], "take 4", "'take 4': the row must be a number from 1 to 3"),  # three rows at a table of 3
         ([], "joker red", "declarations are made after"),
         ([], "fly", "is not a move"),
-        ([], "place x", "number from 1 to 5"),
+        ([], "place x", "number from 1 to 3"),
         ([], "joker pink", "unknown colour 'pink'"),
     ],
 )

@@ -168,3 +168,16 @@ def test_a_seat_that_does_not_exist_is_refused(name: str, options: dict[str, Any
     with pytest.raises(ValueError, match="seat None does not exist"):
         state.determinize(None, random.Random(0))  # type: ignore[arg-type]
     assert state.view(None) == state.view(None)  # a spectator's view
+
+
+SEAT_OPTIONS = {"coloretto": "start_player", "chromino": "first_player", "cardcassonne": "first_dealer"}
+
+
+@pytest.mark.parametrize("name", sorted(SEAT_OPTIONS))
+def test_a_first_seat_beyond_the_table_names_the_table(name: str) -> None:
+    """Whatever the seat, too far is said against the players asked for, not the game's largest table."""
+    option = SEAT_OPTIONS[name]
+    for seat in (2, 7, 99):
+        with pytest.raises(kameleon.InvalidOption, match=f"seat {seat} does not exist with 2 players"):
+            kameleon.load(name, players=2, **{option: seat})
+    assert kameleon.load(name, players=2, **{option: 1}).options[option] == 1

@@ -102,8 +102,15 @@ def test_bad_options_are_reported(server: ServerProcess) -> None:
         response = alice.http.post("/api/tables", json={"game": "coloretto", "options": options})
         assert response.status_code == 422
         assert response.json()["error"].startswith(message)
-    response = alice.http.post("/api/tables", json={"game": "go", "options": {}})
-    assert response.status_code == 422 and response.json()["error"].startswith("unknown game 'go'")
+    open_before = alice.get("/api/tables?status=open")["tables"]
+    for body, message in (
+        ({"game": "go", "options": {}}, "unknown game 'go'"),
+        ({}, "'game' is missing; the games are: "),
+        ({"game": "coloretto", "options": {"players": 2}, "bot": "easy"}, "unknown field 'bot'; a new table takes: "),
+    ):
+        response = alice.http.post("/api/tables", json=body)
+        assert response.status_code == 422 and response.json()["error"].startswith(message)
+    assert alice.get("/api/tables?status=open")["tables"] == open_before, "nothing refused was created"
     response = alice.http.post("/api/tables", json={"game": "coloretto", "options": {"players": 2}, "bots": "godlike"})
     assert response.status_code == 422 and "unknown bot level 'godlike'" in response.json()["error"]
 
@@ -131,8 +138,26 @@ def test_private_table_invite_join_leave_and_bots(server: ServerProcess) -> None
     assert outsider.status_code == 403
     seats = alice.post(f"/api/tables/{table_id}/bots", {"level": "random"})["table"]["seats"]
     assert [s["kind"] for s in seats] == ["human", "bot", "bot"]
+    assert [s["name"] for s in seats] == ["Alice", "random bot 1", "random bot 2"], "bots can be told apart"
     response = alice.http.delete(f"/api/tables/{table_id}/seats/2")
-    assert response.json()["table"]["seats"][2]["kind"] == "empty"
+    assert [s["kind"] for s in response.json()["table"]["seats"]] == ["human", "bot", "empty"]
+    assert response.json()["table"]["seats"][1]["name"] == "random bot"
+
+
+def test_an_open_table_everyone_left_leaves_the_lobby(server: ServerProcess) -> None:
+    alice, bob = Player(server.url, "Alice"), Player(server.url, "Bob")
+    table_id = alice.post("/api/tables", {"game": "coloretto", "options": {"players": 3}}, expect=201)["table"]["id"]
+    alice.post(f"/api/tables/{table_id}/bots", {"level": "random", "seat": 1})
+
+    def listed() -> list[str]:
+        return [t["id"] for t in bob.get("/api/tables?status=open")["tables"]]
+
+    assert table_id in listed()
+    alice.post(f"/api/tables/{table_id}/leave")
+    assert table_id not in listed(), "a bot alone does not keep a table in the lobby"
+    assert bob.get(f"/api/tables/{table_id}")["table"]["status"] == "open", "its link still works"
+    bob.post(f"/api/tables/{table_id}/join")
+    assert table_id in listed()
 
 
 def test_leaving_mid_game_hands_the_seat_to_a_bot_and_rematch(server: ServerProcess) -> None:
@@ -171,7 +196,7 @@ def test_a_profile_lists_the_games_played_and_unknown_players_are_not_found(serv
         assert bob.get(f"/api/users/{unknown}", expect=404) == {"error": f"there is no player {unknown}"}
 
 
-@pytest.mark.parametrize("tamper", ["none", "moves", "scores"])
+@pytest.mark.parametrize("tamper", ["none", "moves", "scores", "name"])
 def test_record_import(server: ServerProcess, tamper: str) -> None:
     alice = Player(server.url, "Alice")
     state = kameleon.load("coloretto", players=3).new_state(seed=11)
@@ -182,10 +207,16 @@ def test_record_import(server: ServerProcess, tamper: str) -> None:
         record["moves"][3] = "take 9"
     elif tamper == "scores":
         record["result"]["scores"][0] += 1
+    elif tamper == "name":
+        record["players"][2] = "C" * 41
+    imported_before = alice.get("/api/tables?status=imported")["tables"]
     response = alice.http.post("/api/records", json=record)
     if tamper != "none":
         assert response.status_code == 422
-        assert response.json()["error"].startswith(("move 4 'take 9' cannot be played", "record says scores"))
+        assert response.json()["error"].startswith(
+            ("move 4 'take 9' cannot be played", "record says scores", "the name of player 2 must have 1 to 40")
+        )
+        assert alice.get("/api/tables?status=imported")["tables"] == imported_before, "a refused record stores nothing"
         return
     assert response.status_code == 201
     table = response.json()["table"]
@@ -259,3 +290,23 @@ def test_usernames_are_matched_exactly_ignoring_case(server: ServerProcess) -> N
         server.url + "/api/auth/login", json={"username": "A_B", "password": "first password"}, trust_env=False
     )
     assert upper.status_code == 200 and upper.json()["user"]["username"] == "a_b"
+
+
+def test_an_account_starts_in_the_language_it_signed_up_in(server: ServerProcess) -> None:
+    http = httpx.Client(base_url=server.url, trust_env=False)
+    signed = http.post("/api/auth/signup", json={"username": "polka", "password": "dobre hasło", "language": "pl"})
+    assert signed.json()["user"]["language"] == "pl"
+    assert http.get("/api/me").json()["user"]["language"] == "pl"
+    guest = httpx.post(server.url + "/api/auth/guest", json={"name": "Ugo", "language": "it"}, trust_env=False)
+    assert guest.json()["user"]["language"] == "it"
+    assert Player(server.url, "plain").user["language"] == "en", "no language given: English"
+    for path, body in (
+        ("/api/auth/signup", {"username": "klingon", "password": "a good password", "language": "tlh"}),
+        ("/api/auth/guest", {"name": "Worf", "language": "tlh"}),
+        ("/api/me/language", {"language": ["pl"]}),
+    ):
+        refused = http.post(path, json=body)
+        assert (refused.status_code, refused.json()["error"]) == (422, "'language' must be one of en, it, pl, fr, uk")
+    assert http.get("/api/me").json()["user"]["language"] == "pl", "a refused change changes nothing"
+    with sqlite3.connect(server.database) as db:
+        assert db.execute("SELECT count(*) FROM users WHERE display_name IN ('klingon', 'Worf')").fetchone() == (0,)

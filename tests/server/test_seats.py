@@ -99,7 +99,7 @@ def test_malformed_messages_get_an_error_frame(duel: tuple[Player, Player, str],
         (b"[]", "application/json", 400, "the body must be a JSON object, not list"),
         (b'{"move": "draw"}', "text/plain", 415, "send the body as JSON"),
         (b'{"move": null}', "application/json", 422, "'move' must be a non-empty string"),
-        (b'{"move": "place 9"}', "application/json", 422, "the row must be a number from 1 to 5"),
+        (b'{"move": "place 9"}', "application/json", 422, "the row must be a number from 1 to 3"),
     ],
 )
 def test_malformed_http_moves_are_4xx(

@@ -5,12 +5,14 @@ from __future__ import annotations
 import asyncio
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
 import kameleon
+from kameleon.ai import make_agent
 from kameleon.server import notation, ratings
 from kameleon.server.clock import Clock, check_time_control
 from kameleon.server.db import make_engine, migrate
@@ -118,4 +120,36 @@ def test_the_leaderboard_is_the_best_conservative_ratings_of_one_game(tmp_path: 
         db.commit()
         board = ratings.leaderboard(db, "coloretto", limit=3)
     assert [(e["player"], e["rating"]) for e in board] == [("user:1", 22.0), ("bot:random", 20.5), ("user:2", 20.0)]
+    engine.dispose()
+
+
+def finished_game_won_by(seat: int) -> Any:
+    game = kameleon.load("coloretto", players=2)
+    for seed in range(100):
+        result = kameleon.play_match(game, [make_agent("random", seed=seed), make_agent("random", seed=seed + 1)], seed)
+        if result.winners == [seat]:
+            return result.state
+    raise AssertionError(f"no random game won by seat {seat} alone")
+
+
+def test_a_seat_left_to_a_bot_is_a_forfeit_and_bot_only_tables_are_not_rated(tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path / 'r.sqlite3'}")
+    migrate(engine)
+    taken_over = finished_game_won_by(0)  # the bot that took the seat over won
+    with Session(engine) as db:
+        left = {"user_id": 1, "bot": "medium", "name": "Carol (bot)"}
+        ratings.record_result(db, "coloretto", [left, {"bot": "easy", "name": "easy bot"}], taken_over)
+        ratings.record_result(db, "coloretto", [{"bot": "hard"}, {"bot": "random"}], taken_over)
+        db.commit()
+        rows = {r.player: r for r in db.scalars(select(Rating))}
+    assert set(rows) == {"user:1", "bot:easy"}, "a table of bots alone is not rated"
+    carol, easy = rows["user:1"], rows["bot:easy"]
+    assert (carol.name, carol.games, carol.wins, easy.games, easy.wins) == ("Carol", 1, 0, 1, 1)
+    assert carol.mu < 25.0 < easy.mu, "leaving is a loss, whatever the bot did after"
+    played_on = finished_game_won_by(0)
+    with Session(engine) as db:
+        ratings.record_result(db, "coloretto", [{"user_id": 2, "name": "Dan"}, {"bot": "easy"}], played_on)
+        db.commit()
+        dan = db.get_one(Rating, ("coloretto", "user:2"))
+    assert (dan.games, dan.wins) == (1, 1) and dan.mu > 25.0
     engine.dispose()

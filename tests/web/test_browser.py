@@ -46,7 +46,7 @@ def open_table(
 def create_table(page: Page, game: str, players: int, options: dict[str, str] | None = None) -> None:
     open_table(page, game, players, bots=True, options=options)
     page.click("#start")
-    expect(page.locator("#turn")).not_to_have_text(re.compile("Seats"))
+    expect(page.locator("#turn")).not_to_have_text(re.compile("Waiting to start"))
 
 
 def test_coloretto_sign_up_play_by_clicking_and_replay(page: Page) -> None:
@@ -72,6 +72,13 @@ def test_coloretto_sign_up_play_by_clicking_and_replay(page: Page) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, "coloretto-table-phone")
     page.set_viewport_size({"width": 1280, "height": 900})
+    # A replay opens only once the game is over (its record tells every hidden card); until then, a way back.
+    table = "/" + page.url.split("/", 3)[3]
+    page.goto(table.replace("/table/", "/replay/"))
+    expect(page.locator("#replay-not-over")).to_contain_text("This game is not over yet")
+    expect(page.locator("#replay-slider")).to_have_count(0)
+    page.locator("#replay-not-over a").click()
+    expect(page.locator(".turn-banner")).to_be_visible()
     # Hand the seat to a bot so the game finishes, then watch the replay.
     page.get_by_role("button", name="Leave").click()
     expect(page.locator("#final")).to_be_visible(timeout=60_000)
@@ -97,7 +104,15 @@ def test_coloretto_sign_up_play_by_clicking_and_replay(page: Page) -> None:
         page.keyboard.press("ArrowRight")
     expect(page.locator("#replay-step")).to_have_text(f"Move 5 of {total}")
     expect(page.locator("#replay-log li")).to_have_count(5)
-    # The finished game is rated (the person who left is rated, not the bot that finished for them).
+    page.click("#replay-play")
+    expect(page.locator("#replay-play")).to_have_text("⏸ Pause")
+    expect(page.locator("#replay-step")).not_to_have_text(f"Move 5 of {total}")  # it plays on by itself
+    page.click("#replay-first")  # a step by hand stops the playback
+    expect(page.locator("#replay-play")).to_have_text("▶ Play")
+    expect(page.locator("#replay-step")).to_have_text(f"Move 0 of {total}")
+    page.wait_for_timeout(1500)  # more than two steps of the playback
+    expect(page.locator("#replay-step")).to_have_text(f"Move 0 of {total}")
+    # The finished game is rated: the person who left, as a forfeit, not the bot that finished for them.
     page.goto("/leaderboard?game=coloretto")
     expect(page.locator("#leaderboard")).to_contain_text(name)
     shot(page, "leaderboard")
@@ -133,6 +148,43 @@ def test_language_switch(page: Page) -> None:
     expect(page.locator(".nav a").nth(1)).to_have_text("Ranking")
     page.select_option("#language", "en")
     expect(page.locator(".nav a").first).to_have_text("Lobby")
+
+
+def test_an_account_speaks_its_language_on_every_browser(page: Page, browser: Browser, arena: ServerProcess) -> None:
+    page.goto("/login")
+    page.select_option("#language", "it")
+    name = sign_up(page)  # signed up in Italian: the account keeps it
+    expect(page.locator(".nav a").first).to_have_text("Sala")
+    elsewhere = browser.new_context(base_url=arena.url)
+    other = elsewhere.new_page()
+    try:
+        other.goto("/login")
+        expect(other.locator(".nav a").first).to_have_text("Lobby")  # a new browser starts in its own language
+        other.fill("#login-form input[name=username]", name)
+        other.fill("#login-form input[name=password]", "a good password")
+        other.click("#login-form button[type=submit]")
+        expect(other.locator(".nav a").first).to_have_text("Sala")
+        expect(other.locator("#language")).to_have_value("it")
+        other.select_option("#language", "fr")  # a choice made here is the account's from now on
+        expect(other.locator(".nav a").nth(1)).to_have_text("Classement")
+        page.reload()
+        expect(page.locator("#language")).to_have_value("fr")
+        expect(page.locator(".nav a").nth(1)).to_have_text("Classement")
+    finally:
+        elsewhere.close()
+
+
+def test_levels_badges_and_dates_speak_the_interface_language(page: Page) -> None:
+    sign_up(page)
+    page.select_option("#language", "uk")
+    page.goto("/")
+    expect(page.locator("#bot-level option[value=medium]")).to_have_text("середній")
+    expect(page.locator("#new-table")).to_contain_text("хв +")
+    open_table(page, "cameleon", 2, bots=True)
+    expect(page.locator("#seats .badge")).to_have_text("бот")
+    page.click("#start")
+    page.goto(page.locator("#who a").first.get_attribute("href") or "")
+    expect(page.locator(".badge.playing")).to_have_text("триває")
 
 
 def test_invite_link_brings_a_friend_to_the_table(page: Page, browser: Browser, arena: ServerProcess) -> None:
@@ -306,3 +358,35 @@ def test_the_lobby_follows_tables_opened_elsewhere(page: Page, browser: Browser,
     page.select_option("#language", "it")
     expect(badge).to_have_text("aperto")
     page.select_option("#language", "en")
+
+
+OVERFLOW = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+
+
+def test_a_phone_never_scrolls_sideways_even_for_a_long_name(page: Page) -> None:
+    """Names are wrapped, not allowed to widen the page: 40 letters without a space once made a table 815 px
+    wide on a 390 px phone, and some languages' lobby and profile pages were a few pixels too wide."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    name = "W" * 40
+    page.goto("/login")
+    page.fill("#guest-form input[name=name]", name)
+    page.click("#guest-form button[type=submit]")
+    expect(page.locator("#who")).to_contain_text(name)
+    open_table(page, "coloretto", 3, bots=True)
+    table = "/" + page.url.split("/", 3)[3]
+    page.click("#start")
+    expect(page.locator(".turn-banner")).to_be_visible(timeout=30_000)
+    profile = page.locator("#who a").first.get_attribute("href") or ""
+    # Each page once what it shows has arrived: the lobby's and the profile's lists name the table.
+    shown = {"/": f"a[href='{table}']", table: ".seats .name", profile: f"a[href='{table}']",
+             "/leaderboard": "#board-game", "/login": "#guest-form"}  # fmt: skip
+    for code in ("en", "it", "pl", "fr", "uk"):
+        page.goto("/")
+        page.select_option("#language", code)
+        for path, ready in shown.items():
+            page.goto(path)
+            expect(page.locator(ready).first).to_be_visible()
+            assert page.evaluate(OVERFLOW) <= 0, f"{path} in {code} is wider than the phone"
+    page.goto(table)
+    expect(page.locator(".seats .name").first).to_be_visible()
+    shot(page, "long-name-phone")

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 from playwright.sync_api import Browser, Page, expect
 
+import kameleon
 from kameleon.games.chromino.tiles import TILE_NAMES, tile_id
 from tests.server.harness import ServerProcess
 from tests.web.conftest import shot
@@ -202,6 +204,46 @@ def test_chromino_explains_clicks_that_cannot_be_played(page: Page) -> None:
     click_cell(page, cells_of(start)[1])
     expect(page.locator("#toast")).to_contain_text("already covered")
     shot(page, "chromino-explained")
+
+
+# The board module itself, drawn for one seat's real view and legal moves, as the table page draws it.
+RENDER_HINT = """async ([view, legal]) => {
+  const board = await import('/static/js/boards/chromino.js');
+  const box = document.body.appendChild(document.createElement('div'));
+  const ctx = { seat: view.you, legal, names: ['A', 'B'], play: () => {}, explain: () => {}, interactive: true };
+  board.render(box, view, ctx);
+  const hint = box.querySelector('.cr-hint').textContent;
+  box.remove();
+  return hint;
+}"""
+
+
+def stuck_position(only: str, phase: str) -> tuple[dict[str, object], list[str]]:
+    """The first position of random two-player games where `only` is the one legal move, in `phase`."""
+    game = kameleon.load("chromino", players=2)
+    for seed in range(100):
+        state, rng = game.new_state(seed=seed), random.Random(seed)
+        while not state.is_terminal:
+            legal = [state.action_to_str(a) for a in state.legal_actions()]
+            view = state.view(state.current_player)
+            if legal == [only] and view["phase"] == phase and view["bag_size"] > 0:
+                return view, legal
+            state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError(f"no position with only {only!r} in phase {phase!r}")
+
+
+def test_chromino_hint_says_why_a_turn_must_draw_or_pass(page: Page) -> None:
+    page.goto("/")
+    view, legal = stuck_position("draw", "turn")
+    assert page.evaluate(RENDER_HINT, [view, legal]) == "None of your tiles fits: draw one from the bag."
+    view, legal = stuck_position("pass", "after_draw")  # the drawn tile did not fit, the bag still has tiles
+    assert page.evaluate(RENDER_HINT, [view, legal]) == (
+        "No tile you drew fits, and you may draw no more this turn: pass."
+    )
+    page.select_option("#language", "fr")
+    assert page.evaluate(RENDER_HINT, [view, legal]) == (
+        "Aucune pièce piochée ne va, et vous ne pouvez plus piocher ce tour-ci : passez."
+    )
 
 
 def test_chromino_zoom_and_pan_survive_the_next_state_frame(page: Page) -> None:

@@ -25,9 +25,7 @@ def _animal_table(value: Any) -> list[int]:
 
 OPTIONS = (
     Option("players", REQUIRED, "number of seats, 2 to 5", check=int_in_range(2, 5)),
-    Option(
-        "first_dealer", None, "seat of the first dealer (default: the last seat)", check=optional(int_in_range(0, 4))
-    ),
+    Option("first_dealer", None, "seat of the first dealer (default: the last seat)", check=optional(int_in_range(0))),
     Option("animal_points", list(ANIMAL_POINTS), "points of a herd of 1..13 animal cards", check=_animal_table),
     Option(
         "face_down_rule",

@@ -48,7 +48,7 @@ def _chameleon_ends(value: Any) -> list[str]:
 
 OPTIONS = (
     Option("players", REQUIRED, "number of seats, 1 to 8", check=int_in_range(1, 8)),
-    Option("first_player", None, "first seat to play (random when None)", check=optional(int_in_range(0, 7))),
+    Option("first_player", None, "first seat to play (random when None)", check=optional(int_in_range(0))),
     Option("hand_size", 8, "tiles dealt to each seat (rulebook: 8)", check=int_in_range(1, 8)),
     Option("chameleon_ends", list(DEFAULT_CHAMELEON_ENDS), "end colours of the 5 chameleons", check=_chameleon_ends),
     Option("draw", "one", "how many tiles a blocked player draws", ("one", "until_playable", "up_to_n")),

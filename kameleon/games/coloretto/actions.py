@@ -36,16 +36,17 @@ _COLOUR_WORDS = {"joker": JOKER_TO, "positive": POSITIVE}
 HELP = "moves are: draw, place <row>, take <row>, joker <colour>, positive <colour>, done"
 
 
-def parse(text: str) -> int:
-    """The action written as `text` (case and extra spaces ignored); raises NotationError."""
+def parse(text: str, rows: int = MAX_ROWS) -> int:
+    """The action written as `text` (case and extra spaces ignored) at a table of `rows` rows; raises
+    NotationError."""
     if not isinstance(text, str):
         raise NotationError(f"a move is text, not {type(text).__name__}")
     words = text.lower().split()
     if words in (["draw"], ["done"]):
         return DRAW if words[0] == "draw" else DONE
     if len(words) == 2 and words[0] in _WORDS:
-        if not words[1].isdigit() or not 1 <= int(words[1]) <= MAX_ROWS:
-            raise NotationError(f"{text.strip()!r}: the row must be a number from 1 to {MAX_ROWS}")
+        if not words[1].isdigit() or not 1 <= int(words[1]) <= rows:
+            raise NotationError(f"{text.strip()!r}: the row must be a number from 1 to {rows}")
         return _WORDS[words[0]] + int(words[1]) - 1
     if len(words) == 2 and words[0] in _COLOUR_WORDS:
         try:

@@ -39,7 +39,7 @@ OPTIONS = (
     Option("two_player_rows", "green", "2 players: rows 1/2/3 or three rows of 3", ("green", "three_of_three")),
     Option("removed_colours", None, "colours removed with 2/3 players", check=optional(_colour_list)),
     Option("starting_colours", None, "starting colours per seat", check=optional(_seat_lists)),
-    Option("start_player", None, "first seat to play", check=optional(int_in_range(0, 4))),
+    Option("start_player", None, "first seat to play", check=optional(int_in_range(0))),
     Option("preset", "rulebook", "rulebook defaults or Board Game Arena's", ("rulebook", "bga")),
 )
 

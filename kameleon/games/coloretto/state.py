@@ -450,7 +450,7 @@ class ColorettoState(State[int]):
         return act.to_str(action)
 
     def parse_action(self, text: str) -> int:
-        return act.parse(text)
+        return act.parse(text, len(self.rows))
 
     def __repr__(self) -> str:
         where = f"round {self.round} {PHASES[self.phase]} seat {self.current_player}"

@@ -14,6 +14,8 @@ let leavePage = () => {};
 
 async function refreshMe() {
   me = (await api("/api/me")).user;
+  // The account's language wins over this browser's: it is the one the person chose last, wherever that was.
+  if (me && me.language !== language()) { setLanguage(me.language); langSelect.value = me.language; translateStatic(); }
   const who = clear(document.getElementById("who"));
   if (me) {
     add(who, h("a", { href: `/profile/${me.id}`, "data-link": true }, me.name), " · ",
@@ -78,6 +80,8 @@ async function renderRoute() {
   }
 }
 
+// A bot level in the interface's language (a level without a translation keeps its own name).
+const levelName = (level) => (t(`level_${level}`) === `level_${level}` ? level : t(`level_${level}`));
 const namesOf = (table) => table.seats.map((s) => s.name || `${t("empty")} (${s.seat})`);
 const gameTitle = (name) => (catalogue.games.find((g) => g.name === name) || { title: name }).title;
 
@@ -103,17 +107,17 @@ function newTableForm() {
   };
   gameSelect.addEventListener("change", fillGame);
   const bots = h("input", { type: "checkbox", id: "fill-bots", checked: true });
-  const level = h("select", { id: "bot-level", "aria-label": t("bot_level") }, catalogue.bots.map((b) => h("option", { value: b, selected: b === catalogue.default_bot }, b)));
+  const level = h("select", { id: "bot-level", "aria-label": t("bot_level") }, catalogue.bots.map((b) => h("option", { value: b, selected: b === catalogue.default_bot }, levelName(b))));
   const priv = h("input", { type: "checkbox", id: "private" });
-  const minutes = h("input", { type: "number", min: 1, step: 1, id: "time-initial", "aria-label": t("time_minutes"), placeholder: "—", style: "width:6rem" });
-  const increment = h("input", { type: "number", min: 0, step: 1, id: "time-increment", "aria-label": t("time_increment"), placeholder: "0", style: "width:6rem" });
+  const minutes = h("input", { type: "number", min: 1, max: 43200, step: 1, id: "time-initial", "aria-label": t("time_minutes"), placeholder: "—", style: "width:6rem" });
+  const increment = h("input", { type: "number", min: 0, max: 2592000, step: 1, id: "time-increment", "aria-label": t("time_increment"), placeholder: "0", style: "width:6rem" });
   const form = h("form", { id: "new-table" },
     h("div", { class: "grid2" },
       h("div", {}, h("label", { for: "game" }, t("game")), gameSelect),
       h("div", {}, h("label", { for: "players" }, t("players")), players)),
     h("label", {}, bots, " ", t("bots"), " ", level),
     h("label", {}, priv, " ", t("private")),
-    h("label", {}, t("time_control"), " ", minutes, " min + ", increment, " s"),
+    h("label", {}, t("time_control"), " ", minutes, ` ${t("minutes_short")} + `, increment, ` ${t("seconds_short")}`),
     h("details", {}, h("summary", { class: "small" }, t("options")), extra),
     h("div", { class: "actions" }, h("button", { type: "submit", id: "create" }, t("create"))),
     error);
@@ -217,11 +221,11 @@ function loginPage() {
   const field = (formId, name, type = "text", extra = {}) => [h("label", { for: `${formId}-${name}` }, t(name)), h("input", { id: `${formId}-${name}`, name, type, required: true, ...extra })];
   add(app, h("div", { class: "grid2" },
     form("signup-form", t("signup"), [field("signup-form", "username", "text", { autocomplete: "username" }), field("signup-form", "password", "password", { autocomplete: "new-password", minlength: 8 })],
-      (d) => post("/api/auth/signup", d)),
+      (d) => post("/api/auth/signup", { ...d, language: language() })),
     h("div", {},
       form("login-form", t("login"), [field("login-form", "username", "text", { autocomplete: "username" }), field("login-form", "password", "password", { autocomplete: "current-password" })],
         (d) => post("/api/auth/login", d)),
-      form("guest-form", t("guest"), [field("guest-form", "name")], (d) => post("/api/auth/guest", d)))));
+      form("guest-form", t("guest"), [field("guest-form", "name")], (d) => post("/api/auth/guest", { ...d, language: language() })))));
 }
 
 // ---------- table ----------
@@ -306,7 +310,7 @@ async function tablePage(tableId) {
     add(clear(status), 
       h("span", { class: `turn-banner${mine ? " mine" : ""}`, id: "turn" },
         table.status === "playing" ? (mine ? t("your_turn") : t("turn_of", { name: names[turn] ?? "?" }))
-          : table.status === "open" ? `${table.title} · ${t("seats")}` : t("game_over")),
+          : table.status === "open" ? `${table.title} · ${t("waiting_start")}` : t("game_over")),
       frame.seat === null ? h("span", { class: "muted small" }, t("spectating")) : null, conn);
     add(clear(boardBox), status);
     board.render(boardBox, frame.view, { seat: frame.seat, legal: frame.legal, names, play, interactive: table.status === "playing",
@@ -348,7 +352,7 @@ async function tablePage(tableId) {
       h("span", { class: "seat-dot" }),
       h("span", { class: "name" }, s.user_id && s.kind === "human" ? h("a", { href: `/profile/${s.user_id}`, "data-link": true }, names[s.seat]) : s.name || h("span", { class: "muted" }, t("empty")),
         frame.seat === s.seat ? " ★" : ""),
-      s.kind === "bot" ? h("span", { class: "badge" }, "bot") : null,
+      s.kind === "bot" ? h("span", { class: "badge" }, t("bot_badge")) : null,
       frame.clock ? h("span", { class: `clock${frame.clock.running === s.seat ? " running" : ""}`, "data-clock-seat": s.seat }, clockText(s.seat)) : null,
       table.status === "open" && s.kind === "empty" && me && !seated ? h("button", { class: "secondary", onclick: () => act("join", { seat: s.seat, invite }) }, t("join")) : null,
       table.status === "open" && s.kind === "empty" && manager ? h("button", { class: "secondary", "data-add-bot": s.seat, onclick: () => act("bots", { seat: s.seat, level: catalogue.default_bot }) }, t("add_bot")) : null))));
@@ -379,6 +383,11 @@ async function tablePage(tableId) {
 
 async function replayPage(tableId) {
   const { table } = await api(`/api/tables/${tableId}`);
+  if (!["finished", "imported"].includes(table.status)) {  // the record would tell every hidden card
+    add(app, h("div", { class: "panel", id: "replay-not-over" }, t("replay_not_over"), " ",
+      h("a", { href: `/table/${tableId}`, "data-link": true }, t("watch"))));
+    return;
+  }
   const board = await boardFor(table.game);
   const total = table.moves;
   const names = namesOf(table);
@@ -401,31 +410,39 @@ async function replayPage(tableId) {
     add(clear(logList), ...data.log.map((m, i) => h("li", { class: i === step - 1 ? "current" : "" }, m)));
     logList.scrollTop = logList.scrollHeight;
   };
-  slider.addEventListener("input", () => show(Number(slider.value)));
   const playButton = h("button", { class: "secondary", id: "replay-play", onclick: () => {
-    if (timer) { clearInterval(timer); timer = null; return; }
+    if (timer) { pause(); return; }
     if (step >= total) step = 0;
-    timer = setInterval(async () => { if (step >= total) { clearInterval(timer); timer = null; return; } await show(step + 1); }, 600);
+    playButton.textContent = `⏸ ${t("pause")}`;
+    timer = setInterval(async () => { if (step >= total) { pause(); return; } await show(step + 1); }, 600);
   } }, `▶ ${t("play")}`);
+  function pause() {
+    if (timer) clearInterval(timer);
+    timer = null;
+    playButton.textContent = `▶ ${t("play")}`;
+  }
+  // Stepping by hand stops the playback: the reader has taken over.
+  const goTo = (n) => { pause(); return show(n); };
+  slider.addEventListener("input", () => goTo(Number(slider.value)));
   // The arrow keys step through the game, Home and End jump to its ends (a focused field keeps its keys).
-  const keys = { ArrowLeft: () => show(step - 1), ArrowRight: () => show(step + 1), Home: () => show(0), End: () => show(total) };
+  const keys = { ArrowLeft: () => goTo(step - 1), ArrowRight: () => goTo(step + 1), Home: () => goTo(0), End: () => goTo(total) };
   const onKey = (event) => {
     if (!keys[event.key] || event.altKey || event.ctrlKey || event.metaKey || event.target.closest("input, select, textarea")) return;
     event.preventDefault();
     keys[event.key]();
   };
   document.addEventListener("keydown", onKey);
-  leavePage = () => { if (timer) clearInterval(timer); document.removeEventListener("keydown", onKey); };
+  leavePage = () => { pause(); document.removeEventListener("keydown", onKey); };
   const result = table.result ? h("div", { class: "result" }, t("winner", { names: table.result.winners.map((s) => names[s]).join(", ") }),
     h("span", { class: "small muted" }, "  ", table.result.scores.map((sc, i) => `${names[i]}: ${sc}`).join(" · "))) : null;
   add(app, 
     h("div", { class: "panel" }, h("h1", {}, `${t("replay")} · ${table.title}`), result,
       h("div", { class: "replay-controls" },
-        h("button", { class: "secondary", id: "replay-first", onclick: () => show(0) }, `« ${t("first")}`),
-        h("button", { class: "secondary", id: "replay-prev", onclick: () => show(step - 1) }, `◀ ${t("prev")}`),
+        h("button", { class: "secondary", id: "replay-first", onclick: () => goTo(0) }, `« ${t("first")}`),
+        h("button", { class: "secondary", id: "replay-prev", onclick: () => goTo(step - 1) }, `◀ ${t("prev")}`),
         slider,
-        h("button", { class: "secondary", id: "replay-next", onclick: () => show(step + 1) }, `${t("next")} ▶`),
-        h("button", { class: "secondary", id: "replay-last", onclick: () => show(total) }, `${t("last")} »`),
+        h("button", { class: "secondary", id: "replay-next", onclick: () => goTo(step + 1) }, `${t("next")} ▶`),
+        h("button", { class: "secondary", id: "replay-last", onclick: () => goTo(total) }, `${t("last")} »`),
         playButton, label),
       h("a", { class: "small", href: `/api/tables/${tableId}/record`, download: true }, t("record"))),
     h("div", { class: "table-page" }, boardBox, h("aside", { class: "sidebar" }, h("div", { class: "panel" }, h("h3", {}, t("log")), logList))));
@@ -446,8 +463,8 @@ async function profilePage(userId) {
       h("section", { class: "panel" }, h("h2", {}, t("games")),
         data.games.length ? h("table", { class: "list" }, h("tbody", {}, data.games.map((g) => h("tr", {},
           h("td", {}, gameTitle(g.game)),
-          h("td", {}, g.status === "finished" ? (g.won ? "🏆" : "—") : h("span", { class: "badge playing" }, g.status)),
-          h("td", { class: "small muted" }, g.finished_at ? new Date(g.finished_at).toLocaleDateString() : ""),
+          h("td", {}, g.status === "finished" ? (g.won ? "🏆" : "—") : h("span", { class: `badge ${g.status}` }, t(`status_${g.status}`))),
+          h("td", { class: "small muted" }, g.finished_at ? new Date(g.finished_at).toLocaleDateString(language()) : ""),
           h("td", {}, h("a", { href: g.status === "finished" ? `/replay/${g.id}` : `/table/${g.id}`, "data-link": true }, g.status === "finished" ? t("replay") : t("watch")))))))
           : h("p", { class: "muted" }, t("no_tables")))));
 }
@@ -473,5 +490,4 @@ setLanguage(language());
 translateStatic();
 catalogue = await api("/api/games");
 await refreshMe();
-if (me && me.language && !localStorage.getItem("kameleon.language")) { setLanguage(me.language); langSelect.value = me.language; translateStatic(); }
 route();

@@ -2,6 +2,9 @@
 
 const STRINGS = {
   en: {
+    minutes_short: "min", seconds_short: "s",
+    cm_reason_elimination: "all pieces of one side captured", cm_reason_three_chameleons: "three chameleons left", cm_reason_two_chameleons: "only the two chameleons left", cm_reason_lone_piece: "a lone piece against two chameleons", cm_reason_dead_material: "neither side can capture any more", cm_reason_no_progress: "too many moves without a capture", cm_reason_repetition: "the same position repeated", level_random: "random", level_easy: "easy", level_medium: "medium", level_hard: "hard", level_greedy: "greedy", bot_badge: "bot",
+    replay_not_over: "This game is not over yet: its replay opens when it ends.", pause: "Pause", waiting_start: "Waiting to start",
     time_control: "Time control", guest_badge: "guest", cm_round: "Round", cm_square: "Square", cm_move: "move {n}", cm_no_progress: "moves without a capture: {n}", cm_finish_capture: "finish the capture below", cm_no_move_from: "{square}: none of your legal moves starts from this square", status_open: "open", status_playing: "playing", status_finished: "finished", status_imported: "imported", colour_letters: "Show colour letters", time_minutes: "Minutes per player", time_increment: "Seconds added per move", timed_out: "{name} ran out of time: a bot takes over.",
     lobby: "Lobby", leaderboard: "Leaderboard", login: "Log in", signup: "Sign up", logout: "Log out", guest: "Play as guest",
     username: "Username", password: "Password", name: "Name", new_table: "New table", game: "Game", players: "Players",
@@ -39,9 +42,13 @@ const STRINGS = {
     chromino_only_drawn: "After drawing, only the drawn tile may be placed.",
     chromino_choose: "Several placements cover this square:",
     chromino_must_draw: "None of your tiles fits: draw one from the bag.", chromino_must_pass: "Nothing fits and the bag is empty: pass.",
+    chromino_drawn_stuck: "No tile you drew fits, and you may draw no more this turn: pass.",
     chromino_revealed: "last tile, shown to all",
   },
   it: {
+    minutes_short: "min", seconds_short: "s",
+    cm_reason_elimination: "tutti i pezzi di una parte catturati", cm_reason_three_chameleons: "restano tre camaleonti", cm_reason_two_chameleons: "restano solo i due camaleonti", cm_reason_lone_piece: "un pezzo solo contro due camaleonti", cm_reason_dead_material: "nessuna delle due parti può più catturare", cm_reason_no_progress: "troppe mosse senza cattura", cm_reason_repetition: "la stessa posizione si è ripetuta", level_random: "casuale", level_easy: "facile", level_medium: "medio", level_hard: "difficile", level_greedy: "avido", bot_badge: "bot",
+    replay_not_over: "Questa partita non è ancora finita: il replay si apre quando termina.", pause: "Pausa", waiting_start: "In attesa di iniziare",
     time_control: "Tempo", guest_badge: "ospite", cm_round: "Tondo", cm_square: "Quadrato", cm_move: "mossa {n}", cm_no_progress: "mosse senza cattura: {n}", cm_finish_capture: "completa la cattura qui sotto", cm_no_move_from: "{square}: nessuna delle tue mosse parte da questa casella", status_open: "aperto", status_playing: "in corso", status_finished: "finita", status_imported: "importata", colour_letters: "Mostra le lettere dei colori", time_minutes: "Minuti per giocatore", time_increment: "Secondi aggiunti per mossa", timed_out: "{name} ha finito il tempo: gioca un bot.",
     lobby: "Sala", leaderboard: "Classifica", login: "Accedi", signup: "Registrati", logout: "Esci", guest: "Gioca come ospite",
     username: "Nome utente", password: "Password", name: "Nome", new_table: "Nuovo tavolo", game: "Gioco", players: "Giocatori",
@@ -79,9 +86,13 @@ const STRINGS = {
     chromino_only_drawn: "Dopo aver pescato puoi posare solo la tessera pescata.",
     chromino_choose: "Più posizioni coprono questo quadratino:",
     chromino_must_draw: "Nessuna tua tessera va bene: pescane una dal sacchetto.", chromino_must_pass: "Nulla va bene e il sacchetto è vuoto: passa.",
+    chromino_drawn_stuck: "Nessuna tessera pescata va bene e in questo turno non puoi pescarne altre: passa.",
     chromino_revealed: "ultima tessera, visibile a tutti",
   },
   pl: {
+    minutes_short: "min", seconds_short: "s",
+    cm_reason_elimination: "wszystkie piony jednej strony zbite", cm_reason_three_chameleons: "zostały trzy kameleony", cm_reason_two_chameleons: "zostały tylko dwa kameleony", cm_reason_lone_piece: "samotny pion przeciw dwóm kameleonom", cm_reason_dead_material: "żadna strona nie może już bić", cm_reason_no_progress: "zbyt wiele ruchów bez bicia", cm_reason_repetition: "ta sama pozycja się powtórzyła", level_random: "losowy", level_easy: "łatwy", level_medium: "średni", level_hard: "trudny", level_greedy: "zachłanny", bot_badge: "bot",
+    replay_not_over: "Ta partia jeszcze trwa: powtórka będzie dostępna po jej zakończeniu.", pause: "Pauza", waiting_start: "Czeka na rozpoczęcie",
     time_control: "Czas", guest_badge: "gość", cm_round: "Okrągły", cm_square: "Kwadratowy", cm_move: "ruch {n}", cm_no_progress: "ruchy bez bicia: {n}", cm_finish_capture: "dokończ bicie poniżej", cm_no_move_from: "{square}: żaden z twoich ruchów nie zaczyna się z tego pola", status_open: "otwarty", status_playing: "w toku", status_finished: "zakończona", status_imported: "wczytana", colour_letters: "Pokaż litery kolorów", time_minutes: "Minuty na gracza", time_increment: "Sekundy dodawane za ruch", timed_out: "{name}: koniec czasu, gra bot.",
     lobby: "Poczekalnia", leaderboard: "Ranking", login: "Zaloguj", signup: "Załóż konto", logout: "Wyloguj", guest: "Graj jako gość",
     username: "Nazwa", password: "Hasło", name: "Imię", new_table: "Nowy stół", game: "Gra", players: "Gracze",
@@ -119,9 +130,13 @@ const STRINGS = {
     chromino_only_drawn: "Po dobraniu można położyć tylko dobraną płytkę.",
     chromino_choose: "Ten kwadrat pokrywa kilka ułożeń:",
     chromino_must_draw: "Żadna twoja płytka nie pasuje: dobierz jedną z worka.", chromino_must_pass: "Nic nie pasuje, a worek jest pusty: pas.",
+    chromino_drawn_stuck: "Żadna dobrana płytka nie pasuje, a w tej turze nie można już dobierać: pas.",
     chromino_revealed: "ostatnia płytka, widoczna dla wszystkich",
   },
   fr: {
+    minutes_short: "min", seconds_short: "s",
+    cm_reason_elimination: "toutes les pièces d'un camp prises", cm_reason_three_chameleons: "il reste trois caméléons", cm_reason_two_chameleons: "il ne reste que les deux caméléons", cm_reason_lone_piece: "une pièce seule contre deux caméléons", cm_reason_dead_material: "aucun camp ne peut plus prendre", cm_reason_no_progress: "trop de coups sans prise", cm_reason_repetition: "la même position s'est répétée", level_random: "aléatoire", level_easy: "facile", level_medium: "moyen", level_hard: "difficile", level_greedy: "glouton", bot_badge: "bot",
+    replay_not_over: "Cette partie n'est pas terminée : sa rediffusion s'ouvrira à la fin.", pause: "Pause", waiting_start: "En attente du début",
     time_control: "Cadence", guest_badge: "invité", cm_round: "Rond", cm_square: "Carré", cm_move: "coup {n}", cm_no_progress: "coups sans prise : {n}", cm_finish_capture: "terminez la prise ci-dessous", cm_no_move_from: "{square} : aucun de vos coups ne part de cette case", status_open: "ouverte", status_playing: "en cours", status_finished: "terminée", status_imported: "importée", colour_letters: "Afficher les lettres des couleurs", time_minutes: "Minutes par joueur", time_increment: "Secondes ajoutées par coup", timed_out: "{name} n'a plus de temps : un bot prend le relais.",
     lobby: "Salon", leaderboard: "Classement", login: "Connexion", signup: "Inscription", logout: "Déconnexion", guest: "Jouer en invité",
     username: "Identifiant", password: "Mot de passe", name: "Nom", new_table: "Nouvelle table", game: "Jeu", players: "Joueurs",
@@ -159,9 +174,13 @@ const STRINGS = {
     chromino_only_drawn: "Après avoir pioché, seule la pièce piochée peut être posée.",
     chromino_choose: "Plusieurs poses couvrent ce carré :",
     chromino_must_draw: "Aucune de vos pièces ne va : piochez-en une dans le sac.", chromino_must_pass: "Rien ne va et le sac est vide : passez.",
+    chromino_drawn_stuck: "Aucune pièce piochée ne va, et vous ne pouvez plus piocher ce tour-ci : passez.",
     chromino_revealed: "dernière pièce, visible de tous",
   },
   uk: {
+    minutes_short: "хв", seconds_short: "с",
+    cm_reason_elimination: "усі фігури однієї сторони взято", cm_reason_three_chameleons: "залишилося три хамелеони", cm_reason_two_chameleons: "залишилися лише два хамелеони", cm_reason_lone_piece: "одна фігура проти двох хамелеонів", cm_reason_dead_material: "жодна сторона більше не може бити", cm_reason_no_progress: "забагато ходів без взяття", cm_reason_repetition: "та сама позиція повторилася", level_random: "випадковий", level_easy: "легкий", level_medium: "середній", level_hard: "складний", level_greedy: "жадібний", bot_badge: "бот",
+    replay_not_over: "Ця партія ще триває: повтор відкриється, коли вона завершиться.", pause: "Пауза", waiting_start: "Очікує на початок",
     time_control: "Контроль часу", guest_badge: "гість", cm_round: "Круглий", cm_square: "Квадратний", cm_move: "хід {n}", cm_no_progress: "ходів без взяття: {n}", cm_finish_capture: "завершіть взяття нижче", cm_no_move_from: "{square}: жоден ваш хід не починається з цього поля", status_open: "відкритий", status_playing: "триває", status_finished: "завершена", status_imported: "імпортована", colour_letters: "Показувати літери кольорів", time_minutes: "Хвилин на гравця", time_increment: "Секунд додається за хід", timed_out: "У {name} скінчився час: грає бот.",
     lobby: "Лобі", leaderboard: "Рейтинг", login: "Увійти", signup: "Реєстрація", logout: "Вийти", guest: "Грати як гість",
     username: "Ім'я користувача", password: "Пароль", name: "Ім'я", new_table: "Новий стіл", game: "Гра", players: "Гравці",
@@ -199,6 +218,7 @@ const STRINGS = {
     chromino_only_drawn: "Після того як ви витягли фішку, можна класти лише її.",
     chromino_choose: "Цей квадрат покривають кілька розміщень:",
     chromino_must_draw: "Жодна ваша фішка не підходить: витягніть одну з мішечка.", chromino_must_pass: "Нічого не підходить, а мішечок порожній: пас.",
+    chromino_drawn_stuck: "Жодна витягнута фішка не підходить, а більше тягнути в цьому ході не можна: пас.",
     chromino_revealed: "остання фішка, видна всім",
   },
 };

@@ -75,6 +75,6 @@ export function render(container, view, ctx) {
   add(container,
     h("div", { class: "small muted cm-info" }, `${side} · ${t("cm_move", { n: view.move_number })} · ${t("cm_no_progress", { n: view.no_progress })}`,
       view.pending ? h("strong", {}, ` · ${t("cm_finish_capture")}`) : null,
-      view.reason ? h("strong", {}, ` · ${view.reason}`) : null),
+      view.reason ? h("strong", {}, ` · ${t(`cm_reason_${view.reason}`)}`) : null),
     grid);
 }

@@ -278,7 +278,9 @@ function handPanel(view, ctx, me, state, byTile, play, redraw) {
       } }, miniTile(name));
   });
   const draw = legal.includes("draw"), pass = legal.includes("pass");
-  const hint = acting && !byTile.size ? h("span", { class: "cr-hint" }, t(draw ? "chromino_must_draw" : "chromino_must_pass"))
+  // No draw left: the bag is empty, or this turn's draws are used up (the drawn tile did not fit either).
+  const stuck = draw ? "chromino_must_draw" : view.phase === "after_draw" ? "chromino_drawn_stuck" : "chromino_must_pass";
+  const hint = acting && !byTile.size ? h("span", { class: "cr-hint" }, t(stuck))
     : acting && !state.selected ? h("span", { class: "cr-hint muted" }, t("chromino_pick")) : null;
   const action = (move, label) => h("button", { type: "button", "data-move": move, class: legal.includes(move) ? "" : "secondary",
     disabled: !legal.includes(move), onclick: () => play(move) }, label);
