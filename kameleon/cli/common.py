@@ -10,6 +10,7 @@ from typing import Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from kameleon.engine.errors import KameleonError
 from kameleon.engine.game import Game
@@ -21,7 +22,7 @@ err_console = Console(stderr=True, highlight=False)
 
 def fail(message: str, code: int = 2) -> typer.Exit:
     """Print `message` on stderr and return the Exit to raise."""
-    err_console.print(f"[bold red]error:[/] {message}")
+    err_console.print(f"[bold red]error:[/] {escape(message)}")  # file names and records may hold brackets
     return typer.Exit(code)
 
 
@@ -43,6 +44,8 @@ def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
 def load_game(name: str, players: int | None, pairs: Sequence[str]) -> Game[Any]:
     options = parse_options(pairs)
     if players is not None:
+        if "players" in options and options["players"] != players:
+            raise fail(f"--players {players} and -o players={options['players']} disagree: give one of them")
         options["players"] = players
     try:
         return load(name, **options)
@@ -58,5 +61,11 @@ def renderer(game: str) -> ModuleType | None:
         return None
 
 
-def split_names(text: str | None) -> list[str]:
-    return [part.strip() for part in text.split(",") if part.strip()] if text else []
+def split_names(text: str | None, what: str = "--bots") -> list[str]:
+    """The names of a comma-separated list; an empty one (`a,,b`, a lone comma) is refused by name."""
+    if not text:
+        return []
+    names = [part.strip() for part in text.split(",")]
+    if not all(names):
+        raise fail(f"{what} {text!r} has an empty name: write the names with one comma between two")
+    return names

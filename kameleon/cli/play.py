@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import typer
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 
@@ -19,66 +20,113 @@ from kameleon.engine.home import data_dir
 from kameleon.engine.record import read_record, replay, write_record
 from kameleon.engine.seeding import MAX_SEED
 
-HELP_TEXT = (
-    "Type a move in the game's notation (e.g. [bold]draw[/], [bold]take 2[/]) or its number from the list.\n"
+COMMANDS = (
     "Commands: [bold]moves[/] list the legal moves, [bold]board[/] show the table again, "
     "[bold]help[/] this text, [bold]quit[/] save and leave."
 )
 
 
+def help_text(state: State[Any]) -> str:
+    """How to answer the prompt, with moves of this very game as examples."""
+    legal = [state.action_to_str(action) for action in state.legal_actions()]
+    examples = ", ".join(f"[bold]{escape(move)}[/]" for move in dict.fromkeys([legal[0], legal[-1]])) if legal else ""
+    example = f" (here, e.g. {examples})" if examples else ""
+    return f"Type a move in the game's notation{example} or its number from the list.\n{COMMANDS}"
+
+
 def play_command(
     game: str = typer.Argument(..., help="coloretto, chromino, cardcassonne or cameleon"),
-    players: int | None = typer.Option(None, "--players", "-p", help="number of seats (default: the game's)"),
+    players: int | None = typer.Option(
+        None, "--players", "-p", help="number of seats (needed unless the game has one table size, as cameleon)"
+    ),
     bots: str = typer.Option(
         "",
         "--bots",
         "-b",
-        help=f"comma-separated bots for the last seats ({', '.join(agent_names())}); one per seat for a bots-only game",
+        help=f"comma-separated bots for the last seats ({', '.join(agent_names())}); one per seat for a bots-only "
+        "game; with --resume, the saved game's seats unless given",
     ),
     option: list[str] = typer.Option([], "--option", "-o", help="game option as key=value (repeatable)"),
     seed: int | None = typer.Option(None, "--seed", min=0, max=MAX_SEED, help="seed of the deal (random if not given)"),
     save: Path | None = typer.Option(
-        None, "--save", help="record file, rewritten after every move (default: in the data directory)"
+        None, "--save", help="new record file, rewritten after every move (default: a new file in the data directory)"
     ),
     resume: Path | None = typer.Option(None, "--resume", help="continue the game of a saved record"),
     delay: float = typer.Option(0.0, "--delay", min=0.0, help="seconds to pause after each bot move"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="bots-only games: print only the result"),
 ) -> None:
     """Play a game in the terminal. People take the first seats, bots the last ones."""
-    bot_names = split_names(bots)
-    state, names = _start(game, players, option, seed, resume, bot_names)
-    agents = _agents(names, len(names) - len(bot_names), state)
-    path = save or resume or data_dir() / "games" / f"{state.game.name}-{state.seed}.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
+    state, names, robots = _start(game, players, option, seed, resume, split_names(bots))
+    agents = _agents(names, robots, state)
+    path = _save_path(state, save, resume)
     render = renderer(state.game.name)
     humans = [seat for seat, agent in enumerate(agents) if agent is None]
     if humans:
-        console.print(Panel(HELP_TEXT, title=f"{state.game.title} — you play seat(s) {', '.join(map(str, humans))}"))
-    while not state.is_terminal:
-        seat = state.current_player
-        assert seat is not None
-        agent = agents[seat]
-        if agent is None:
-            if not _human_turn(state, seat, names, render, path):
-                console.print(f"Game saved to {path}; continue with: kameleon play {state.game.name} --resume {path}")
-                raise typer.Exit(1)
-        else:
-            action = agent.act(state)
-            text = state.action_to_str(action)
-            state.apply(action)
-            if not quiet:
-                console.print(f"[dim]{len(state.history):>4}[/] {names[seat]} (seat {seat}): [bold]{text}[/]")
-            if delay:
-                time.sleep(delay)
-        write_record(state.record(names), path)
+        seats = ", ".join(map(str, humans))
+        console.print(Panel(help_text(state), title=f"{state.game.title} — you play seat(s) {seats}"))
+    _save(state, names, path)  # at once: a game left before its first move can be resumed too
+    again = f"kameleon play {state.game.name} --resume {path}"
+    try:
+        while not state.is_terminal:
+            seat = state.current_player
+            assert seat is not None
+            agent = agents[seat]
+            if agent is None:
+                if not _human_turn(state, seat, names, render, path):
+                    console.print(f"Game saved to {path}; continue with: {again}", soft_wrap=True)
+                    return
+            else:
+                action = agent.act(state)
+                text = state.action_to_str(action)
+                state.apply(action)
+                _save(state, names, path)  # before it is shown: a move on the screen is a move on the disk
+                if not quiet:
+                    who = escape(names[seat])
+                    console.print(f"[dim]{len(state.history):>4}[/] {who} (seat {seat}): [bold]{text}[/]")
+                if delay:
+                    time.sleep(delay)
+    except KeyboardInterrupt:
+        console.print(f"\nInterrupted. Game saved to {path}; continue with: {again}", soft_wrap=True)
+        raise typer.Exit(130) from None
     _show(state, humans[0] if len(humans) == 1 else None, render)
     _results(state, names, render)
     console.print(f"Record saved to {path}")
 
 
+def _save(state: State[Any], names: list[str], path: Path) -> None:
+    try:
+        write_record(state.record(names), path)
+    except OSError as exc:
+        raise fail(f"cannot write the record to {path}: {exc.strerror or exc}") from None
+
+
+def _save_path(state: State[Any], save: Path | None, resume: Path | None) -> Path:
+    """Where the game is kept: never over another game's record."""
+    if save is not None and save.is_dir():
+        raise fail(f"--save {save} is a folder: give the name of a new file")
+    if save is not None and save.exists() and save != resume:
+        raise fail(f"{save} already exists: choose another --save file, or continue its game with --resume {save}")
+    if save is not None or resume is not None:
+        path = save or resume
+        assert path is not None
+    else:
+        folder = data_dir() / "games"
+        path = folder / f"{state.game.name}-{state.seed}.json"
+        number = 2
+        while path.exists():  # the same deal played again, or with other options
+            path, number = folder / f"{state.game.name}-{state.seed}-{number}.json", number + 1
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise fail(f"cannot make the folder {path.parent}: {exc.strerror or exc}") from None
+    return path
+
+
 def _start(
     game: str, players: int | None, option: list[str], seed: int | None, resume: Path | None, bots: list[str]
-) -> tuple[State[Any], list[str]]:
+) -> tuple[State[Any], list[str], set[int]]:
+    """The state, the seats' names and which seats bots play."""
+    saved: list[str] | None = None
     if resume is not None:
         given = [
             flag
@@ -96,6 +144,7 @@ def _start(
             raise fail(str(exc)) from None
         if record["game"] != game:
             raise fail(f"{resume} is a {record['game']} game, not {game}")
+        saved = record.get("players")
     else:
         state = load_game(game, players, option).new_state(seed)
     n = state.num_players
@@ -106,14 +155,24 @@ def _start(
             parse_spec(name)
         except KameleonError as exc:
             raise fail(str(exc)) from None
+    if saved is not None and not bots:  # the saved game's own seats: its bots play on
+        return state, list(saved), {seat for seat, name in enumerate(saved) if _is_bot(name)}
     people = n - len(bots)
     names = [f"player {i + 1}" for i in range(people)] + [b.lower() for b in bots]
-    return state, names
+    return state, names, set(range(people, n))
 
 
-def _agents(names: list[str], people: int, state: State[Any]) -> list[Agent | None]:
+def _is_bot(name: str) -> bool:
+    try:
+        parse_spec(name)
+    except KameleonError:
+        return False
+    return True
+
+
+def _agents(names: list[str], robots: set[int], state: State[Any]) -> list[Agent | None]:
     seed = state.seed or 0
-    return [None if seat < people else make_agent(name, seed * 31 + seat) for seat, name in enumerate(names)]
+    return [make_agent(name, seed * 31 + seat) if seat in robots else None for seat, name in enumerate(names)]
 
 
 def _show(state: State[Any], seat: int | None, render: Any) -> None:
@@ -146,8 +205,8 @@ def _human_turn(state: State[Any], seat: int, names: list[str], render: Any, pat
     actions = _move_list(state, render)
     while True:
         try:
-            text = console.input(f"[bold]{names[seat]} (seat {seat})[/] > ").strip()
-        except (EOFError, KeyboardInterrupt):
+            text = console.input(f"[bold]{escape(names[seat])} (seat {seat})[/] > ").strip()
+        except EOFError:
             console.print()
             return False
         if not text:
@@ -156,7 +215,7 @@ def _human_turn(state: State[Any], seat: int, names: list[str], render: Any, pat
         if command in ("quit", "exit"):
             return False
         if command in ("help", "?"):
-            console.print(HELP_TEXT)
+            console.print(help_text(state))
             continue
         if command == "moves":
             actions = _move_list(state, render)
@@ -165,18 +224,20 @@ def _human_turn(state: State[Any], seat: int, names: list[str], render: Any, pat
             _show(state, seat, render)
             continue
         try:
-            if text.isdigit():
-                number = int(text)
+            if text.isascii() and text.isdigit():  # '²' is a digit to Python, and no number of a move
+                digits = text.lstrip("0")
+                number = int(digits) if 0 < len(digits) <= 12 else 0  # no move has a thousand-digit number
                 if not 1 <= number <= len(actions):
-                    console.print(f"[red]There is no move {number}; choose 1 to {len(actions)}.[/]")
+                    shown = text if len(text) <= 12 else f"{text[:12]}…"
+                    console.print(f"[red]There is no move {shown}; choose 1 to {len(actions)}.[/]")
                     continue
                 state.apply(actions[number - 1])
             else:
                 state.apply_str(text)
         except IllegalAction as exc:
-            console.print(f"[red]Not possible:[/] {exc.reason}")
+            console.print(f"[red]Not possible:[/] {escape(exc.reason)}")
             continue
-        write_record(state.record(names), path)
+        _save(state, names, path)
         return True
 
 
@@ -192,5 +253,5 @@ def _results(state: State[Any], names: list[str], render: Any) -> None:
     winners = state.winners()
     for seat, score in enumerate(state.scores()):
         mark = " ★" if seat in winners else ""
-        table.add_row(str(seat), names[seat] + mark, str(score))
+        table.add_row(str(seat), escape(names[seat]) + mark, str(score))
     console.print(table)

@@ -6,6 +6,7 @@ import time
 from pathlib import Path
 
 import typer
+from rich.markup import escape
 
 from kameleon.cli.common import console, fail, renderer
 from kameleon.engine.errors import KameleonError
@@ -37,6 +38,7 @@ def replay_command(
     players = record.get("players") or [f"seat {i}" for i in range(final.num_players)]
     render = renderer(final.game.name)
     state = final.game.new_state(final.seed)
+    players = [escape(name) for name in players]  # a name is text, never Rich markup
     console.print(f"[bold]{final.game.title}[/] seed {final.seed}, {len(moves)} moves, players: {', '.join(players)}")
     for number, token in enumerate(moves, start=1):
         actor = state.current_player
@@ -55,6 +57,7 @@ def replay_command(
     if render is not None:
         console.print(render.render(state, seat))
     if state.is_terminal:
-        console.print(f"Final scores: {state.scores()}  winners: {', '.join(players[w] for w in state.winners())}")
+        winners = ", ".join(f"{players[w]} (seat {w})" for w in state.winners())
+        console.print(f"Final scores: {state.scores()}  winners: {winners}")
     else:
         console.print(f"Game not finished after {len(moves)} moves; seat {state.current_player} to play.")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Mapping
 from pathlib import Path
@@ -30,7 +31,7 @@ def replay(record: Mapping[str, Any], *, upto: int | None = None) -> State[Any]:
     if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
         raise RecordError(f"not a kameleon record: format is {record['format']!r}")
     version = record.get("version", RECORD_VERSION)
-    if not isinstance(version, int) or version > RECORD_VERSION:
+    if isinstance(version, bool) or not isinstance(version, int) or version > RECORD_VERSION:
         raise RecordError(f"record version {version!r} is newer than this kameleon reads ({RECORD_VERSION})")
     options, moves = record["options"], record["moves"]
     if not isinstance(options, Mapping):
@@ -45,12 +46,16 @@ def replay(record: Mapping[str, Any], *, upto: int | None = None) -> State[Any]:
     except (KameleonError, ValueError) as exc:
         raise RecordError(f"record cannot be loaded: {exc}") from None
     players = record.get("players")
-    if players is not None and (not isinstance(players, list) or len(players) != game.num_players):
-        raise RecordError(f"record field 'players' must list {game.num_players} names")
+    if players is not None and (
+        not isinstance(players, list)
+        or len(players) != game.num_players
+        or not all(isinstance(name, str) for name in players)
+    ):
+        raise RecordError(f"record field 'players' must list {game.num_players} names (text)")
     state = game.new_state(seed)
     state.replay_tokens(moves if upto is None else moves[:upto])
     result = record.get("result")
-    if upto is None and result is not None:
+    if (upto is None or upto >= len(moves)) and result is not None:  # the whole game: its result is checked
         _check_result(state, result)
     return state
 
@@ -72,13 +77,22 @@ def read_record(path: str | Path) -> dict[str, Any]:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise RecordError(f"cannot read {path}: {exc.strerror}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{path} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not a text file (a record is JSON in UTF-8)") from None
+    data = parse_json(text, str(path))
     if not isinstance(data, dict):
         raise RecordError(f"{path} holds a JSON {type(data).__name__}, not a record object")
     return data
+
+
+def parse_json(text: str, where: str) -> Any:
+    """JSON text read from `where` (a file, a line of one); RecordError saying where and what is wrong."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{where} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except RecursionError:
+        raise RecordError(f"{where} is not a record: its JSON is nested too deeply") from None
 
 
 def write_record(record: Mapping[str, Any], path: str | Path) -> None:
@@ -90,5 +104,10 @@ def write_whole(path: str | Path, text: str) -> None:
     """Replace the file at `path` by `text` through a file beside it: a crash leaves the old file or the new."""
     target = Path(path)
     spare = target.with_name(target.name + ".tmp")
-    spare.write_text(text, encoding="utf-8")
-    spare.replace(target)
+    try:
+        spare.write_text(text, encoding="utf-8")
+        spare.replace(target)
+    except BaseException:
+        with contextlib.suppress(OSError):  # no half-written spare left behind
+            spare.unlink()
+        raise

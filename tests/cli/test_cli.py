@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -41,7 +42,7 @@ def test_human_moves_errors_and_quit_then_resume(tmp_path: Path) -> None:
         "play", "coloretto", "-p", "2", "--bots", "greedy", "--seed", "8", "-o", "start_player=0", "--save", str(save),
         stdin=script, home=tmp_path,
     )  # fmt: skip
-    assert out.returncode == 1
+    assert out.returncode == 0, "quitting saves the game: nothing went wrong"
     assert "row 1 is empty" in out.stdout
     assert "no drawn card to place" in out.stdout
     assert "'banana' is not a move" in out.stdout
@@ -49,17 +50,68 @@ def test_human_moves_errors_and_quit_then_resume(tmp_path: Path) -> None:
     record = json.loads(save.read_text())
     assert record["moves"][:2] == ["draw", "place 1"]
     resumed = run("play", "coloretto", "--bots", "greedy", "--resume", str(save), stdin="quit\n", home=tmp_path)
-    assert resumed.returncode == 1
+    assert resumed.returncode == 0
     assert json.loads(save.read_text())["moves"][:2] == ["draw", "place 1"]
+    # The printed command resumes the game as it was: the saved game's bot plays on, the person is asked.
+    again = out.stdout.split("continue with: ")[-1].split()
+    assert again[:2] == ["kameleon", "play"]
+    finished_resume = run(*again[1:], stdin="1\n" * 400, home=tmp_path)
+    assert finished_resume.returncode == 0 and "Final scores" in finished_resume.stdout
+    record = json.loads(save.read_text())
+    assert record["players"] == ["player 1", "greedy"] and record["result"]["winners"]
     # Hot-seat to the end: answer every prompt with the first legal move.
     finished = run("play", "coloretto", "-p", "2", "--seed", "8", stdin="1\n" * 400, home=tmp_path)
     assert finished.returncode == 0 and "Final scores" in finished.stdout
+
+
+def test_odd_answers_at_the_prompt_are_refused_and_the_game_goes_on(tmp_path: Path) -> None:
+    save = tmp_path / "odd.json"
+    script = "²\n" + "9" * 5000 + "\n0\n[red]x\n1\nquit\n"
+    out = run("play", "cameleon", "--bots", "random", "--seed", "1", "--save", str(save), stdin=script, home=tmp_path)
+    assert out.returncode == 0, out.stderr
+    said = " ".join(out.stdout.split())
+    assert "There is no move 0;" in said and "There is no move 999999999999…;" in said
+    assert "Not possible: '²' is not a move token" in said
+    assert "Not possible: '[red]x' is not a move token" in said, "typed text is shown as typed, never as markup"
+    assert len(json.loads(save.read_text())["moves"]) >= 1
+
+
+def test_saved_games_are_never_overwritten_and_quitting_at_once_saves(tmp_path: Path) -> None:
+    first = run("play", "coloretto", "-p", "2", "--seed", "5", stdin="quit\n", home=tmp_path)
+    assert first.returncode == 0
+    kept = tmp_path / "games" / "coloretto-5.json"
+    assert json.loads(kept.read_text())["moves"] == [], "quitting before the first move still saves the game"
+    second = run("play", "coloretto", "-p", "3", "--seed", "5", "--bots", "greedy,greedy,greedy", "-q", home=tmp_path)
+    assert second.returncode == 0 and "coloretto-5-2.json" in second.stdout
+    assert json.loads(kept.read_text())["options"]["players"] == 2, "the other game's record is untouched"
+    taken = run("play", "coloretto", "-p", "2", "--bots", "greedy,greedy", "--save", str(kept), home=tmp_path)
+    assert taken.returncode == 2 and "already exists" in " ".join(taken.stderr.split())
+    folder = run("play", "coloretto", "-p", "2", "--bots", "greedy,greedy", "--save", str(tmp_path), home=tmp_path)
+    assert folder.returncode == 2 and "is a folder" in " ".join(folder.stderr.split())
+    assert json.loads(kept.read_text())["moves"] == []
+
+
+def test_ctrl_c_while_a_bot_thinks_saves_and_says_how_to_go_on(tmp_path: Path) -> None:
+    save = tmp_path / "long.json"
+    env = {**os.environ, "KAMELEON_HOME": str(tmp_path), "COLUMNS": "200"}
+    command = [sys.executable, "-m", "kameleon", "play", "coloretto", "-p", "2", "--bots", "hard,hard"]
+    process = subprocess.Popen([*command, "--save", str(save)], stdout=subprocess.PIPE, text=True, env=env)
+    assert process.stdout is not None
+    assert "(seat" in process.stdout.readline(), "a first move was played"
+    process.send_signal(signal.SIGINT)
+    rest = process.stdout.read()
+    assert process.wait(30) == 130
+    assert f"Interrupted. Game saved to {save}; continue with: kameleon play coloretto --resume {save}" in rest
+    assert kameleon.replay(json.loads(save.read_text())).history
 
 
 @pytest.mark.parametrize(
     ("args", "message"),
     [
         (["play", "chess"], "unknown game 'chess'"),
+        (["play", "coloretto", "-p", "2", "--bots", ",,"], "--bots ',,' has an empty name"),
+        (["play", "coloretto", "-p", "4", "-o", "players=3"], "--players 4 and -o players=3 disagree"),
+        (["replay", "[/]odd.json"], "cannot read [/]odd.json"),
         (["play", "coloretto", "-p", "7"], "from 2 to 5"),
         (["play", "coloretto", "-p", "2", "--bots", "greedy,smart"], "unknown bot 'smart'"),
         (["play", "coloretto", "-p", "2", "--bots", "random,random,random"], "3 bots given for 2 seats"),

@@ -54,6 +54,8 @@ def test_partial_replay() -> None:
         (lambda r: r["moves"].__setitem__(0, "jump"), "move 1 'jump' cannot be played: 'jump' is not a move"),
         (lambda r: r.update(result={"scores": [0, 0, 0], "winners": [0]}), "record says scores"),
         (lambda r: r.update(players=["a"]), "must list 3 names"),
+        (lambda r: r.update(players=[1, 2, 3]), r"must list 3 names \(text\)"),
+        (lambda r: r.update(version=True), "record version True is newer"),
         (lambda r: r["moves"].pop(), "do not finish the game"),
     ],
 )
@@ -69,11 +71,29 @@ def test_bad_files_are_named(tmp_path: Path) -> None:
         read_record(tmp_path / "missing.json")
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
-    with pytest.raises(kameleon.RecordError, match=r"not valid JSON: .* line 1"):
+    with pytest.raises(kameleon.RecordError, match=r"bad.json is not valid JSON \(line 1, column 2: Expecting"):
         read_record(bad)
     bad.write_text("[1, 2]")
     with pytest.raises(kameleon.RecordError, match="JSON list, not a record"):
         read_record(bad)
+    bad.write_bytes(b"\xff\xfe{}")
+    with pytest.raises(kameleon.RecordError, match=r"bad.json is not a text file \(a record is JSON in UTF-8\)"):
+        read_record(bad)
+    bad.write_text("[" * 100_000)
+    with pytest.raises(kameleon.RecordError, match="nested too deeply"):
+        read_record(bad)
+
+
+def test_a_failed_write_leaves_the_old_file_and_no_spare(tmp_path: Path) -> None:
+    target = tmp_path / "game.json"
+    write_record({"moves": []}, target)
+    (tmp_path / "game.json.tmp").mkdir()  # the spare cannot be written
+    with pytest.raises(OSError):
+        write_record({"moves": ["draw"]}, target)
+    assert json.loads(target.read_text()) == {"moves": []}
+    with pytest.raises(OSError):
+        write_record({"moves": []}, tmp_path)  # a folder is no record file
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json", "game.json.tmp"]
 
 
 def test_determinized_states_have_no_record() -> None:
