@@ -24,6 +24,7 @@ import itertools
 import json
 import logging
 import math
+import socket
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -36,7 +37,7 @@ from kameleon.ai import make_agent, parse_spec
 from kameleon.ai.fair import fair_state
 from kameleon.engine.errors import IllegalAction, KameleonError
 from kameleon.engine.match import conservative_rating, ranks
-from kameleon.engine.record import write_whole
+from kameleon.engine.record import parse_json, replay, write_whole
 from kameleon.engine.registry import load
 from kameleon.engine.seeding import MAX_SEED
 
@@ -163,6 +164,7 @@ def play_game(task: GameTask) -> dict[str, Any]:
         "winners": state.winners(),
         "moves": len(state.history),
         "seconds": round(time.perf_counter() - start, 4),
+        "move_time": task.move_time,
         "thinking": [
             {"decisions": d, "seconds": round(s, 4), "slowest": round(m, 4), "iterations": i} for d, s, m, i in thinking
         ],
@@ -245,6 +247,8 @@ def _run_ray(tasks: Sequence[GameTask], address: str, workers: int, finished: Ca
                 num_cpus=max(workers, 1), include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR
             )
         else:
+            if address != "auto":
+                _check_reachable(address)
             ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
     try:
         remote = ray.remote(num_cpus=1, max_retries=0)(play_game)
@@ -256,6 +260,17 @@ def _run_ray(tasks: Sequence[GameTask], address: str, workers: int, finished: Ca
     finally:
         if started:
             ray.shutdown()
+
+
+def _check_reachable(address: str) -> None:
+    """Refuse at once a cluster address nothing answers at: Ray itself would retry for minutes."""
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not host or not port.isdigit():
+        raise KameleonError(f"--ray {address!r}: give local, auto, or a cluster's HOST:PORT (ray://HOST:PORT)")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=5).close()
+    except (OSError, ValueError) as exc:
+        raise KameleonError(f"cannot reach a Ray cluster at {address}: {exc}") from None
 
 
 # --- results ---------------------------------------------------------------------
@@ -418,6 +433,11 @@ def _earlier_results(path: Path, tasks: Sequence[GameTask], resume: bool) -> lis
                 f"{path} holds game {index} of another tournament (another game, options, bots or seed): "
                 "resume with the command that started it"
             )
+        if result.get("move_time", task.move_time) != task.move_time:
+            played = result["move_time"]
+            at = f"at --move-time {played}" if played is not None else "without --move-time"
+            raise KameleonError(f"{path} holds game {index} played {at}: resume as it was started")
+        _check_stored_game(path, result)
         if index in found:
             raise KameleonError(f"{path} holds game {index} twice")
         found[index] = result
@@ -425,15 +445,34 @@ def _earlier_results(path: Path, tasks: Sequence[GameTask], resume: bool) -> lis
     return sorted(found.values(), key=lambda r: r["index"])
 
 
+def _check_stored_game(path: Path, result: dict[str, Any]) -> None:
+    """A kept game counts only if its record replays to the scores and winners the line reports."""
+    index = result["index"]
+    try:
+        state = replay(result["record"])
+    except KameleonError as exc:
+        raise KameleonError(f"game {index} of {path} does not replay: {exc}") from None
+    if not state.is_terminal:
+        raise KameleonError(f"game {index} of {path} is not finished")
+    if (result.get("scores"), result.get("winners")) != (state.scores(), state.winners()):
+        raise KameleonError(
+            f"game {index} of {path} reports scores {result.get('scores')} and winners {result.get('winners')}, "
+            f"but its record gives {state.scores()} and {state.winners()}"
+        )
+
+
 def read_results(path: str | Path) -> list[dict[str, Any]]:
     """The games of a tournament's JSON-lines file (a torn last line from a crash is ignored)."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            lines = handle.readlines()
+    except UnicodeDecodeError:
+        raise KameleonError(f"{path} is not a tournament's file: it is not text in UTF-8") from None
     results = []
-    with open(path, encoding="utf-8") as handle:
-        lines = handle.readlines()
     for number, line in enumerate(lines, start=1):
         try:
-            results.append(json.loads(line))
-        except json.JSONDecodeError:
+            results.append(parse_json(line, f"line {number} of {path}"))
+        except KameleonError:
             if number < len(lines):
-                raise KameleonError(f"line {number} of {path} is not a game in JSON") from None
+                raise
     return results

@@ -49,6 +49,10 @@ def bench_command(
     """
     names = game or games()
     if arena:
+        if len(game) > 1 or players is not None or option:
+            raise fail("--arena plays two-player tables of one game with its default options: give at most one --game")
+        if game and game[0] not in games():
+            raise fail(f"unknown game {game[0]!r}; the games are: {', '.join(games())}")
         _bench_arena(names[0] if game else "coloretto", tables, think, url, workers, as_json)
         return
     if rl:

@@ -7,6 +7,7 @@ import json
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -125,7 +126,10 @@ def test_a_torn_last_line_is_ignored_and_a_torn_middle_one_named(tmp_path: Path)
     path.write_text('{"index": 0, "players": []}\n{"index": 1, "pla')
     assert read_results(path) == [{"index": 0, "players": []}]
     path.write_text('{"index": 0, "players": []}\n{"index": 1, "pla\n{"index": 2, "players": []}\n')
-    with pytest.raises(KameleonError, match=re.escape(f"line 2 of {path} is not a game in JSON")):
+    with pytest.raises(KameleonError, match=re.escape(f"line 2 of {path} is not valid JSON (line 1, column")):
+        read_results(path)
+    path.write_bytes(b'{"index": 0}\n\xff\xfe\n')
+    with pytest.raises(KameleonError, match=re.escape(f"{path} is not a tournament's file: it is not text in UTF-8")):
         read_results(path)
 
 
@@ -174,6 +178,21 @@ def test_resuming_checks_the_file_belongs_to_the_tournament(tmp_path: Path) -> N
     with pytest.raises(KameleonError, match="needs the file of the games already played"):
         run_tournament(tournament, resume=True)
     assert out.read_text() == before  # every refusal left the file as it was
+    slower = Tournament("coloretto", ("medium", "random"), games=3, players=2, seed=1, move_time=0.5)
+    with pytest.raises(KameleonError, match="holds game 0 played without --move-time: resume as it was started"):
+        run_tournament(slower, out=out, resume=True)
+    first, *rest = [json.loads(line) for line in before.splitlines()]
+    for change, message in (
+        (lambda r: r.update(scores=[1000, 0]), r"game 0 of .* reports scores \[1000, 0\]"),
+        (lambda r: r.pop("scores"), r"game 0 of .* reports scores None"),
+        (lambda r: r["record"]["moves"].pop(), r"game 0 of .* (does not replay|is not finished)"),
+        (lambda r: r["record"]["moves"].__setitem__(0, "take 1"), r"game 0 of .* does not replay: move 1 'take 1'"),
+    ):
+        tampered = json.loads(json.dumps(first))
+        change(tampered)
+        out.write_text("".join(json.dumps(r) + "\n" for r in [tampered, *rest]))
+        with pytest.raises(KameleonError, match=message):
+            run_tournament(tournament, out=out, resume=True)
     out.write_text(before + before.splitlines(keepends=True)[0])
     with pytest.raises(KameleonError, match="holds game 0 twice"):
         run_tournament(tournament, out=out, resume=True)
@@ -241,6 +260,21 @@ def test_cli_table_and_errors(tmp_path: Path) -> None:
     assert bad.returncode == 2 and f"cannot write the records to {nowhere}: No such file" in " ".join(
         bad.stderr.split()
     )
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="needs ray: pip install 'kameleon[ray]'")
+def test_a_ray_address_nothing_answers_at_is_refused_at_once() -> None:
+    tournament = Tournament("coloretto", ("random",), games=1, players=2, seed=1)
+    with socket.socket() as probe:  # a port of this machine that nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    for address, message in (
+        (f"127.0.0.1:{port}", f"cannot reach a Ray cluster at 127.0.0.1:{port}"),
+        (f"ray://127.0.0.1:{port}", f"cannot reach a Ray cluster at ray://127.0.0.1:{port}"),
+        ("bogus", "--ray 'bogus': give local, auto, or a cluster's HOST:PORT"),
+    ):
+        with pytest.raises(KameleonError, match=re.escape(message)):  # at once: Ray would retry for minutes
+            run_tournament(tournament, ray_address=address)
 
 
 @pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="needs ray: pip install 'kameleon[ray]'")

@@ -123,6 +123,8 @@ def test_ctrl_c_while_a_bot_thinks_saves_and_says_how_to_go_on(tmp_path: Path) -
         (["play", "coloretto", "-p", "3", "--resume", "saved.json"], "--players cannot change a saved game"),
         (["play", "coloretto", "--seed", "0", "--resume", "saved.json"], "--seed cannot change a saved game"),
         (["bench", "-g", "chess"], "unknown game 'chess'"),
+        (["bench", "--arena", "-g", "colorado", "--tables", "2"], "unknown game 'colorado'; the games are: "),
+        (["bench", "--arena", "-p", "4"], "--arena plays two-player tables of one game"),
         (["bench", "-g", "coloretto", "--seed", "-5"], "'--seed': Input should be greater than or equal to 0"),
         (["play", "coloretto", "-p", "2", "--seed", "-5"], "'--seed': Input should be greater than or equal to 0"),
         (["serve", "--workers", "2"], "--workers above 1 needs --redis-url"),

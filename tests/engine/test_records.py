@@ -37,6 +37,10 @@ def test_partial_replay() -> None:
     record = finished_record()
     state = kameleon.replay(record, upto=5)
     assert len(state.history) == 5 and not state.is_terminal
+    record["result"]["scores"][0] += 1
+    assert not kameleon.replay(record, upto=5).is_terminal, "a part of a game has no result to check"
+    with pytest.raises(kameleon.RecordError, match="record says scores"):
+        kameleon.replay(record, upto=len(record["moves"]) + 5)  # all of it: the result is checked
 
 
 @pytest.mark.parametrize(
