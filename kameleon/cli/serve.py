@@ -34,8 +34,8 @@ def serve_command(
 ) -> None:
     """Start the web arena and print its URL.
 
-    Several processes (`--workers`, or several `kameleon serve` on other ports or machines) share one
-    database and tell each other about every change through Redis; PostgreSQL suits that better than SQLite.
+    Several processes can share one database: `--workers N`, or more `kameleon serve` on other ports or machines.
+    They tell each other about every change through Redis (`--redis-url`); PostgreSQL suits them better than SQLite.
     """
     try:
         import uvicorn

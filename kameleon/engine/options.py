@@ -35,7 +35,8 @@ class Option:
             # bool is an int subclass: True must not pass for 1, nor 1 for True.
             if not any(value == c and type(value) is type(c) for c in self.choices):
                 shown = ", ".join(repr(c) for c in self.choices)
-                raise InvalidOption(f"bad value for option {self.name!r}: {quoted(value)}; expected one of {shown}")
+                expected = f"one of {shown}" if len(self.choices) > 1 else f"only {shown}"
+                raise InvalidOption(f"bad value for option {self.name!r}: {quoted(value)}; expected {expected}")
             return value
         if self.check is not None:
             try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Sequence
 from typing import Any, get_args, get_overloads, get_type_hints
 
@@ -181,3 +182,12 @@ def test_a_first_seat_beyond_the_table_names_the_table(name: str) -> None:
         with pytest.raises(kameleon.InvalidOption, match=f"seat {seat} does not exist with 2 players"):
             kameleon.load(name, players=2, **{option: seat})
     assert kameleon.load(name, players=2, **{option: 1}).options[option] == 1
+
+
+@pytest.mark.parametrize("name", sorted(CONFIGS))
+def test_what_is_no_action_has_no_notation(name: str) -> None:
+    """Every game refuses the same way: a ValueError (IllegalAction is one) that echoes what it was given."""
+    state = kameleon.load(name, players=2).new_state(1)
+    for bad in (None, -1, 10**12, "draw", 1.5, True):
+        with pytest.raises(ValueError, match=re.escape(repr(bad))):
+            state.action_to_str(bad)

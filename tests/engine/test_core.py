@@ -22,16 +22,18 @@ def test_options_validation() -> None:
         Option("n", 2, "count", check=int_in_range(1, 3)),
         Option("mode", "a", "mode", ("a", "b"), {"alpha": "a"}),
         Option("flag", False, "flag", (False, True)),
+        Option("seats", 2, "seats", (2,)),
     ]
-    assert validate_options("g", specs, {}) == {"n": 2, "mode": "a", "flag": False}
-    assert validate_options("g", specs, {"mode": "alpha", "n": 3}) == {"n": 3, "mode": "a", "flag": False}
+    assert validate_options("g", specs, {}) == {"n": 2, "mode": "a", "flag": False, "seats": 2}
+    assert validate_options("g", specs, {"mode": "alpha", "n": 3})["mode"] == "a"
     cases: list[tuple[dict[str, Any], str]] = [
         ({"n": 4}, "out of range"),
         ({"n": "2"}, "not an integer"),
         ({"n": True}, "not an integer"),
         ({"mode": "c"}, "expected one of 'a', 'b'"),
         ({"flag": 1}, "expected one of False, True"),
-        ({"size": 1}, "unknown option 'size' for g; known options: flag, mode, n"),
+        ({"seats": 3}, "bad value for option 'seats': 3; expected only 2"),
+        ({"size": 1}, "unknown option 'size' for g; known options: flag, mode, n, seats"),
     ]
     for given, message in cases:
         with pytest.raises(kameleon.InvalidOption, match=message):

@@ -49,7 +49,8 @@ def render(state: ColorettoState, seat: int | None) -> RenderableType:
         )
     if view["events"]:
         last = view["events"][-1]
-        parts.append(Text(f"Last event (move {last['move']}): {last['kind']} — {last['card']}", style="dim"))
+        what = last["kind"] if last["kind"] == last["card"] else f"{last['kind']} — {last['card']}"
+        parts.append(Text(f"Last event (move {last['move']}): {what}", style="dim"))
     return Group(*parts)
 
 

@@ -91,6 +91,8 @@ class Codec:
     # --- notation ---------------------------------------------------------------
 
     def to_str(self, action: int) -> str:
+        if isinstance(action, bool) or not isinstance(action, int):  # True would read as `pass`
+            raise ValueError(f"{action!r} is not a Chromino action index 0..{self.num_actions - 1}")
         if action == DRAW:
             return "draw"
         if action == PASS:

@@ -16,6 +16,8 @@ MAX_ROWS = 5
 
 
 def to_str(action: int) -> str:
+    if isinstance(action, bool) or not isinstance(action, int):
+        raise ValueError(f"{action!r} is not a Coloretto action index 0..{NUM_ACTIONS - 1}")
     if action == DRAW:
         return "draw"
     if PLACE <= action < TAKE:
