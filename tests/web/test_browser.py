@@ -11,7 +11,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, expect
 
 import kameleon
-from kameleon.server.catalogue import available_games
+from kameleon.server.catalogue import available_games, catalogue
 from tests.server.harness import ServerProcess
 from tests.web.conftest import shot
 
@@ -390,3 +390,22 @@ def test_a_phone_never_scrolls_sideways_even_for_a_long_name(page: Page) -> None
     page.goto(table)
     expect(page.locator(".seats .name").first).to_be_visible()
     shot(page, "long-name-phone")
+
+
+def test_option_labels_speak_the_interface_language(page: Page) -> None:
+    """The engines document their options in English; the lobby's form shows them translated, each still
+    headed by the option's own name, which is what the terminal takes (`-o name=value`)."""
+    sign_up(page)  # the new-table form is for players only
+    page.select_option("#language", "it")
+    page.goto("/")
+    expect(page.locator(".nav a").first).to_have_text("Sala")
+    page.click("#new-table details summary")
+    for game in catalogue()["games"]:
+        page.select_option("#game", game["name"])
+        options = [option for option in game["options"] if option["name"] != "players"]
+        labels = page.locator("#new-table details label")
+        expect(labels).to_have_count(len(options))
+        for option in options:
+            label = page.locator(f"#new-table details label[for='option-{option['name']}']").inner_text()
+            assert label.startswith(f"{option['name']} — "), label
+            assert label != f"{option['name']} — {option['doc']}", f"{game['name']}.{option['name']} is in English"

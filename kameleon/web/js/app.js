@@ -3,6 +3,7 @@ import { api, post, tableSocket } from "./api.js";
 import { boardFor } from "./boards/index.js";
 import { add, clear, h, toast } from "./dom.js";
 import { language, setLanguage, t, translateStatic } from "./i18n.js";
+import { optionLabel } from "./option_labels.js";
 import { rulesPage } from "./rules.js";
 
 const app = document.getElementById("app");
@@ -102,8 +103,10 @@ function newTableForm() {
   const fillGame = () => {
     const game = catalogue.games.find((g) => g.name === gameSelect.value);
     add(clear(players), ...game.players.map((n) => h("option", { value: n, selected: n === game.players[0] }, n)));
-    add(clear(extra), ...game.options.filter((o) => o.name !== "players").map((o) =>
-      h("div", {}, h("label", { title: o.doc, for: `option-${o.name}` }, `${o.name} — ${o.doc}`), optionInput(o))));
+    add(clear(extra), ...game.options.filter((o) => o.name !== "players").map((o) => {
+      const label = optionLabel(game.name, o.name, o.doc);
+      return h("div", {}, h("label", { title: label, for: `option-${o.name}` }, `${o.name} — ${label}`), optionInput(o));
+    }));
   };
   gameSelect.addEventListener("change", fillGame);
   const bots = h("input", { type: "checkbox", id: "fill-bots", checked: true });
