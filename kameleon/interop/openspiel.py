@@ -22,6 +22,7 @@ saw them (`State.token_seen_by`).
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from functools import lru_cache
@@ -73,15 +74,21 @@ class _Setup:
 
 
 def parse_options(text: str) -> dict[str, Any]:
-    """The `options` parameter: space-separated `key:value` pairs (OpenSpiel's game strings
-    reserve commas and '='); values are read as JSON scalars when they parse, else as text."""
+    """The `options` parameter: space-separated `key:value` pairs; values are read as JSON when they
+    parse, else as text. OpenSpiel's game strings reserve commas (a game with one in a parameter can
+    be loaded but not written back, so neither serialized nor pickled): lists are written `[1;2;3]`."""
+    if "," in text:
+        raise ValueError(
+            f"parameter 'options' {text!r} holds a comma, which OpenSpiel's game strings reserve: "
+            "write lists with ';' between their items, e.g. animal_points:[1;2;3]"
+        )
     options: dict[str, Any] = {}
     for pair in text.split():
         key, sep, raw = pair.partition(":")
         if not sep or not key:
             raise ValueError(f"option {pair!r} in parameter 'options' is not of the form key:value")
         try:
-            options[key] = json.loads(raw)
+            options[key] = json.loads(raw.replace(";", ","))
         except json.JSONDecodeError:
             options[key] = raw
     return options
@@ -89,14 +96,25 @@ def parse_options(text: str) -> dict[str, Any]:
 
 @lru_cache(maxsize=64)
 def _setup(name: str, players: int, deals: int, options: str) -> _Setup:
-    game = load(name, **{**parse_options(options), "players": players})
-    return _Setup(game, Encoding.of(game), deals)
+    given = parse_options(options)
+    if "players" in given and given["players"] != players:
+        raise ValueError(f"parameter 'options' says players:{given['players']} but parameter 'players' is {players}")
+    if deals < 1:
+        raise ValueError(f"parameter 'deals' must be at least 1, not {deals}")
+    game = load(name, **{**given, "players": players})
+    return _Setup(game, Encoding.of(game), deals if _random_setup(name) else 1)
+
+
+def _random_setup(name: str) -> bool:
+    """False for a game whose every deal is the same (Le Caméléon): it has no chance node."""
+    return bool(getattr(game_class(name), "random_setup", True))
 
 
 def _key_of(game: pyspiel.Game) -> tuple[str, int, int, str]:
     params = game.get_parameters()
     name = game.get_type().short_name[len(PREFIX) :]
-    return name, int(params["players"]), int(params.get("deals", DEFAULT_DEALS)), str(params.get("options", ""))
+    deals = int(params.get("deals", DEFAULT_DEALS if _random_setup(name) else 1))
+    return name, int(params["players"]), deals, str(params.get("options", ""))
 
 
 class KameleonSpielGame(pyspiel.Game):
@@ -104,17 +122,17 @@ class KameleonSpielGame(pyspiel.Game):
 
     def __init__(self, name: str, game_type: pyspiel.GameType, params: dict[str, Any]) -> None:
         full = {**game_type.parameter_specification, **(params or {})}
-        setup = _setup(name, int(full["players"]), int(full["deals"]), str(full["options"]))
+        setup = _setup(name, int(full["players"]), int(full.get("deals", 1)), str(full["options"]))
         bound = observation_module(setup.game).max_game_length(setup.game)
         zero_sum = setup.game.num_players > 1
         info = pyspiel.GameInfo(
             num_distinct_actions=setup.encoding.num_actions,
-            max_chance_outcomes=setup.deals,
+            max_chance_outcomes=setup.deals if _random_setup(name) else 0,
             num_players=setup.game.num_players,
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0 if zero_sum else None,
-            max_game_length=bound + 1,
+            max_game_length=bound + (1 if _random_setup(name) else 0),
         )
         super().__init__(game_type if zero_sum else _general_sum(game_type), info, params or {})
 
@@ -122,6 +140,18 @@ class KameleonSpielGame(pyspiel.Game):
         return KameleonSpielState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> KameleonObserver:
+        """What one seat sees (public and its own private information), now or as a whole history.
+
+        Other kinds of observer (public information only, every player's private information) are
+        refused rather than approximated: handing a seat's own cards to a "public" observer would leak.
+        """
+        if iig_obs_type is not None and (
+            not iig_obs_type.public_info or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            raise ValueError(
+                f"kameleon games observe for one seat (public_info=True, private_info=SINGLE_PLAYER), not "
+                f"public_info={iig_obs_type.public_info}, private_info={iig_obs_type.private_info.name}"
+            )
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return KameleonObserver(_setup(*_key_of(self)), perfect_recall)
 
@@ -133,11 +163,13 @@ class KameleonSpielState(pyspiel.State):
         super().__init__(game)
         self._key = _key_of(game)
         self.inner: State[Any] | None = None
-        self.seen: list[list[str]] = [[] for _ in range(self.setup.game.num_players)]
         self.legal: list[int] = []
         """Sorted indices of the legal actions, kept after every move."""
         self.truncated: str | None = None
         """Why the game was cut short: a legal action outside the action window; None if it was not."""
+        if not _random_setup(self._key[0]):  # the one deal there is: no chance node
+            self.inner = self.setup.game.new_state(0)
+            self._refresh()
 
     @property
     def setup(self) -> _Setup:
@@ -162,14 +194,14 @@ class KameleonSpielState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         if self.inner is None:
+            if not 0 <= int(action) < self.setup.deals:
+                raise ValueError(f"deal {action} does not exist: the deals are 0 to {self.setup.deals - 1}")
             self.inner = self.setup.game.new_state(int(action))
             self._refresh()
             return
-        move = self.setup.encoding.to_action(int(action))
-        tokens = [self.inner.token_seen_by(move, seat) for seat in range(len(self.seen))]
-        self.inner.apply(move)  # raises IllegalAction with nothing changed
-        for log, token in zip(self.seen, tokens, strict=True):
-            log.append(token)
+        if self.is_terminal():
+            raise ValueError(f"the game is over{' (' + self.truncated + ')' if self.truncated else ''}: no move")
+        self.inner.apply(self.setup.encoding.to_action(int(action)))  # raises IllegalAction with nothing changed
         self._refresh()
 
     def _refresh(self) -> None:
@@ -179,11 +211,8 @@ class KameleonSpielState(pyspiel.State):
             return
         inside, outside = self.setup.encoding.split_legal(self.inner)
         self.legal = [] if outside else sorted(inside)
-        if outside:
-            self.truncated = (
-                f"truncated: {len(outside)} legal action(s) lie outside the action window "
-                f"(e.g. {self.inner.action_to_str(outside[0])})"
-            )
+        if outside:  # which ones is not said: they may place a tile only the mover has seen
+            self.truncated = f"truncated: {len(outside)} legal action(s) lie outside the action window"
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE or self.inner is None:
@@ -213,10 +242,13 @@ class KameleonObserver:
     def __init__(self, setup: _Setup, perfect_recall: bool) -> None:
         self.setup = setup
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(setup.encoding.observation_size, np.float32)
+        # No information-state tensor: a fixed-size encoding of a whole history is not provided.
+        self.tensor = np.zeros(0 if perfect_recall else setup.encoding.observation_size, np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: KameleonSpielState, player: int) -> None:
+        if self.perfect_recall:
+            raise ValueError("kameleon games have no information-state tensor: use information_state_string")
         if state.inner is None:
             self.tensor.fill(0.0)
             return
@@ -227,8 +259,28 @@ class KameleonObserver:
             return "before the deal"
         view = json.dumps(state.inner.view(player), sort_keys=True)
         if self.perfect_recall:
-            return view + " | " + " ; ".join(state.seen[player])
+            return view + " | " + " ; ".join(_history_seen(state.inner, player))
         return view
+
+
+def _history_seen(state: State[Any], seat: int) -> list[str]:
+    """What `seat` observed, step by step: the deal, then each move as it saw it and what it saw after.
+
+    The moves alone are not enough for perfect recall: a card drawn face up, or the deal itself, is seen
+    but is no move. So each step also carries a digest of the seat's view once the move was made; the
+    game is replayed from its seed for that, only when an information state is asked for.
+    """
+    replayed = state.game.new_state(state.seed)
+    steps = [f"deal {_digest(replayed, seat)}"]
+    for action in state.history:
+        token = replayed.token_seen_by(action, seat)
+        replayed.apply(action)
+        steps.append(f"{token} {_digest(replayed, seat)}")
+    return steps
+
+
+def _digest(state: State[Any], seat: int) -> str:
+    return hashlib.blake2b(json.dumps(state.view(seat), sort_keys=True).encode(), digest_size=8).hexdigest()
 
 
 def _general_sum(game_type: pyspiel.GameType) -> pyspiel.GameType:
@@ -258,11 +310,14 @@ def register(name: str) -> str:
     low, high = _max_players(name)
     cls = game_class(name)
     perfect = getattr(cls, "perfect_information", False)
+    chance = _random_setup(name)
     game_type = pyspiel.GameType(
         short_name=short_name(name),
         long_name=f"Python kameleon {cls.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        chance_mode=(
+            pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC if chance else pyspiel.GameType.ChanceMode.DETERMINISTIC
+        ),
         information=(
             pyspiel.GameType.Information.PERFECT_INFORMATION
             if perfect
@@ -278,7 +333,7 @@ def register(name: str) -> str:
         provides_observation_tensor=True,
         parameter_specification={
             "players": high if low == high else min(max(low, 2), high),
-            "deals": DEFAULT_DEALS,
+            **({"deals": DEFAULT_DEALS} if chance else {}),
             "options": "",
         },
     )

@@ -147,6 +147,13 @@ def test_openspiel_ends_a_game_as_truncated_when_a_legal_placement_leaves_the_wi
         state.apply_action(obs.to_env(game, move))
     assert state.is_terminal() and state.returns() == [0.0, 0.0]
     assert "truncated" in str(state) and state.legal_actions() == []
+    inner = game.new_state(seed)
+    for move in moves:
+        inner.apply(move)
+    outside = [a for a in inner.legal_actions() if obs.to_env(game, a) is None]
+    assert not any(inner.action_to_str(a) in str(state) for a in outside), "the mover's hidden tile is not named"
+    with pytest.raises(ValueError, match="the game is over"):
+        state.apply_action(0)
 
 
 def test_observation_shows_the_layout_and_what_the_seat_sees() -> None:
@@ -203,8 +210,9 @@ def test_information_states_show_a_drawn_tile_to_its_drawer_only() -> None:
         drawer = state.current_player()
         state.apply_action(DRAW)
         tile = triple_name(state.inner.game.codec.colours[state.inner.drawn])
-        assert state.information_state_string(drawer).endswith(f"; draw {tile}")
-        assert state.information_state_string(1 - drawer).endswith("; draw")
+        last = {seat: state.information_state_string(seat).rsplit(" ; ", 1)[1] for seat in (0, 1)}
+        assert last[drawer].rsplit(" ", 1)[0] == f"draw {tile}"  # the move as seen, then a digest of the view
+        assert last[1 - drawer].rsplit(" ", 1)[0] == "draw"
         assert f'"drawn": "{tile}"' in state.observation_string(drawer)
         assert '"drawn": null' in state.observation_string(1 - drawer)
         return

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pickle
+
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import mcts
+from open_spiel.python.algorithms import mcts, minimax
+from open_spiel.python.observation import make_observation
 
 from kameleon.interop.openspiel import REGISTERED, parse_options, short_name
 
@@ -29,7 +32,9 @@ QUICK = {"cameleon": "no_progress_plies:6"}
 
 @pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
 def test_openspiel_mcts_completes_a_game(game: str, players: int) -> None:
-    params = {"players": players, "deals": 64, "options": QUICK.get(game, "")}
+    chance = pyspiel.load_game(short_name(game), {"players": players}).get_type().chance_mode
+    deals = {"deals": 64} if chance == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC else {}
+    params = {"players": players, **deals, "options": QUICK.get(game, "")}
     spiel_game = pyspiel.load_game(short_name(game), params)
     rng = np.random.RandomState(0)
     bot = mcts.MCTSBot(spiel_game, 2.0, 8, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
@@ -58,7 +63,8 @@ def test_observations_and_information_states() -> None:
     tensor = np.asarray(state.observation_tensor(0))
     assert tensor.shape == (game.observation_tensor_size(),) and tensor.any()
     assert state.observation_string(0) != state.observation_string(1)  # "you" differs
-    assert state.information_state_string(0).endswith("| draw")
+    steps = state.information_state_string(0).split(" | ")[-1].split(" ; ")
+    assert [step.split()[0] for step in steps] == ["deal", "draw"]
     restored = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
     assert str(restored) == str(state)
 
@@ -85,10 +91,82 @@ def test_information_states_hide_face_down_cards() -> None:
     face_down = [(mover, token) for mover, token in plays if token.startswith("?")]
     assert face_down, "the first card of each player's round goes face down"
     for seat in range(3):
-        log = state.information_state_string(seat).split(" | ")[-1].split(" ; ")
+        steps = state.information_state_string(seat).split(" | ")[-1].split(" ; ")
+        assert steps[0].startswith("deal ")
+        log = [step.rsplit(" ", 1)[0] for step in steps[1:]]  # each move, without the digest of what followed
         assert len(log) == len(plays)
         for (mover, token), seen in zip(plays, log, strict=True):
             if token.startswith("?") and mover != seat:
                 assert seen == "?@" + token[-1]  # the row only
             else:
                 assert seen == token
+
+
+def test_information_states_have_perfect_recall() -> None:
+    """Two histories a seat saw differently never share an information state: here the public draws and
+    the deal differ, though the moves' names and the position reached are the same for seat 1."""
+    game = pyspiel.load_game(short_name("coloretto"), {"players": 3})
+    seen = []
+    for deal in (155, 163):
+        state = game.new_initial_state()
+        state.apply_action(deal)
+        for move in ("draw", "place 1", "draw", "place 1", "take 1"):
+            state.apply_action(next(a for a in state.legal_actions() if state.action_to_string(a) == move))
+        seen.append((state.information_state_string(1), state.observation_string(1)))
+    assert seen[0][1] == seen[1][1], "what seat 1 sees now is the same"
+    assert seen[0][0] != seen[1][0], "what it saw on the way is not"
+    again = game.new_initial_state()
+    again.apply_action(163)
+    for move in ("draw", "place 1", "draw", "place 1", "take 1"):
+        again.apply_action(next(a for a in again.legal_actions() if again.action_to_string(a) == move))
+    assert again.information_state_string(1) == seen[1][0]
+
+
+def test_le_cameleon_is_a_deterministic_perfect_information_game() -> None:
+    game = pyspiel.load_game(short_name("cameleon"), {"options": "no_progress_plies:6"})
+    kind = game.get_type()
+    assert kind.information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
+    state = game.new_initial_state()
+    assert not state.is_chance_node() and state.current_player() == 0
+    value, action = minimax.alpha_beta_search(game, state, lambda s: 0.0, maximum_depth=2, maximizing_player_id=0)
+    assert action in state.legal_actions() and value == 0.0
+
+
+def test_observers_other_than_one_seats_are_refused() -> None:
+    game = pyspiel.load_game(short_name("cardcassonne"), {"players": 2})
+    public_only = pyspiel.IIGObservationType(
+        public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    with pytest.raises(ValueError, match="observe for one seat"):
+        make_observation(game, public_only)
+    state = game.new_initial_state()
+    state.apply_action(3)
+    with pytest.raises(Exception, match="no information-state tensor: use information_state_string"):
+        state.information_state_tensor(0)
+
+
+def test_bad_parameters_and_actions_are_named() -> None:
+    with pytest.raises(ValueError, match="parameter 'deals' must be at least 1, not 0"):
+        pyspiel.load_game(short_name("coloretto"), {"players": 2, "deals": 0})
+    with pytest.raises(ValueError, match="says players:5 but parameter 'players' is 2"):
+        pyspiel.load_game(short_name("coloretto"), {"players": 2, "options": "players:5"})
+    game = pyspiel.load_game(short_name("coloretto"), {"players": 2, "deals": 10})
+    state = game.new_initial_state()
+    with pytest.raises(Exception, match="deal 1000000 does not exist: the deals are 0 to 9"):
+        state.apply_action(10**6)
+    assert state.is_chance_node(), "a refused deal changes nothing"
+
+
+def test_list_options_are_written_with_semicolons_and_survive_serialization() -> None:
+    with pytest.raises(ValueError, match="holds a comma, which OpenSpiel's game strings reserve"):
+        parse_options("animal_points:[1,2]")
+    points = ";".join(str(n) for n in range(1, 14))
+    game = pyspiel.load_game(short_name("cardcassonne"), {"players": 2, "options": f"animal_points:[{points}]"})
+    state = game.new_initial_state()
+    state.apply_action(1)
+    state.apply_action(state.legal_actions()[0])
+    again = pyspiel.load_game(str(game))
+    restored = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
+    assert str(again) == str(game) and str(restored) == str(state)
+    assert pickle.loads(pickle.dumps(state)).history() == state.history()

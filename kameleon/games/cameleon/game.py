@@ -29,6 +29,10 @@ class CameleonGame(Game[int]):
     num_distinct_actions = 2096
     actions_are_indices = True
     bench_max_moves: ClassVar[int] = 200
+    perfect_information: ClassVar[bool] = True
+    """Both sides see everything (the research adapters declare it)."""
+    random_setup: ClassVar[bool] = False
+    """Every game starts from the same position: the adapters give it no chance node."""
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

@@ -8,6 +8,7 @@ observer comes first. Layout for `players = n` (faces are the 24 of §2.4):
 | the observer's hand: copies of each face / 3 | 24 |
 | the observer must play its next card face down | 1 |
 | each seat, observer first (a) | 14 n |
+| the seat to move, one-hot, observer first (none once the game is over) | n |
 | each row (b) | 4 x 51 |
 | phase (setup joker, play, resolve, over), one-hot | 4 |
 | round / rounds, deck size / 120 | 2 |
@@ -39,7 +40,7 @@ _ROW = 2 * NUM_FACES + 3
 
 
 def size(game: CardcassonneGame) -> int:
-    return NUM_FACES + 1 + 14 * game.num_players + 4 * _ROW + 4 + 2 + NUM_FACES + 2 * NUM_FACES + 1 + 4
+    return NUM_FACES + 1 + 15 * game.num_players + 4 * _ROW + 4 + 2 + NUM_FACES + 2 * NUM_FACES + 1 + 4
 
 
 def encode(state: CardcassonneState, player: int) -> list[float]:
@@ -56,6 +57,7 @@ def encode(state: CardcassonneState, player: int) -> list[float]:
         out += [r / 9 for r in real]
         out += [w / 4 for w in wild]
         out += [state.loose[q] / 4, len(state.chests[q]) / 20]
+    out += [float((player + i) % n == state.current_player) for i in range(n)]  # whose turn is not always inferable
     for row in state.rows:
         part = [0.0] * _ROW
         last = max((i for i, e in enumerate(row) if e < 0), default=-1)

@@ -7,6 +7,7 @@ that the observer is always first. The layout, for `players = n` and `k` rows:
 | --- | --- |
 | each seat's collection, observer first: count of each card kind / 9 | 10 n |
 | each seat still in the round, observer first | n |
+| the seat to move, one-hot, observer first (none once the game is over) | n |
 | each row: count of each card kind / 3, capacity / 3, in the centre | 12 k |
 | the drawn card, one-hot | 10 |
 | phase (turn, place, declare, over), one-hot | 4 |
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 
 def size(game: ColorettoGame) -> int:
     n, k = game.num_players, len(game.capacities)
-    return 11 * n + 12 * k + 10 + 4 + NUM_COLOURS + 13 + 2 * NUM_COLOURS
+    return 12 * n + 12 * k + 10 + 4 + NUM_COLOURS + 13 + 2 * NUM_COLOURS
 
 
 _NINTHS = tuple(k / 9 for k in range(100))
@@ -53,6 +54,7 @@ def encode(state: ColorettoState, player: int) -> list[float]:
         extend(map(ninths, held[seat]))
     active = state.active_mask
     extend([float(active >> seat & 1) for seat in seats])
+    extend([float(seat == state.current_player) for seat in seats])  # the same table, but whose turn?
     caps, taken_by = state.game.capacities, state.taken_by
     for r, row in enumerate(state.rows):
         part = [0.0] * (NUM_KINDS + 2)
