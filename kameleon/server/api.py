@@ -13,7 +13,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
-from sqlalchemy import select
+from sqlalchemy import ColumnElement, select
 from sqlalchemy.orm import Session
 
 from kameleon.server import auth, ratings
@@ -186,8 +186,15 @@ async def create_table(request: Request) -> dict[str, Any]:
     return await _table_json(request, table_id)
 
 
+def _may_watch(request: Request, table_id: str) -> None:
+    with arena_of(request).db() as db:
+        ops.check_watch(db, me(db, request), table_id, request.query_params.get("invite"))
+
+
 @router.get("/tables/{table_id}")
 async def get_table(request: Request, table_id: str) -> dict[str, Any]:
+    """A table's summary; a private one's needs a seat at it or `?invite=<code>`, as every way to watch it."""
+    _may_watch(request, table_id)
     return await _table_json(request, table_id)
 
 
@@ -256,6 +263,7 @@ async def rematch(request: Request, table_id: str) -> dict[str, Any]:
 @router.get("/tables/{table_id}/state")
 async def table_state(request: Request, table_id: str) -> dict[str, Any]:
     """The same frame the WebSocket sends: your seat's view (a spectator's if you hold none)."""
+    _may_watch(request, table_id)
     arena = arena_of(request)
     live = await arena.current(table_id)
     with arena.db() as db:
@@ -287,6 +295,7 @@ def _finished(live: Any) -> None:
 
 @router.get("/tables/{table_id}/record")
 async def download_record(request: Request, table_id: str) -> JSONResponse:
+    _may_watch(request, table_id)
     live = await arena_of(request).current(table_id)
     _finished(live)
     names = [seat["name"] or f"seat {seat['seat']}" for seat in live.meta["seats"]]
@@ -298,6 +307,7 @@ async def download_record(request: Request, table_id: str) -> JSONResponse:
 @router.get("/tables/{table_id}/replay/{step}")
 async def replay_step(request: Request, table_id: str, step: int) -> dict[str, Any]:
     """The spectator's view after `step` moves of a finished game."""
+    _may_watch(request, table_id)
     live = await arena_of(request).current(table_id)
     _finished(live)
     if not 0 <= step <= len(live.tokens):
@@ -338,10 +348,19 @@ async def profile(request: Request, user_id: int) -> dict[str, Any]:
         user = db.get(User, user_id) if 0 < user_id < 2**63 else None  # beyond 64 bits the database cannot ask
         if user is None:
             raise ApiError(404, f"there is no player {user_id}")
+        viewer = me(db, request)
+        # Private tables only for those who may watch them anyway: their creator and the people who sat there.
+        shown: ColumnElement[bool] = GameTable.private.is_(False)
+        if viewer is not None:
+            shown = (
+                shown
+                | (GameTable.created_by == viewer.id)
+                | GameTable.id.in_(select(Seat.table_id).where(Seat.user_id == viewer.id))
+            )
         rows = db.execute(
             select(GameTable, Seat.seat)
             .join(Seat, Seat.table_id == GameTable.id)
-            .where(Seat.user_id == user_id, GameTable.status.in_(("finished", "playing")))
+            .where(Seat.user_id == user_id, GameTable.status.in_(("finished", "playing")), shown)
             .order_by(GameTable.created_at.desc())
             .limit(50)
         ).all()

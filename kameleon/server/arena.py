@@ -95,7 +95,7 @@ class Arena(Autopilot):
     async def start(self) -> None:
         """Join the other server processes (when there are any), then resume the games in progress."""
         await self.fanout.start(self.on_event)
-        await self.resume_all()
+        await self.resume_all(restarted=True)
 
     async def watch(self) -> None:
         """With other processes: pick up the tables whose bots or clocks lapsed with a process that stopped."""
@@ -120,11 +120,13 @@ class Arena(Autopilot):
             return "redis unreachable"
         return None
 
-    async def resume_all(self) -> None:
+    async def resume_all(self, restarted: bool = False) -> None:
         """After a (re)start: load every game in progress so that bot seats carry on by themselves.
 
         With other processes this also runs every few seconds (`watch`): it catches up the tables whose
         move events this process missed (while Redis was away) and offers to take over their bots and clocks.
+        After a restart, the clock of the seat to move starts again from what it had left at its turn's start:
+        the time the server was down is nobody's thinking time.
         """
         with self.db() as db:
             stored = db.execute(
@@ -142,6 +144,8 @@ class Arena(Autopilot):
             if moves > len(live.tokens):
                 async with live.lock:
                     self._catch_up(live)
+            if restarted and live.clock is not None:
+                live.clock.turn_started = time.time()
             self.schedule_bots(live)
             if live.timer_task is None or live.timer_task.done():
                 self.schedule_timer(live)

@@ -23,7 +23,7 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy import select
 
-from kameleon.server import auth
+from kameleon.server import auth, tables
 from kameleon.server.arena import Arena
 from kameleon.server.errors import ApiError
 from kameleon.server.live import Connection, LiveTable
@@ -57,6 +57,13 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     with arena.db() as db:
         user = auth.user_for_token(db, auth.request_token(websocket.headers, websocket.cookies))
         user_id, user_name = (user.id, user.display_name) if user else (None, None)
+        try:
+            tables.check_watch(db, user, table_id, websocket.query_params.get("invite"))
+        except ApiError as exc:
+            await websocket.accept()
+            await websocket.send_json({"type": "error", "error": exc.message, "request": "connect"})
+            await websocket.close(code=4403)
+            return
     await websocket.accept()
     connection = Connection(websocket, user_id, live.seat_of(user_id))
     live.connections.add(connection)

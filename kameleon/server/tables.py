@@ -266,6 +266,18 @@ def import_record(db: Session, user: User, record: Any) -> str:
     return row.id
 
 
+def check_watch(db: Session, user: User | None, table_id: str, invite: str | None) -> None:
+    """A private table is seen by its creator, the people who sat at it and those with its invite link."""
+    row = _table(db, table_id)
+    if not row.private:
+        return
+    if isinstance(invite, str) and secrets.compare_digest(invite, row.invite_code):
+        return
+    if user is not None and (row.created_by == user.id or any(s.user_id == user.id for s in _seats(db, table_id))):
+        return
+    raise ApiError(403, "this table is private: open it through its invite link")
+
+
 def invite_code(db: Session, user: User | None, table_id: str) -> str | None:
     """The invite code, shown only to the table's creator and players."""
     row = _table(db, table_id)

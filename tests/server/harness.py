@@ -121,8 +121,8 @@ class Player:
 class Socket:
     """A table WebSocket that keeps every frame it receives (for the hidden-information checks)."""
 
-    def __init__(self, base: str, table_id: str, headers: dict[str, str] | None = None) -> None:
-        url = base.replace("http://", "ws://") + f"/api/tables/{table_id}/ws"
+    def __init__(self, base: str, table_id: str, headers: dict[str, str] | None = None, query: str = "") -> None:
+        url = base.replace("http://", "ws://") + f"/api/tables/{table_id}/ws{query}"
         self._stack = contextlib.ExitStack()
         self.ws: ClientConnection = self._stack.enter_context(
             connect(url, additional_headers=headers, proxy=None, open_timeout=10)

@@ -10,7 +10,7 @@ import pytest
 
 import kameleon
 from kameleon.server.catalogue import available_games
-from tests.server.harness import Player, ServerProcess
+from tests.server.harness import Player, ServerProcess, Socket
 
 
 def test_health_openapi_and_catalogue(server: ServerProcess) -> None:
@@ -127,7 +127,9 @@ def test_private_table_invite_join_leave_and_bots(server: ServerProcess) -> None
         403,
         "this table is private: join it through its invite link",
     )
-    assert eve.get(f"/api/tables/{table_id}")["invite"] is None
+    assert eve.get(f"/api/tables/{table_id}", expect=403) == {
+        "error": "this table is private: open it through its invite link"
+    }
     joined = bob.post(f"/api/tables/{table_id}/join", {"invite": invite, "seat": 2})
     assert joined["seat"] == 2
     again = bob.http.post(f"/api/tables/{table_id}/join", json={"invite": invite})
@@ -142,6 +144,37 @@ def test_private_table_invite_join_leave_and_bots(server: ServerProcess) -> None
     response = alice.http.delete(f"/api/tables/{table_id}/seats/2")
     assert [s["kind"] for s in response.json()["table"]["seats"]] == ["human", "bot", "empty"]
     assert response.json()["table"]["seats"][1]["name"] == "random bot"
+
+
+def test_a_private_game_is_seen_only_by_its_players_and_those_with_the_link(server: ServerProcess) -> None:
+    alice = Player(server.url, "Alice")
+    created = alice.post(
+        "/api/tables", {"game": "coloretto", "options": {"players": 2}, "private": True, "bots": "random"}, expect=201
+    )
+    table_id, invite = created["table"]["id"], created["invite"]
+    alice.post(f"/api/tables/{table_id}/start")
+    stranger = httpx.Client(base_url=server.url, trust_env=False)
+    assert stranger.get(f"/api/users/{alice.user['id']}").json()["games"] == [], "not even listed on her profile"
+    for path in (f"/api/tables/{table_id}", f"/api/tables/{table_id}/state"):
+        refused = stranger.get(path)
+        assert (refused.status_code, refused.json()) == (
+            403,
+            {"error": "this table is private: open it through its invite link"},
+        )
+        assert stranger.get(path, params={"invite": invite}).status_code == 200
+        assert stranger.get(path, params={"invite": invite[:-1] + "x"}).status_code == 403
+    peeking = Socket(server.url, table_id)
+    assert peeking.recv() == {
+        "type": "error",
+        "error": "this table is private: open it through its invite link",
+        "request": "connect",
+    }
+    peeking.close()
+    invited = Socket(server.url, table_id, query=f"?invite={invite}")
+    assert invited.recv()["type"] == "state"
+    invited.close()
+    assert [g["id"] for g in alice.get(f"/api/users/{alice.user['id']}")["games"]] == [table_id]
+    assert alice.get(f"/api/tables/{table_id}/state")["seat"] == 0
 
 
 def test_an_open_table_everyone_left_leaves_the_lobby(server: ServerProcess) -> None:

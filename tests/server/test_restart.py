@@ -42,3 +42,34 @@ def test_sigkill_mid_game_loses_no_accepted_move(tmp_path: Path) -> None:
         assert kameleon.replay(record).is_terminal
     finally:
         second.stop()
+
+
+def test_the_time_a_server_is_down_is_nobodys_thinking_time(tmp_path: Path) -> None:
+    database = tmp_path / "arena.sqlite3"
+    first = ServerProcess(database).start()
+    try:
+        alice = Player(first.url, "Alice", password="long enough")
+        body = {
+            "game": "coloretto",
+            "options": {"players": 2, "start_player": 0},
+            "bots": "random",
+            "time": {"initial": 3, "increment": 0},
+        }
+        table_id = alice.post("/api/tables", body, expect=201)["table"]["id"]
+        alice.post(f"/api/tables/{table_id}/start")
+        first.kill()
+    finally:
+        first.stop()
+    time.sleep(4)  # longer than Alice's whole clock: the outage must not make her run out of time
+    second = ServerProcess(database)
+    second.port = first.port
+    second.start()
+    try:
+        alice.http.cookies.clear()
+        alice.post("/api/auth/login", {"username": "Alice", "password": "long enough"})
+        frame = alice.get(f"/api/tables/{table_id}/state")
+        assert frame["seat"] == 0 and frame["table"]["seats"][0]["kind"] == "human", "no bot took her seat"
+        assert 0 < frame["clock"]["remaining"][0] <= 3
+        alice.post(f"/api/tables/{table_id}/moves", {"move": frame["legal"][0], "expect": 0})
+    finally:
+        second.stop()

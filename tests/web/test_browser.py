@@ -8,7 +8,7 @@ import re
 import secrets
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Dialog, Page, expect
 
 import kameleon
 from kameleon.server.catalogue import available_games, catalogue
@@ -79,7 +79,18 @@ def test_coloretto_sign_up_play_by_clicking_and_replay(page: Page) -> None:
     expect(page.locator("#replay-slider")).to_have_count(0)
     page.locator("#replay-not-over a").click()
     expect(page.locator(".turn-banner")).to_be_visible()
-    # Hand the seat to a bot so the game finishes, then watch the replay.
+    # Hand the seat to a bot so the game finishes, then watch the replay. Leaving is a forfeit: asked first.
+    asked: list[str] = []
+
+    def say_no(dialog: Dialog) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    page.once("dialog", say_no)
+    page.get_by_role("button", name="Leave").click()
+    expect(page.get_by_role("button", name="Leave")).to_be_visible()  # said no: still seated
+    assert asked == ["Leave this game? A bot plays your seat to the end, and the game counts as lost for you."]
+    page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="Leave").click()
     expect(page.locator("#final")).to_be_visible(timeout=60_000)
     shot(page, "coloretto-finished")
@@ -409,3 +420,39 @@ def test_option_labels_speak_the_interface_language(page: Page) -> None:
             label = page.locator(f"#new-table details label[for='option-{option['name']}']").inner_text()
             assert label.startswith(f"{option['name']} — "), label
             assert label != f"{option['name']} — {option['doc']}", f"{game['name']}.{option['name']} is in English"
+
+
+def test_a_double_click_plays_once_without_a_false_error(page: Page) -> None:
+    received: list[str] = []
+    page.on("websocket", lambda socket: socket.on("framereceived", lambda payload: received.append(str(payload))))
+    sign_up(page)
+    create_table(page, "coloretto", 2, {"start_player": "0"})
+    expect(page.locator(".pile.can")).to_be_visible(timeout=30_000)
+    page.dblclick(".pile.can")
+    expect(page.locator("#log li")).to_have_count(1)
+    page.wait_for_timeout(1000)  # the second click's answer, had it been sent
+    errors = [frame for frame in received if '"type": "error"' in frame or '"type":"error"' in frame]
+    assert errors == [], errors
+
+
+def test_the_chat_is_shown_once_after_the_server_comes_back(browser: Browser, tmp_path: Path) -> None:
+    """Each reconnection resends the recent chat: it replaces what the page shows instead of repeating it."""
+    server = ServerProcess(tmp_path / "chat.sqlite3").start()
+    context = browser.new_context(base_url=server.url)
+    try:
+        page = context.new_page()
+        sign_up(page)
+        open_table(page, "coloretto", 2, bots=True)
+        for line in ("hello", "again"):
+            page.fill("#chat-input", line)
+            page.press("#chat-input", "Enter")
+            expect(page.locator("#chat-lines")).to_contain_text(line)
+        server.kill()
+        expect(page.locator(".conn.down")).to_be_visible()
+        server.start()  # the same database and port
+        expect(page.locator(".conn:not(.down)")).to_be_visible(timeout=20_000)
+        page.wait_for_timeout(500)  # the recent chat arrives just after the connection
+        expect(page.locator("#chat-lines > div")).to_have_count(2)
+    finally:
+        context.close()
+        server.stop()

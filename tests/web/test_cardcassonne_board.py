@@ -127,6 +127,7 @@ def test_board_plays_by_clicking_cards_and_rows(page: Page, browser: Browser, ar
         watcher.close()
 
     # Bots finish the game: the chests are opened and scored, the track's numbers are the final scores.
+    page.once("dialog", lambda dialog: dialog.accept())  # leaving a game is confirmed
     page.get_by_role("button", name="Leave").click()
     expect(page.locator("#final")).to_be_visible(timeout=60_000)
     expect(board).to_have_attribute("data-phase", "over")

@@ -371,6 +371,7 @@ def test_chromino_replay_shows_the_layout_of_each_step(page: Page) -> None:
     sign_up(page)
     create_table(page, "chromino", 2, {"first_player": "0"})
     expect(page.locator(".turn-banner.mine")).to_be_visible(timeout=TURN_TIMEOUT)
+    page.once("dialog", lambda dialog: dialog.accept())  # leaving a game is confirmed
     page.get_by_role("button", name="Leave").click()  # a bot takes the seat and the bots finish the game
     expect(page.locator("#final")).to_be_visible(timeout=120_000)
     page.click("#replay-link")

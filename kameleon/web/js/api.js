@@ -19,10 +19,11 @@ export async function api(path, { method = "GET", body } = {}) {
 
 export const post = (path, body = {}) => api(path, { method: "POST", body });
 
-export function tableSocket(tableId, { onFrame, onStatus }) {
+export function tableSocket(tableId, invite, { onFrame, onStatus }) {
   // A WebSocket that reconnects by itself; each (re)connection starts with a full state frame.
   let socket = null, closed = false, delay = 500;
-  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/tables/${encodeURIComponent(tableId)}/ws`;
+  const asked = invite ? `?invite=${encodeURIComponent(invite)}` : "";
+  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/tables/${encodeURIComponent(tableId)}/ws${asked}`;
   const open = () => {
     socket = new WebSocket(url);
     socket.onopen = () => { delay = 500; onStatus(true); };

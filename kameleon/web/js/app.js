@@ -235,7 +235,8 @@ function loginPage() {
 
 async function tablePage(tableId) {
   const invite = new URLSearchParams(location.search).get("invite");
-  let info = await api(`/api/tables/${tableId}`);
+  const asked = invite ? `?invite=${encodeURIComponent(invite)}` : "";  // a private table opens with its invite
+  let info = await api(`/api/tables/${tableId}${asked}`);
   let frame = null;
   let board = await boardFor(info.table.game);
   const conn = h("span", { class: "conn" });
@@ -264,25 +265,33 @@ async function tablePage(tableId) {
     document.querySelectorAll("[data-clock-seat]").forEach((el) => { el.textContent = clockText(Number(el.dataset.clockSeat)); });
   }, 500);
 
-  const socket = tableSocket(tableId, {
-    onStatus: (up) => { conn.textContent = up ? `● ${t("connected")}` : `○ ${t("disconnected")}`; conn.className = `conn${up ? "" : " down"}`; },
+  let sentFor = -1;  // the number of moves played when this page last sent one: a double click sends it once
+  let freshConnection = false;  // each (re)connection resends the recent chat, which replaces what is shown
+  const socket = tableSocket(tableId, invite, {
+    onStatus: (up) => {
+      conn.textContent = up ? `● ${t("connected")}` : `○ ${t("disconnected")}`; conn.className = `conn${up ? "" : " down"}`;
+      if (up) freshConnection = true;
+    },
     onFrame: async (message) => {
       if (message.type === "state") {
         const seatChanged = !frame || frame.seat !== message.seat || frame.table.status !== message.table.status;
         frame = message;
         clockAt = performance.now();
-        if (seatChanged) info = await api(`/api/tables/${tableId}`);
+        if (seatChanged) info = await api(`/api/tables/${tableId}${asked}`);
         render();
       } else if (message.type === "error") {
+        sentFor = -1;
         toast(message.error, true);
       } else if (message.type === "chat") {
+        if (message.history && freshConnection) clear(chatLines);
+        freshConnection = false;
         add(chatLines, h("div", {}, h("strong", {}, message.name), ": ", message.text));
         chatLines.scrollTop = chatLines.scrollHeight;
       } else if (message.type === "timeout") {
         toast(t("timed_out", { name: namesOf(frame.table)[message.seat] }), true);
       } else if (message.type === "rematch") {
         toast(`${t("rematch")}: /table/${message.table}`);
-        info = await api(`/api/tables/${tableId}`);
+        info = await api(`/api/tables/${tableId}${asked}`);
         render();
       }
     },
@@ -298,6 +307,8 @@ async function tablePage(tableId) {
     if (!frame || frame.table.status !== "playing") return;
     if (frame.seat === null) { toast(t("spectating"), true); return; }
     if (!frame.legal.length) { toast(t("not_your_turn"), true); return; }
+    if (sentFor === frame.log.length) return;  // already sent from this position: its answer is on its way
+    sentFor = frame.log.length;
     socket.send({ type: "move", move, expect: frame.log.length });
   };
   const act = async (path, body) => {
@@ -362,7 +373,9 @@ async function tablePage(tableId) {
     clear(controls);
     const buttons = [];
     if (table.status === "open" && manager) buttons.push(h("button", { id: "start", onclick: () => act("start"), disabled: table.seats.some((s) => s.kind === "empty") }, t("start")));
-    if (seated && table.status !== "finished") buttons.push(h("button", { class: "secondary", onclick: () => act("leave") }, t("leave")));
+    // Leaving a game in progress hands the seat to a bot for good (a forfeit): asked once more.
+    const leave = () => { if (table.status !== "playing" || confirm(t("leave_confirm"))) act("leave"); };
+    if (seated && table.status !== "finished") buttons.push(h("button", { class: "secondary", onclick: leave }, t("leave")));
     if (table.status === "finished" || table.status === "imported") buttons.push(h("a", { class: "button secondary", href: `/api/tables/${tableId}/record`, download: true }, t("record")));
     if (!me && table.status === "open") buttons.push(h("a", { class: "button", href: `/login?next=${encodeURIComponent(location.pathname + location.search)}`, "data-link": true }, t("login")));
     add(controls, h("div", { class: "actions" }, buttons));

@@ -2,6 +2,7 @@
 
 const STRINGS = {
   en: {
+    leave_confirm: "Leave this game? A bot plays your seat to the end, and the game counts as lost for you.",
     minutes_short: "min", seconds_short: "s",
     cm_reason_elimination: "all pieces of one side captured", cm_reason_three_chameleons: "three chameleons left", cm_reason_two_chameleons: "only the two chameleons left", cm_reason_lone_piece: "a lone piece against two chameleons", cm_reason_dead_material: "neither side can capture any more", cm_reason_no_progress: "too many moves without a capture", cm_reason_repetition: "the same position repeated", level_random: "random", level_easy: "easy", level_medium: "medium", level_hard: "hard", level_greedy: "greedy", bot_badge: "bot",
     replay_not_over: "This game is not over yet: its replay opens when it ends.", pause: "Pause", waiting_start: "Waiting to start",
@@ -46,6 +47,7 @@ const STRINGS = {
     chromino_revealed: "last tile, shown to all",
   },
   it: {
+    leave_confirm: "Lasciare la partita? Un bot gioca al tuo posto fino alla fine e la partita conta come persa per te.",
     minutes_short: "min", seconds_short: "s",
     cm_reason_elimination: "tutti i pezzi di una parte catturati", cm_reason_three_chameleons: "restano tre camaleonti", cm_reason_two_chameleons: "restano solo i due camaleonti", cm_reason_lone_piece: "un pezzo solo contro due camaleonti", cm_reason_dead_material: "nessuna delle due parti può più catturare", cm_reason_no_progress: "troppe mosse senza cattura", cm_reason_repetition: "la stessa posizione si è ripetuta", level_random: "casuale", level_easy: "facile", level_medium: "medio", level_hard: "difficile", level_greedy: "avido", bot_badge: "bot",
     replay_not_over: "Questa partita non è ancora finita: il replay si apre quando termina.", pause: "Pausa", waiting_start: "In attesa di iniziare",
@@ -90,6 +92,7 @@ const STRINGS = {
     chromino_revealed: "ultima tessera, visibile a tutti",
   },
   pl: {
+    leave_confirm: "Opuścić partię? Bot zagra za ciebie do końca, a partia liczy się jako przegrana.",
     minutes_short: "min", seconds_short: "s",
     cm_reason_elimination: "wszystkie piony jednej strony zbite", cm_reason_three_chameleons: "zostały trzy kameleony", cm_reason_two_chameleons: "zostały tylko dwa kameleony", cm_reason_lone_piece: "samotny pion przeciw dwóm kameleonom", cm_reason_dead_material: "żadna strona nie może już bić", cm_reason_no_progress: "zbyt wiele ruchów bez bicia", cm_reason_repetition: "ta sama pozycja się powtórzyła", level_random: "losowy", level_easy: "łatwy", level_medium: "średni", level_hard: "trudny", level_greedy: "zachłanny", bot_badge: "bot",
     replay_not_over: "Ta partia jeszcze trwa: powtórka będzie dostępna po jej zakończeniu.", pause: "Pauza", waiting_start: "Czeka na rozpoczęcie",
@@ -134,6 +137,7 @@ const STRINGS = {
     chromino_revealed: "ostatnia płytka, widoczna dla wszystkich",
   },
   fr: {
+    leave_confirm: "Quitter la partie ? Un bot joue à votre place jusqu'à la fin, et la partie compte comme perdue pour vous.",
     minutes_short: "min", seconds_short: "s",
     cm_reason_elimination: "toutes les pièces d'un camp prises", cm_reason_three_chameleons: "il reste trois caméléons", cm_reason_two_chameleons: "il ne reste que les deux caméléons", cm_reason_lone_piece: "une pièce seule contre deux caméléons", cm_reason_dead_material: "aucun camp ne peut plus prendre", cm_reason_no_progress: "trop de coups sans prise", cm_reason_repetition: "la même position s'est répétée", level_random: "aléatoire", level_easy: "facile", level_medium: "moyen", level_hard: "difficile", level_greedy: "glouton", bot_badge: "bot",
     replay_not_over: "Cette partie n'est pas terminée : sa rediffusion s'ouvrira à la fin.", pause: "Pause", waiting_start: "En attente du début",
@@ -178,6 +182,7 @@ const STRINGS = {
     chromino_revealed: "dernière pièce, visible de tous",
   },
   uk: {
+    leave_confirm: "Залишити партію? Бот зіграє замість вас до кінця, а партія зарахується вам як програна.",
     minutes_short: "хв", seconds_short: "с",
     cm_reason_elimination: "усі фігури однієї сторони взято", cm_reason_three_chameleons: "залишилося три хамелеони", cm_reason_two_chameleons: "залишилися лише два хамелеони", cm_reason_lone_piece: "одна фігура проти двох хамелеонів", cm_reason_dead_material: "жодна сторона більше не може бити", cm_reason_no_progress: "забагато ходів без взяття", cm_reason_repetition: "та сама позиція повторилася", level_random: "випадковий", level_easy: "легкий", level_medium: "середній", level_hard: "складний", level_greedy: "жадібний", bot_badge: "бот",
     replay_not_over: "Ця партія ще триває: повтор відкриється, коли вона завершиться.", pause: "Пауза", waiting_start: "Очікує на початок",
