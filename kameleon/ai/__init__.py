@@ -25,10 +25,10 @@ from collections.abc import Callable
 from typing import Any
 
 from kameleon.ai.greedy import GreedyAgent
-from kameleon.ai.ismcts import ISMCTSAgent
+from kameleon.ai.ismcts import ISMCTSAgent, is_seconds
 from kameleon.ai.random_agent import RandomAgent
 from kameleon.engine.agent import Agent
-from kameleon.engine.errors import KameleonError
+from kameleon.engine.errors import KameleonError, quoted
 
 HARD_MOVE_TIME = 1.0
 """Seconds per move of the `hard` bot on one core (the level's definition)."""
@@ -109,8 +109,10 @@ def make_agent(name: str, seed: int | None = None, *, move_time: float | None = 
     if not isinstance(name, str):
         raise KameleonError(f"a bot is named by a string, not {name!r}")
     key, spec_time = parse_spec(name)
-    if move_time is not None and not move_time > 0:
-        raise KameleonError(f"move_time must be a positive number of seconds, not {move_time!r}")
+    if move_time is not None:
+        if not is_seconds(move_time):
+            raise KameleonError(f"move_time must be a positive, finite number of seconds, not {quoted(move_time)}")
+        move_time = float(move_time)
     return AGENTS[key](seed, move_time if move_time is not None else spec_time)
 
 

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from kameleon.engine.agent import seat_to_move
 from kameleon.engine.game import State
 
 ActionValues = Callable[[State[Any], list[Any]], list[float]]
@@ -74,11 +75,10 @@ class GreedyAgent:
         self.name = name
 
     def act(self, state: State[Any]) -> Any:
+        seat = seat_to_move(state)
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        seat = state.current_player
-        assert seat is not None
         rng = self.rng
         sample = state.determinize(seat, rng)
         values = heuristic_for(sample.game.name)(sample, actions)

@@ -41,12 +41,13 @@ from __future__ import annotations
 
 import importlib
 import math
+import numbers
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from kameleon.engine.errors import KameleonError
+from kameleon.engine.agent import seat_to_move
 from kameleon.engine.game import State
 
 ROLLOUTS = ("random", "heuristic")
@@ -82,6 +83,13 @@ class Node:
         self.total = 0.0
         self.ranked: list[Any] | None = None
         """Progressive widening: this node's actions best first, from the first sample that expanded it."""
+
+
+def is_seconds(value: object) -> bool:
+    """Is `value` a positive, finite number (a time budget)? Bools and strings are not numbers here."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        return False
+    return 0 < float(value) < math.inf
 
 
 def reward_vector(
@@ -167,10 +175,10 @@ class ISMCTSAgent:
     ) -> None:
         if iterations is None and time_limit is None:
             iterations = 1000
-        if iterations is not None and iterations < 1:
-            raise ValueError(f"iterations must be at least 1, not {iterations}")
-        if time_limit is not None and time_limit <= 0:
-            raise ValueError(f"time_limit must be positive, not {time_limit}")
+        if iterations is not None and (type(iterations) is bool or not isinstance(iterations, int) or iterations < 1):
+            raise ValueError(f"iterations must be a whole number, at least 1, not {iterations!r}")
+        if time_limit is not None and not is_seconds(time_limit):
+            raise ValueError(f"time_limit must be a positive, finite number of seconds, not {time_limit!r}")
         if rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
         if not 0.0 <= rollout_greedy <= 1.0:
@@ -217,11 +225,10 @@ class ISMCTSAgent:
 
     def act(self, state: State[Any]) -> Any:
         started = time.perf_counter()
+        me = seat_to_move(state)
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        me = state.current_player
-        assert me is not None
         if self.decisive:
             winning = self._decisive_move(state, me, actions)
             if winning is not None:
@@ -255,9 +262,7 @@ class ISMCTSAgent:
         """Run the budget from `state` (for its current player) and return the root.
 
         The time limit counts from `started` (a `time.perf_counter()` reading; default now)."""
-        me = state.current_player
-        if me is None:
-            raise KameleonError("the game is over: there is no move to search")
+        me = seat_to_move(state)
         rng = self.rng
         first = state.determinize(me, rng)
         self._configure(first.game.name)

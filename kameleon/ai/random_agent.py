@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from kameleon.engine.agent import seat_to_move
 from kameleon.engine.game import State
 
 
@@ -17,5 +18,6 @@ class RandomAgent:
         self.rng = random.Random(seed)
 
     def act(self, state: State[Any]) -> Any:
+        seat_to_move(state)
         actions = state.legal_actions()
         return actions[self.rng.randrange(len(actions))]

@@ -24,6 +24,7 @@ import itertools
 import json
 import logging
 import math
+import operator
 import socket
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -35,7 +36,8 @@ from typing import IO, Any
 
 from kameleon.ai import make_agent, parse_spec
 from kameleon.ai.fair import fair_state
-from kameleon.engine.errors import IllegalAction, KameleonError
+from kameleon.ai.ismcts import is_seconds
+from kameleon.engine.errors import IllegalAction, KameleonError, quoted
 from kameleon.engine.match import conservative_rating, ranks
 from kameleon.engine.record import parse_json, replay, write_whole
 from kameleon.engine.registry import load
@@ -69,15 +71,24 @@ class Tournament:
     options: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if not self.bots:
+        bots = _bot_list(self.bots)
+        if not bots:
             raise KameleonError("a tournament needs at least one bot")
-        if self.games < 1:
-            raise KameleonError(f"a tournament needs at least one game, not {self.games}")
-        if self.move_time is not None and not self.move_time > 0:
-            raise KameleonError(f"the time per move must be positive, not {self.move_time}")
-        if not 0 <= self.seed <= MAX_SEED:
-            raise KameleonError(f"the seed must be between 0 and {MAX_SEED}")
-        object.__setattr__(self, "bots", tuple(normalise_spec(b) for b in self.bots))
+        games = _whole(self.games)
+        if games is None or games < 1:
+            raise KameleonError(f"games must be a whole number, at least one game, not {quoted(self.games)}")
+        if self.move_time is not None and not is_seconds(self.move_time):
+            raise KameleonError(
+                f"the time per move must be a positive, finite number of seconds, not {quoted(self.move_time)}"
+            )
+        seed = _whole(self.seed)
+        if seed is None or not 0 <= seed <= MAX_SEED:
+            raise KameleonError(f"the seed must be a whole number between 0 and {MAX_SEED}, not {quoted(self.seed)}")
+        object.__setattr__(self, "bots", tuple(normalise_spec(b) for b in bots))
+        object.__setattr__(self, "games", games)
+        object.__setattr__(self, "seed", seed)
+        if self.move_time is not None:
+            object.__setattr__(self, "move_time", float(self.move_time))  # results are JSON: no NumPy floats
 
     def game_options(self) -> dict[str, Any]:
         """The validated options, with the player count (the game's default when not given)."""
@@ -98,6 +109,37 @@ class Tournament:
             agent_seeds = tuple((self.seed * 7_919 + index * 16 + seat + 1) % (MAX_SEED + 1) for seat in range(seats))
             tasks.append(GameTask(index, self.game, options, deal, specs, agent_seeds, self.move_time))
         return tasks
+
+
+def _bot_list(bots: Any) -> tuple[str, ...]:
+    """The bot specs as a tuple; a plain string is refused (iterating it would make a bot of each letter)."""
+    if isinstance(bots, str):
+        names = tuple(part.strip() for part in bots.split(","))
+        raise KameleonError(f"bots is a list of bot names, not the string {quoted(bots)}: give bots={names!r}")
+    try:
+        specs = tuple(bots)
+    except TypeError:
+        raise KameleonError(f"bots is a list of bot names, not {quoted(bots)}") from None
+    for spec in specs:
+        if not isinstance(spec, str):
+            raise KameleonError(f"a bot is named by a string, not {quoted(spec)}")
+    return specs
+
+
+def _whole(value: Any) -> int | None:
+    """`value` as an int when it is a Python or NumPy integer (not a bool), else None."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
+def _check_workers(workers: Any) -> None:
+    """Refuse a number of workers below 1 (or not a whole number): 0 or -1 would not mean "all the cores"."""
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise KameleonError(f"workers is the number of processes playing games, at least 1, not {quoted(workers)}")
 
 
 def normalise_spec(spec: str) -> str:
@@ -188,6 +230,7 @@ def run_tasks(
     Returns the results in task order. `workers > 1` uses local processes;
     `ray_address` runs on Ray ("local" starts a private local Ray).
     """
+    _check_workers(workers)
     results: list[dict[str, Any]] = []
 
     def finished(result: dict[str, Any]) -> None:
@@ -390,6 +433,7 @@ def run_tournament(
     refused unless `resume` is set: then its games are checked against this tournament, kept (passed to
     `on_result` first) and only the missing ones are played, appended to the file.
     """
+    _check_workers(workers)
     tasks = tournament.tasks()
     if out is None:
         if resume:

@@ -5,25 +5,34 @@
 >>> e.reset(seed=1)
 >>> observation, reward, termination, truncation, info = e.last()
 >>> observation["observation"].shape, int(observation["action_mask"].sum())
-((117,), 1)
+((120,), 1)
 
 Observations are `{"observation": float32 array of what the seat sees, "action_mask": int8
 array over the action space}` (the mask is all zeros for seats not to move). The action
 space is the game's action indices, or the observation module's own window of them
 (Chromino); when the seat to move has a legal action outside the window, the episode
 ends at once as truncated (every agent's `truncations` True, rewards 0, the reason in
-`infos[agent]["truncated"]`) rather than hide that action.
+`infos[agent]["truncated"]`) rather than hide that action. The reason names no move (the
+move may place a tile only its player has seen); that player alone finds one such move,
+in notation, in its own `infos[agent]["truncated_example"]`.
+An action is an integer index into the action space (a Python or NumPy integer); anything
+else is refused with a TypeError and changes nothing.
 Rewards come at the end only: `State.returns()` — +1 for a sole winner, shared
 wins split 1 between the winners, the losers sharing -1 — so every episode of 2 or
 more players sums to zero; a game's observation module may define its own `returns`
 (Chromino solo: +1 for going out, -1 for a blocked game).
-`reset(seed=s)` plays the deal of seed `s`; a later `reset()` without a seed takes
-the next seed from a generator seeded by the last given seed.
+`reset(seed=s)` plays the deal of seed `s` (an integer from 0 to `MAX_SEED`); a later
+`reset()` without a seed takes the next seed from a generator seeded by the last given
+seed. Game options are given when the environment is made (`env(game, **options)`):
+`reset(options=...)` refuses a game option, and ignores any other key with a warning
+(PettingZoo's `api_test` passes one). After `close()`, only `reset()` brings the
+environment back.
 """
 
 from __future__ import annotations
 
 import json
+import operator
 import random
 import warnings
 from typing import Any
@@ -33,13 +42,17 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from kameleon.engine.errors import IllegalAction
+from kameleon.engine.errors import IllegalAction, KameleonError, quoted
 from kameleon.engine.game import State
 from kameleon.engine.registry import load
 from kameleon.engine.seeding import MAX_SEED
 from kameleon.interop.spaces import Encoding
 
 ILLEGAL_REWARD = -1.0
+
+
+class NoEpisode(KameleonError, RuntimeError):
+    """The environment was used with no episode under way: after `close()`, or (unwrapped) before `reset()`."""
 
 
 def env(game: str, render_mode: str | None = None, **options: Any) -> AECEnv:
@@ -80,6 +93,7 @@ class raw_env(AECEnv):
         self.action_spaces = {a: spaces.Discrete(count) for a in self.possible_agents}
         self._seeds = random.Random()
         self.state: State[Any] | None = None
+        self._closed = False
         self._legal: list[int] = []
         """Indices of the legal actions inside the action space, for the seat to move (set by `_select`)."""
 
@@ -90,12 +104,15 @@ class raw_env(AECEnv):
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is not None:
-            self._seeds.seed(seed)
-            deal = seed % (MAX_SEED + 1)
+        # Checked before anything changes: a refused reset leaves the episode and the seed generator as they were.
+        deal = None if seed is None else _check_seed(seed)
+        self._check_options(options)
+        if deal is not None:
+            self._seeds.seed(deal)
         else:
             deal = self._seeds.randrange(MAX_SEED + 1)
         self.state = self.game.new_state(deal)
+        self._closed = False
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -104,45 +121,77 @@ class raw_env(AECEnv):
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._select()
 
+    def _check_options(self, options: Any) -> None:
+        """Refuse game options at reset; warn about any other key (PettingZoo's api_test passes one)."""
+        if options is None:
+            return
+        if not isinstance(options, dict):
+            raise TypeError(f"reset options must be a dict or None, not {quoted(options)}")
+        if not options:
+            return
+        game_options = sorted(set(options) & {spec.name for spec in self.game.option_specs})
+        if game_options:
+            shown = ", ".join(map(str, game_options))
+            raise ValueError(
+                f"reset(options=...) cannot change the game option(s) {shown}: game options are given when the "
+                f"environment is made, env({self.game.name!r}, {game_options[0]}=...)"
+            )
+        shown = ", ".join(map(repr, options))
+        warnings.warn(
+            f"reset ignores options {shown}: no kameleon environment takes reset options "
+            f"(game options are given when the environment is made, env({self.game.name!r}, ...))",
+            stacklevel=3,
+        )
+
+    def _live(self) -> State[Any]:
+        """The state being played; a clear error after `close()` (or, unwrapped, before the first `reset()`)."""
+        state = self.state
+        if state is None:
+            if self._closed:
+                raise NoEpisode("the environment is closed; reset() it or make a new one")
+            raise NoEpisode("the environment has not been reset; call reset() first")
+        return state
+
     def _select(self) -> None:
         """Hand the turn to the seat to move; truncate if one of its legal actions has no index."""
-        assert self.state is not None
-        seat = self.state.current_player
+        state = self._live()
+        seat = state.current_player
         if seat is None:
             return
-        self.agent_selection = self.possible_agents[seat]
-        self._legal, outside = self.encoding.split_legal(self.state)
+        mover = self.agent_selection = self.possible_agents[seat]
+        self._legal, outside = self.encoding.split_legal(state)
         if outside:
-            token = self.state.action_to_str(outside[0])
+            # Every agent reads the reason, so it names neither the move nor how many there are: a move may
+            # place a tile only the mover has seen. The mover alone is shown one, in its own info.
             reason = (
-                f"{len(outside)} legal action(s) of {self.agent_selection} lie outside the action window "
-                f"(e.g. {token}); the episode is truncated rather than hide them"
+                f"a legal action of {mover} lies outside the action window; the episode is truncated rather "
+                "than hide it"
             )
             for name in self.possible_agents:
                 self.rewards[name] = 0.0
                 self.truncations[name] = True
                 self.infos[name] = {**self.infos[name], "truncated": reason}
+            self.infos[mover]["truncated_example"] = state.action_to_str(outside[0])
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        assert self.state is not None
+        state = self._live()
         seat = self.agent_name_mapping[agent]
-        observation = np.asarray(self.encoding.observe(self.state, seat), dtype=np.float32)
+        observation = np.asarray(self.encoding.observe(state, seat), dtype=np.float32)
         mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
-        if seat == self.state.current_player:
+        if seat == state.current_player:
             mask[self._legal] = 1
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
+        state = self._live()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert self.state is not None
-        if action is None or not 0 <= int(action) < self.encoding.num_actions:
-            raise ValueError(f"action {action!r} is outside the action space 0..{self.encoding.num_actions - 1}")
+        index = self._index(action)
         self._cumulative_rewards[agent] = 0.0
         try:
-            self.state.apply(self.encoding.to_action(int(action)))
+            state.apply(self.encoding.to_action(index))
         except ValueError as exc:  # IllegalAction, or an index that denotes no action
             reason = exc.reason if isinstance(exc, IllegalAction) else str(exc)
             warnings.warn(f"illegal action {action} by {agent} ({reason}); the game ends", stacklevel=2)
@@ -151,8 +200,8 @@ class raw_env(AECEnv):
                 self.terminations[name] = True
             self._accumulate_rewards()
             return
-        if self.state.is_terminal:
-            for name, value in zip(self.possible_agents, self.encoding.returns(self.state), strict=True):
+        if state.is_terminal:
+            for name, value in zip(self.possible_agents, self.encoding.returns(state), strict=True):
                 self.rewards[name] = value
                 self.terminations[name] = True
         else:
@@ -160,6 +209,24 @@ class raw_env(AECEnv):
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _index(self, action: Any) -> int:
+        """`action` as an index into the action space, or an error naming what was given (nothing changed)."""
+        last = self.encoding.num_actions - 1
+        if action is None:
+            raise ValueError(
+                f"action None is only for an agent whose episode has ended; {self.agent_selection} is to play an "
+                f"integer index into the action space 0..{last}"
+            )
+        index = _integer(action)
+        if index is None:
+            raise TypeError(
+                f"an action is an integer index into the action space 0..{last}, not {quoted(action)} "
+                f"({type(action).__name__})"
+            )
+        if not 0 <= index <= last:
+            raise ValueError(f"action {index} is outside the action space 0..{last}")
+        return index
 
     def render(self) -> str | None:
         if self.state is None:
@@ -176,3 +243,29 @@ class raw_env(AECEnv):
 
     def close(self) -> None:
         self.state = None
+        self._closed = True
+
+
+def _integer(value: Any) -> int | None:
+    """`value` as an int if it is a Python or NumPy integer (or a 0-d integer array), else None.
+
+    `operator.index` refuses floats, strings, lists and larger arrays, which `int()` would round, parse or
+    unpack; a bool is an integer to it but a mistake here.
+    """
+    if isinstance(value, bool | np.bool_):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
+def _check_seed(seed: Any) -> int:
+    """`seed` as an int from 0 to MAX_SEED (Python and NumPy integers), or an error naming it and the range."""
+    allowed = f"a seed is an integer from 0 to {MAX_SEED}, or None for the next seed"
+    value = _integer(seed)
+    if value is None:
+        raise TypeError(f"{allowed}, not {quoted(seed)} ({type(seed).__name__})")
+    if not 0 <= value <= MAX_SEED:
+        raise ValueError(f"{allowed}, not {value}")
+    return value

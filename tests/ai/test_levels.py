@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
+import numpy as np
 import pytest
 
 import kameleon
@@ -18,6 +20,8 @@ from kameleon.ai import (
     parse_spec,
 )
 from kameleon.ai.greedy import score_lookahead
+from kameleon.engine.agent import GameOver
+from kameleon.engine.benchmark import random_game
 from kameleon.engine.errors import KameleonError
 
 
@@ -118,3 +122,37 @@ def test_generic_lookahead_values_the_score_margin() -> None:
         child.apply(action)
         scores = child.scores()
         assert value == scores[me] - scores[1 - me]
+
+
+@pytest.mark.parametrize("level", ["random", "greedy", "easy", "medium", "hard"])
+def test_a_bot_asked_to_move_in_a_finished_game_says_the_game_is_over(level: str) -> None:
+    state = kameleon.load("coloretto", players=3).new_state(4)
+    random_game(state, random.Random(4), None)
+    assert state.is_terminal
+    with pytest.raises(GameOver, match=r"^the game is over: there is no move to choose$"):
+        make_agent(level, 1, move_time=0.05).act(state)
+
+
+@pytest.mark.parametrize("move_time", ["1", True, float("inf"), float("nan"), -0.5, [1]], ids=repr)
+def test_a_move_time_that_is_not_a_positive_number_is_refused(move_time: Any) -> None:
+    with pytest.raises(KameleonError, match=r"^move_time must be a positive, finite number of seconds, not "):
+        make_agent("hard", 1, move_time=move_time)
+
+
+def test_a_numpy_move_time_is_a_number_of_seconds() -> None:
+    agent = make_agent("hard", 1, move_time=np.float32(0.5))  # type: ignore[arg-type]
+    assert isinstance(agent, ISMCTSAgent) and agent.time_limit == 0.5 and type(agent.time_limit) is float
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        ({"time_limit": "1"}, "time_limit must be a positive, finite number of seconds, not '1'"),
+        ({"time_limit": float("inf")}, "time_limit must be a positive, finite number of seconds, not inf"),
+        ({"iterations": 1.5}, "iterations must be a whole number, at least 1, not 1.5"),
+        ({"iterations": True}, "iterations must be a whole number, at least 1, not True"),
+    ],
+)
+def test_ismcts_budget_must_be_numbers(settings: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError, match=f"^{message}$"):
+        ISMCTSAgent(1, **settings)

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 import kameleon
@@ -21,6 +22,7 @@ from kameleon.ai.tournament import (
     Tournament,
     lineups,
     read_results,
+    run_tasks,
     run_tournament,
     summarize,
     summary_json,
@@ -285,3 +287,54 @@ def test_ray_runs_the_same_tournament(tmp_path: Path) -> None:
     on_ray, stats = run_tournament(tournament, ray_address="local", workers=2, out=out)
     assert [r["record"] for r in on_ray] == [r["record"] for r in local]
     assert len(read_results(out)) == 4 and stats["medium"].games == 4
+
+
+@pytest.mark.parametrize("games", [1.5, "3", True, None], ids=repr)
+def test_a_number_of_games_that_is_not_a_whole_number_is_refused(games: Any) -> None:
+    with pytest.raises(KameleonError, match=r"^games must be a whole number, at least one game, not "):
+        Tournament("coloretto", ("medium", "random"), games=games, players=2)
+
+
+def test_numpy_numbers_are_numbers_and_results_stay_json() -> None:
+    numbers: dict[str, Any] = {"games": np.int64(1), "seed": np.int64(2), "move_time": np.float32(0.5)}
+    tournament = Tournament("coloretto", ("random",), players=2, **numbers)
+    assert (tournament.games, tournament.seed, tournament.move_time) == (1, 2, 0.5)
+    assert type(tournament.games) is int and type(tournament.seed) is int and type(tournament.move_time) is float
+    results, _ = run_tournament(tournament)
+    json.dumps(results)
+
+
+def test_bots_given_as_one_string_are_refused_with_the_list_to_give() -> None:
+    hint = r"bots is a list of bot names, not the string 'random,medium': give bots=\('random', 'medium'\)"
+    with pytest.raises(KameleonError, match=hint):
+        Tournament("coloretto", "random,medium", games=2, players=2)  # type: ignore[arg-type]
+    with pytest.raises(KameleonError, match="a bot is named by a string, not 3"):
+        Tournament("coloretto", ("random", 3), games=2, players=2)  # type: ignore[arg-type]
+    with pytest.raises(KameleonError, match="bots is a list of bot names, not 3"):
+        Tournament("coloretto", 3, games=2, players=2)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("seed", "3", r"the seed must be a whole number between 0 and \d+, not '3'"),
+        ("seed", -1, r"the seed must be a whole number between 0 and \d+, not -1"),
+        ("move_time", "1", r"the time per move must be a positive, finite number of seconds, not '1'"),
+        ("move_time", float("inf"), r"the time per move must be a positive, finite number of seconds, not inf"),
+    ],
+)
+def test_bad_seed_and_move_time_are_refused(field: str, value: Any, message: str) -> None:
+    with pytest.raises(KameleonError, match=f"^{message}$"):
+        Tournament("coloretto", ("random",), games=1, players=2, **{field: value})
+
+
+@pytest.mark.parametrize("workers", [0, -1, 1.5, True], ids=repr)
+def test_fewer_than_one_worker_is_refused_before_anything_runs(workers: Any, tmp_path: Path) -> None:
+    tournament = Tournament("coloretto", ("random",), games=1, players=2, seed=1)
+    out = tmp_path / "games.jsonl"
+    message = rf"^workers is the number of processes playing games, at least 1, not {re.escape(repr(workers))}$"
+    with pytest.raises(KameleonError, match=message):
+        run_tournament(tournament, workers=workers, out=out)
+    assert not out.exists()
+    with pytest.raises(KameleonError, match=message):
+        run_tasks(tournament.tasks(), workers=workers)

@@ -8,6 +8,7 @@ import pytest
 
 import kameleon
 from kameleon.ai import RandomAgent, make_agent
+from kameleon.engine.agent import GameOver, seat_to_move
 from kameleon.engine.match import AgentError, ranks
 from kameleon.engine.options import Option, int_in_range, validate_options
 
@@ -107,3 +108,15 @@ def test_returns_are_zero_sum() -> None:
 def test_rating_ranks_put_winners_first_and_share_ties() -> None:
     assert ranks([30, 40, 40, 10], winners=[1, 2]) == [2, 1, 1, 3]
     assert ranks([25, 25, 20], winners=[1]) == [2, 1, 3]  # a tie-break winner outranks an equal score
+
+
+def test_seat_to_move_is_the_current_player_until_the_game_is_over() -> None:
+    state = kameleon.load("coloretto", players=3).new_state(6)
+    assert seat_to_move(state) == state.current_player
+    while not state.is_terminal:
+        state.apply(state.legal_actions()[0])
+    with pytest.raises(GameOver, match=r"^the game is over: there is no move to choose$") as refused:
+        seat_to_move(state)
+    assert isinstance(refused.value, kameleon.KameleonError) and isinstance(refused.value, ValueError)
+    with pytest.raises(GameOver):
+        RandomAgent(1).act(state)  # was "empty range for randrange()"

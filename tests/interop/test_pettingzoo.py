@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import random
 import warnings
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
 import kameleon
-from kameleon.interop.pettingzoo import env, raw_env
+from kameleon.engine.seeding import MAX_SEED
+from kameleon.games.chromino import observation as chromino_observation
+from kameleon.interop.pettingzoo import NoEpisode, env, raw_env
 
 from .conftest import CASES, IDS
 
@@ -106,3 +110,154 @@ def test_render_is_text() -> None:
     assert vars(kameleon.games)["coloretto"]  # the package stays importable next to the callable registry
     with pytest.raises(ValueError, match="unknown render_mode 'rgb_array'; the modes are human, ansi"):
         raw_env("coloretto", players=2, render_mode="rgb_array")
+
+
+def _played_once(game: str, players: int, seed: int) -> raw_env:
+    """An environment one move into the deal of `seed`."""
+    environment = raw_env(game, players=players)
+    environment.reset(seed=seed)
+    legal = np.flatnonzero(environment.observe(environment.agent_selection)["action_mask"])
+    environment.step(int(legal[0]))
+    return environment
+
+
+def test_numpy_integer_seeds_are_seeds() -> None:
+    by_numpy, by_int = raw_env("coloretto", players=3), raw_env("coloretto", players=3)
+    by_numpy.reset(seed=np.int64(5))  # type: ignore[arg-type]
+    by_int.reset(seed=5)
+    assert by_numpy.state == by_int.state
+    by_numpy.reset()
+    by_int.reset()
+    assert by_numpy.state == by_int.state  # the generator of later seeds too
+
+
+@pytest.mark.parametrize(
+    ("seed", "error"),
+    [
+        (True, TypeError),
+        (np.True_, TypeError),
+        ("abc", TypeError),
+        (1.5, TypeError),
+        (5.0, TypeError),
+        (np.array([5]), TypeError),
+        (-5, ValueError),  # random.seed would take its absolute value: the deals of seed 5 again
+        (MAX_SEED + 1, ValueError),
+    ],
+)
+def test_bad_seeds_are_refused_and_change_nothing(seed: Any, error: type[Exception]) -> None:
+    environment = _played_once("coloretto", 3, seed=7)
+    assert environment.state is not None
+    before = environment.state.clone()
+    with pytest.raises(error, match=rf"^a seed is an integer from 0 to {MAX_SEED}, or None for the next seed, not "):
+        environment.reset(seed=seed)
+    assert environment.state == before and environment.agents
+    environment.reset()
+    reference = raw_env("coloretto", players=3)
+    reference.reset(seed=7)
+    reference.reset()
+    assert environment.state == reference.state  # the generator of later seeds was not touched
+
+
+def test_reset_refuses_game_options_and_warns_about_other_keys() -> None:
+    environment = _played_once("coloretto", 3, seed=2)
+    assert environment.state is not None
+    before = environment.state.clone()
+    with pytest.raises(
+        ValueError,
+        match=r"cannot change the game option\(s\) players: game options are given when the environment is made, "
+        r"env\('coloretto', players=\.\.\.\)",
+    ):
+        environment.reset(seed=3, options={"players": 4})
+    assert environment.state == before
+    with pytest.raises(TypeError, match="reset options must be a dict or None, not"):
+        environment.reset(seed=3, options=[("players", 4)])  # type: ignore[arg-type]
+    assert environment.state == before
+    with pytest.warns(UserWarning, match=r"reset ignores options 'verbose'.*env\('coloretto', \.\.\.\)"):
+        environment.reset(seed=3, options={"verbose": True})
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        environment.reset(seed=3, options={})
+    assert environment.state is not None and environment.state.history == []
+
+
+@pytest.mark.parametrize(
+    "action",
+    ["0", 0.7, 0.0, True, np.True_, np.float64(0), np.array(0.0), [0], (0,), np.array([0]), np.array([0, 1]), {}],
+    ids=repr,
+)
+def test_step_refuses_what_is_not_an_integer_index_and_changes_nothing(action: Any) -> None:
+    environment = env("coloretto", players=3)
+    environment.reset(seed=1)
+    state = environment.unwrapped.state
+    before, agent = state.clone(), environment.agent_selection
+    with pytest.raises(
+        TypeError, match=r"^an action is an integer index into the action space 0\.\.\d+, not .+ \(\w+\)$"
+    ):
+        environment.step(action)
+    assert environment.unwrapped.state == before and environment.agent_selection == agent
+    assert not any(environment.terminations.values()) and set(environment.rewards.values()) == {0.0}
+
+
+@pytest.mark.parametrize("kind", [int, np.int64, np.int32, np.uint16, np.array], ids=lambda k: k.__name__)
+def test_step_takes_python_and_numpy_integers(kind: Callable[[int], Any]) -> None:
+    environment = env("coloretto", players=3)
+    environment.reset(seed=1)
+    observation, *_ = environment.last()
+    legal = int(np.flatnonzero(observation["action_mask"])[0])
+    environment.step(kind(legal))  # np.array(legal) is a 0-d integer array
+    state = environment.unwrapped.state
+    assert len(state.history) == 1 and not any(environment.terminations.values())
+
+
+def test_step_none_for_an_agent_still_playing_is_refused() -> None:
+    environment = env("coloretto", players=3)
+    environment.reset(seed=1)
+    with pytest.raises(ValueError, match=r"action None is only for an agent whose episode has ended; player_\d is"):
+        environment.step(None)
+    assert environment.unwrapped.state.history == []
+
+
+@pytest.mark.parametrize("wrapped", [True, False], ids=["env", "raw_env"])
+def test_a_closed_environment_says_so_until_reset(wrapped: bool) -> None:
+    environment = env("coloretto", players=2) if wrapped else raw_env("coloretto", players=2)
+    environment.reset(seed=1)
+    environment.close()
+    calls: list[Callable[[], Any]] = [
+        lambda: environment.observe("player_0"),
+        environment.last,
+        lambda: environment.step(0),
+    ]
+    for call in calls:
+        with pytest.raises(NoEpisode, match=r"^the environment is closed; reset\(\) it or make a new one$"):
+            call()
+    environment.reset(seed=1)
+    observation, *_ = environment.last()
+    assert observation["action_mask"].sum() >= 1
+    unused = raw_env("coloretto", players=2)
+    with pytest.raises(NoEpisode, match=r"has not been reset; call reset\(\) first"):
+        unused.observe("player_0")
+
+
+def test_a_truncation_shows_its_example_move_to_the_mover_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(chromino_observation.WINDOWS, "standard", 2)  # play leaves so small a window at once
+    environment = env("chromino", players=2)
+    environment.reset(seed=0)
+    for _ in range(100):
+        if any(environment.truncations.values()):
+            break
+        observation, *_ = environment.last()
+        environment.step(int(np.flatnonzero(observation["action_mask"])[-1]))
+    else:
+        raise AssertionError("play did not leave the window")
+    mover = environment.agent_selection
+    state = environment.unwrapped.state
+    game = environment.unwrapped.game
+    outside = [a for a in state.legal_actions() if chromino_observation.to_env(game, a) is None]
+    assert outside
+    hand_moves = [state.action_to_str(a) for a in state.legal_actions()]  # they may show tiles of the hidden hand
+    for agent in environment.possible_agents:
+        reason = environment.infos[agent]["truncated"]
+        assert mover in reason and "outside the action window" in reason
+        assert not [token for token in hand_moves if token in reason]
+    assert environment.infos[mover]["truncated_example"] == state.action_to_str(outside[0])
+    assert all("truncated_example" not in environment.infos[a] for a in environment.possible_agents if a != mover)

@@ -443,6 +443,7 @@ def test_the_chat_is_shown_once_after_the_server_comes_back(browser: Browser, tm
         page = context.new_page()
         sign_up(page)
         open_table(page, "coloretto", 2, bots=True)
+        expect(page.locator(".conn")).to_have_text("● live")  # a line typed before the socket is up is not sent
         for line in ("hello", "again"):
             page.fill("#chat-input", line)
             page.press("#chat-input", "Enter")
