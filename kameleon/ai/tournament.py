@@ -24,7 +24,6 @@ import itertools
 import json
 import logging
 import math
-import operator
 import socket
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -41,7 +40,7 @@ from kameleon.engine.errors import IllegalAction, KameleonError, quoted
 from kameleon.engine.match import conservative_rating, ranks
 from kameleon.engine.record import parse_json, replay, write_whole
 from kameleon.engine.registry import load
-from kameleon.engine.seeding import MAX_SEED
+from kameleon.engine.seeding import MAX_SEED, whole_number
 
 
 @dataclass(frozen=True)
@@ -74,14 +73,14 @@ class Tournament:
         bots = _bot_list(self.bots)
         if not bots:
             raise KameleonError("a tournament needs at least one bot")
-        games = _whole(self.games)
+        games = whole_number(self.games)
         if games is None or games < 1:
             raise KameleonError(f"games must be a whole number, at least one game, not {quoted(self.games)}")
         if self.move_time is not None and not is_seconds(self.move_time):
             raise KameleonError(
                 f"the time per move must be a positive, finite number of seconds, not {quoted(self.move_time)}"
             )
-        seed = _whole(self.seed)
+        seed = whole_number(self.seed)
         if seed is None or not 0 <= seed <= MAX_SEED:
             raise KameleonError(f"the seed must be a whole number between 0 and {MAX_SEED}, not {quoted(self.seed)}")
         object.__setattr__(self, "bots", tuple(normalise_spec(b) for b in bots))
@@ -124,16 +123,6 @@ def _bot_list(bots: Any) -> tuple[str, ...]:
         if not isinstance(spec, str):
             raise KameleonError(f"a bot is named by a string, not {quoted(spec)}")
     return specs
-
-
-def _whole(value: Any) -> int | None:
-    """`value` as an int when it is a Python or NumPy integer (not a bool), else None."""
-    if isinstance(value, bool):
-        return None
-    try:
-        return operator.index(value)
-    except TypeError:
-        return None
 
 
 def _check_workers(workers: Any) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 import secrets
 from typing import Any
 
@@ -11,6 +12,20 @@ MAX_SEED = 2**53 - 1
 
 def fresh_seed() -> int:
     return secrets.randbelow(MAX_SEED + 1)
+
+
+def whole_number(value: Any) -> int | None:
+    """`value` as an int when it is a Python or NumPy integer (or a 0-d integer array), else None.
+
+    `operator.index` refuses floats, strings, lists and larger arrays, which `int()` would round, parse or
+    unpack; a bool is an integer to Python but a mistake wherever a count, an index or a seed is asked for.
+    """
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
 
 
 def check_seed(seed: Any) -> int:

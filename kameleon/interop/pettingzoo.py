@@ -32,7 +32,6 @@ environment back.
 from __future__ import annotations
 
 import json
-import operator
 import random
 import warnings
 from typing import Any
@@ -45,7 +44,7 @@ from pettingzoo.utils import wrappers
 from kameleon.engine.errors import IllegalAction, KameleonError, quoted
 from kameleon.engine.game import State
 from kameleon.engine.registry import load
-from kameleon.engine.seeding import MAX_SEED
+from kameleon.engine.seeding import MAX_SEED, whole_number
 from kameleon.interop.spaces import Encoding
 
 ILLEGAL_REWARD = -1.0
@@ -218,7 +217,7 @@ class raw_env(AECEnv):
                 f"action None is only for an agent whose episode has ended; {self.agent_selection} is to play an "
                 f"integer index into the action space 0..{last}"
             )
-        index = _integer(action)
+        index = whole_number(action)
         if index is None:
             raise TypeError(
                 f"an action is an integer index into the action space 0..{last}, not {quoted(action)} "
@@ -246,24 +245,10 @@ class raw_env(AECEnv):
         self._closed = True
 
 
-def _integer(value: Any) -> int | None:
-    """`value` as an int if it is a Python or NumPy integer (or a 0-d integer array), else None.
-
-    `operator.index` refuses floats, strings, lists and larger arrays, which `int()` would round, parse or
-    unpack; a bool is an integer to it but a mistake here.
-    """
-    if isinstance(value, bool | np.bool_):
-        return None
-    try:
-        return operator.index(value)
-    except TypeError:
-        return None
-
-
 def _check_seed(seed: Any) -> int:
     """`seed` as an int from 0 to MAX_SEED (Python and NumPy integers), or an error naming it and the range."""
     allowed = f"a seed is an integer from 0 to {MAX_SEED}, or None for the next seed"
-    value = _integer(seed)
+    value = whole_number(seed)
     if value is None:
         raise TypeError(f"{allowed}, not {quoted(seed)} ({type(seed).__name__})")
     if not 0 <= value <= MAX_SEED:

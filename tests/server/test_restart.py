@@ -9,6 +9,19 @@ import kameleon
 from tests.server.harness import Player, ServerProcess, play_until
 
 
+def back_up(crashed: ServerProcess) -> ServerProcess:
+    """A new server on the crashed one's database and port, as after a restart."""
+    again = ServerProcess(crashed.database)
+    again.port = crashed.port
+    return again.start()
+
+
+def logged_in_again(alice: Player) -> Player:
+    alice.http.cookies.clear()
+    alice.post("/api/auth/login", {"username": "Alice", "password": "long enough"})
+    return alice
+
+
 def test_sigkill_mid_game_loses_no_accepted_move(tmp_path: Path) -> None:
     database = tmp_path / "arena.sqlite3"
     first = ServerProcess(database).start()
@@ -19,13 +32,9 @@ def test_sigkill_mid_game_loses_no_accepted_move(tmp_path: Path) -> None:
     finally:
         first.stop()
 
-    second = ServerProcess(database)
-    second.port = first.port
-    second.start()
+    second = back_up(first)
     try:
-        alice.http.cookies.clear()
-        alice.post("/api/auth/login", {"username": "Alice", "password": "long enough"})
-        frame = alice.get(f"/api/tables/{table_id}/state")
+        frame = logged_in_again(alice).get(f"/api/tables/{table_id}/state")
         assert frame["log"][: len(accepted)] == accepted, "an accepted move was lost"
         assert frame["table"]["status"] == "playing"
         assert frame["seat"] == 0
@@ -61,13 +70,9 @@ def test_the_time_a_server_is_down_is_nobodys_thinking_time(tmp_path: Path) -> N
     finally:
         first.stop()
     time.sleep(4)  # longer than Alice's whole clock: the outage must not make her run out of time
-    second = ServerProcess(database)
-    second.port = first.port
-    second.start()
+    second = back_up(first)
     try:
-        alice.http.cookies.clear()
-        alice.post("/api/auth/login", {"username": "Alice", "password": "long enough"})
-        frame = alice.get(f"/api/tables/{table_id}/state")
+        frame = logged_in_again(alice).get(f"/api/tables/{table_id}/state")
         assert frame["seat"] == 0 and frame["table"]["seats"][0]["kind"] == "human", "no bot took her seat"
         assert 0 < frame["clock"]["remaining"][0] <= 3
         alice.post(f"/api/tables/{table_id}/moves", {"move": frame["legal"][0], "expect": 0})
