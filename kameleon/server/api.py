@@ -130,9 +130,13 @@ async def guest(request: Request) -> JSONResponse:
 
 @router.post("/auth/logout")
 async def logout(request: Request) -> Response:
-    with arena_of(request).db() as db:
+    arena = arena_of(request)
+    with arena.db() as db:
+        user = me(db, request)
         auth.close_session(db, request)
         db.commit()
+    if user is not None:
+        await arena.sign_out(user.id)
     response = JSONResponse({"ok": True})
     response.delete_cookie(auth.COOKIE, path="/")
     return response

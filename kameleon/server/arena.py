@@ -11,6 +11,7 @@ state and broadcast each connection its own view. With several server processes
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from datetime import UTC, datetime
@@ -89,6 +90,8 @@ class Arena(Autopilot):
         self.sessions = session_factory(self.engine)
         self.writer = MoveWriter(self.engine)
         self.tables: dict[str, LiveTable] = {}
+        self.chat_times: dict[int, list[float]] = {}
+        """When each person sent their chat lines of the last minute (in this server process)."""
         self._loading = asyncio.Lock()
         self.fanout = make_fanout(settings.redis_url, settings.lease_seconds)
 
@@ -214,6 +217,15 @@ class Arena(Autopilot):
         if self.fanout.enabled:
             await self.fanout.publish({"kind": "refresh", "table": table_id})
         return live
+
+    async def sign_out(self, user_id: int) -> None:
+        """Close the table sockets of someone who logged out: they spoke for a session that has ended.
+
+        A page that still holds a valid session (another browser) reconnects by itself, as that person."""
+        for live in list(self.tables.values()):
+            for connection in [c for c in live.connections if c.user_id == user_id]:
+                with contextlib.suppress(Exception):  # already closing
+                    await connection.websocket.close(code=4401, reason="logged out")
 
     async def announce(self, live: LiveTable, frame: dict[str, Any]) -> None:
         """Send a frame to everyone watching the table, in every server process."""

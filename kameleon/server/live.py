@@ -37,7 +37,6 @@ class Connection:
         self.user_id = user_id
         self.seat = seat
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
-        self.chat_times: list[float] = []
 
     def send(self, frame: dict[str, Any]) -> None:
         self.outbox.put_nowait(encode(frame))

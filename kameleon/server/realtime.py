@@ -150,10 +150,13 @@ async def _chat(arena: Arena, live: LiveTable, connection: Connection, user_name
     if len(text) > settings.chat_max_length:
         raise ApiError(422, f"chat messages are at most {settings.chat_max_length} characters")
     now = time.monotonic()
-    connection.chat_times = [t for t in connection.chat_times if now - t < 60]
-    if len(connection.chat_times) >= settings.chat_per_minute:
+    # Counted per person, not per socket: a new connection or a second tab is no way around the limit.
+    assert connection.user_id is not None
+    recent = [t for t in arena.chat_times.get(connection.user_id, []) if now - t < 60]
+    arena.chat_times[connection.user_id] = recent
+    if len(recent) >= settings.chat_per_minute:
         raise ApiError(429, f"slow down: at most {settings.chat_per_minute} chat messages a minute")
-    connection.chat_times.append(now)
+    recent.append(now)
     with arena.db() as db:
         db.add(ChatMessage(table_id=live.id, user_id=connection.user_id, name=user_name, text=text))
         db.commit()

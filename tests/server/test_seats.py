@@ -6,6 +6,7 @@ from typing import Any
 
 import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
 
 from tests.server.harness import Player, ServerProcess, Socket
 
@@ -174,6 +175,10 @@ def test_chat_reaches_everyone_within_limits(server: ServerProcess, duel: tuple[
     for _ in range(20):  # the first message counted too: this is the 21st within a minute
         socket.send({"type": "chat", "text": "spam"})
     assert socket.next_of("error")["error"] == "slow down: at most 20 chat messages a minute"
+    again = bob.socket(table_id)  # a new connection is the same person: still over the limit
+    again.send({"type": "chat", "text": "spam"})
+    assert again.next_of("error")["error"] == "slow down: at most 20 chat messages a minute"
+    again.close()
     socket.close()
     spectator.close()
     latecomer = Socket(server.url, table_id)
@@ -182,3 +187,21 @@ def test_chat_reaches_everyone_within_limits(server: ServerProcess, duel: tuple[
     assert [line["text"] for line in history] == ["good luck"] + ["spam"] * 19
     assert all(line["history"] for line in history)
     latecomer.close()
+
+
+def test_logging_out_closes_the_table_sockets_of_that_session(
+    server: ServerProcess, duel: tuple[Player, Player, str]
+) -> None:
+    alice, bob, table_id = duel
+    mine, theirs = alice.socket(table_id), bob.socket(table_id)
+    mine.recv()
+    theirs.recv()
+    alice.post("/api/auth/logout")
+    with pytest.raises(ConnectionClosed) as closed:
+        while True:
+            mine.recv(timeout=5)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
+    theirs.send({"type": "ping"})
+    assert theirs.next_of("pong") == {"type": "pong"}, "only the person who logged out is disconnected"
+    mine.close()
+    theirs.close()
