@@ -8,7 +8,7 @@ import re
 import secrets
 from pathlib import Path
 
-from playwright.sync_api import Browser, Dialog, Page, expect
+from playwright.sync_api import Browser, Dialog, Page, Route, expect
 
 import kameleon
 from kameleon.server.catalogue import available_games, catalogue
@@ -196,6 +196,37 @@ def test_levels_badges_and_dates_speak_the_interface_language(page: Page) -> Non
     page.click("#start")
     page.goto(page.locator("#who a").first.get_attribute("href") or "")
     expect(page.locator(".badge.playing")).to_have_text("триває")
+
+
+def test_a_language_picked_while_the_page_loads_stands_and_becomes_the_accounts(page: Page) -> None:
+    """The account's language is applied when the page learns who is logged in; a choice made in the menu
+    before that answer arrives must not be undone by it."""
+    sign_up(page)  # an account in English
+    held: list[Route] = []
+    holding = True
+
+    def hold(route: Route) -> None:
+        if holding:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/api/me", hold)
+    page.goto("/")
+    while not held:
+        page.wait_for_timeout(20)
+    page.select_option("#language", "uk")
+    holding = False
+    for route in held:
+        route.continue_()
+    expect(page.locator(".nav a").first).to_have_text("Лобі")
+    page.wait_for_timeout(500)  # everything the page asked for has come back
+    expect(page.locator(".nav a").first).to_have_text("Лобі")
+    for _ in range(50):
+        if page.request.get("/api/me").json()["user"]["language"] == "uk":
+            break
+        page.wait_for_timeout(100)
+    assert page.request.get("/api/me").json()["user"]["language"] == "uk"
 
 
 def test_invite_link_brings_a_friend_to_the_table(page: Page, browser: Browser, arena: ServerProcess) -> None:

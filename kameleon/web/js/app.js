@@ -13,10 +13,16 @@ let leavePage = () => {};
 
 // ---------- shell ----------
 
+// The language chosen last wins: the account's (chosen on some browser), unless the menu was used on this
+// page since it loaded, which then becomes the account's too.
+let pickedHere = false;
+
 async function refreshMe() {
   me = (await api("/api/me")).user;
-  // The account's language wins over this browser's: it is the one the person chose last, wherever that was.
-  if (me && me.language !== language()) { setLanguage(me.language); langSelect.value = me.language; translateStatic(); }
+  if (me && me.language !== language()) {
+    if (pickedHere) post("/api/me/language", { language: language() }).catch(() => {});
+    else { setLanguage(me.language); langSelect.value = me.language; translateStatic(); }
+  }
   const who = clear(document.getElementById("who"));
   if (me) {
     add(who, h("a", { href: `/profile/${me.id}`, "data-link": true }, me.name), " · ",
@@ -47,6 +53,7 @@ showLetters(localStorage.getItem("kameleon.letters") === "1");
 const langSelect = document.getElementById("language");
 langSelect.value = language();
 langSelect.addEventListener("change", async () => {
+  pickedHere = true;
   setLanguage(langSelect.value);
   if (me) { try { await post("/api/me/language", { language: langSelect.value }); } catch { /* guests keep it locally */ } }
   translateStatic(); await refreshMe(); route();
