@@ -49,6 +49,7 @@ from typing import Any
 
 from kameleon.engine.agent import seat_to_move
 from kameleon.engine.game import State
+from kameleon.engine.seeding import whole_number
 
 ROLLOUTS = ("random", "heuristic")
 CUTOFFS = ("margin", "softmax")
@@ -175,8 +176,11 @@ class ISMCTSAgent:
     ) -> None:
         if iterations is None and time_limit is None:
             iterations = 1000
-        if iterations is not None and (type(iterations) is bool or not isinstance(iterations, int) or iterations < 1):
-            raise ValueError(f"iterations must be a whole number, at least 1, not {iterations!r}")
+        if iterations is not None:
+            count = whole_number(iterations)
+            if count is None or count < 1:
+                raise ValueError(f"iterations must be a whole number, at least 1, not {iterations!r}")
+            iterations = count
         if time_limit is not None and not is_seconds(time_limit):
             raise ValueError(f"time_limit must be a positive, finite number of seconds, not {time_limit!r}")
         if rollout not in ROLLOUTS:

@@ -127,7 +127,8 @@ def _bot_list(bots: Any) -> tuple[str, ...]:
 
 def _check_workers(workers: Any) -> None:
     """Refuse a number of workers below 1 (or not a whole number): 0 or -1 would not mean "all the cores"."""
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+    count = whole_number(workers)
+    if count is None or count < 1:
         raise KameleonError(f"workers is the number of processes playing games, at least 1, not {quoted(workers)}")
 
 

@@ -19,11 +19,13 @@ export async function api(path, { method = "GET", body } = {}) {
 
 export const post = (path, body = {}) => api(path, { method: "POST", body });
 
+// The query that opens a private table to someone holding its invite code ("" without one).
+export const inviteQuery = (invite) => (invite ? `?invite=${encodeURIComponent(invite)}` : "");
+
 export function tableSocket(tableId, invite, { onFrame, onStatus }) {
   // A WebSocket that reconnects by itself; each (re)connection starts with a full state frame.
   let socket = null, closed = false, delay = 500;
-  const asked = invite ? `?invite=${encodeURIComponent(invite)}` : "";
-  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/tables/${encodeURIComponent(tableId)}/ws${asked}`;
+  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/tables/${encodeURIComponent(tableId)}/ws${inviteQuery(invite)}`;
   const open = () => {
     socket = new WebSocket(url);
     socket.onopen = () => { delay = 500; onStatus(true); };

@@ -1,5 +1,5 @@
 // The arena's single-page front end: a small router and one function per page.
-import { api, post, tableSocket } from "./api.js";
+import { api, inviteQuery, post, tableSocket } from "./api.js";
 import { boardFor } from "./boards/index.js";
 import { add, clear, h, toast } from "./dom.js";
 import { language, setLanguage, t, translateStatic } from "./i18n.js";
@@ -89,7 +89,11 @@ async function renderRoute() {
 }
 
 // A bot level in the interface's language (a level without a translation keeps its own name).
-const levelName = (level) => (t(`level_${level}`) === `level_${level}` ? level : t(`level_${level}`));
+function levelName(level) {
+  const key = `level_${level}`;
+  const text = t(key);
+  return text === key ? level : text;
+}
 const namesOf = (table) => table.seats.map((s) => s.name || `${t("empty")} (${s.seat})`);
 const gameTitle = (name) => (catalogue.games.find((g) => g.name === name) || { title: name }).title;
 
@@ -242,7 +246,7 @@ function loginPage() {
 
 async function tablePage(tableId) {
   const invite = new URLSearchParams(location.search).get("invite");
-  const asked = invite ? `?invite=${encodeURIComponent(invite)}` : "";  // a private table opens with its invite
+  const asked = inviteQuery(invite);
   let info = await api(`/api/tables/${tableId}${asked}`);
   let frame = null;
   let board = await boardFor(info.table.game);
