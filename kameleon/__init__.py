@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from kameleon.engine import (
     Agent,
+    BrokenGame,
     Game,
     IllegalAction,
     InvalidOption,
@@ -37,6 +38,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Agent",
+    "BrokenGame",
     "Game",
     "IllegalAction",
     "InvalidOption",

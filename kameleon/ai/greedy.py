@@ -1,55 +1,16 @@
-"""The greedy agent: the best action by the game's one-ply heuristic (`games/<name>/heuristics.py`)."""
+"""The greedy agent: the best action by the game's one-ply heuristic (`Game.action_values`)."""
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 from kameleon.engine.agent import seat_to_move
 from kameleon.engine.game import State
 
 ActionValues = Callable[[State[Any], list[Any]], list[float]]
-
-
-@cache
-def heuristic_for(game: str) -> ActionValues:
-    """The game's `heuristics.action_values`, or `score_lookahead` for a game that has none yet."""
-    try:
-        module = importlib.import_module(f"kameleon.games.{game}.heuristics")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"kameleon.games.{game}.heuristics":
-            raise
-        return score_lookahead
-    values: ActionValues = module.action_values
-    return values
-
-
-def has_heuristic(game: str) -> bool:
-    """Does the game ship its own heuristics (rather than the generic `score_lookahead`)?"""
-    return heuristic_for(game) is not score_lookahead
-
-
-def score_lookahead(state: State[Any], actions: list[Any]) -> list[float]:
-    """The generic one-ply heuristic: the mover's score margin over the best other seat after each action.
-
-    It uses only the contract (`clone`, `apply`, `scores`), on the determinized
-    state the greedy bot passes in, so every game has a greedy bot from the day
-    its engine lands; a game's own `heuristics.py` replaces it.
-    """
-    me = state.current_player
-    values = []
-    for action in actions:
-        child = state.clone()
-        child.apply(action)
-        scores = child.scores()
-        mine = scores[me] if me is not None else 0
-        others = [s for seat, s in enumerate(scores) if seat != me]
-        values.append(float(mine - max(others, default=0)))
-    return values
 
 
 class GreedyAgent:
@@ -81,7 +42,7 @@ class GreedyAgent:
             return actions[0]
         rng = self.rng
         sample = state.determinize(seat, rng)
-        values = heuristic_for(sample.game.name)(sample, actions)
+        values = sample.game.action_values(sample, actions)
         sigma = self.noise
         if sigma and self.relative_noise:
             finite = [v for v in values if math.isfinite(v)]

@@ -18,10 +18,10 @@ Options (all on `ISMCTSAgent`):
 - budget: `iterations` and/or `time_limit` seconds (whichever ends first);
 - `exploration`: the UCT constant (rewards are in [0, 1]);
 - `rollout`: "random", or "heuristic" to play the game's heuristic
-  (`kameleon.games.<g>.heuristics.action_values`) on a `rollout_greedy`
+  (`Game.action_values`) on a `rollout_greedy`
   fraction of rollout moves; `rollout_depth` stops a rollout early and scores
   the position by each seat's margin over the best other — by the game's
-  `heuristics.evaluate(state, seat)` when it has one, else by `state.scores()` —
+  `Game.position_values(state)` (by default the scores) —
   squashed by `tanh(margin / evaluation_scale)`; with `cutoff="softmax"` each
   seat's reward is instead its share of `exp(2 * value / evaluation_scale)`, the
   win chances of a multinomial logit model when the values are its log-odds
@@ -39,7 +39,6 @@ Options (all on `ISMCTSAgent`):
 
 from __future__ import annotations
 
-import importlib
 import math
 import numbers
 import random
@@ -134,22 +133,6 @@ def reward_vector(
     return out
 
 
-def _evaluation(game: str) -> Callable[[State[Any], int], float] | None:
-    """The game's optional position evaluation `heuristics.evaluate(state, seat)` (higher is better for seat)."""
-    try:
-        module = importlib.import_module(f"kameleon.games.{game}.heuristics")
-    except ModuleNotFoundError:
-        return None
-    evaluate: Callable[[State[Any], int], float] | None = getattr(module, "evaluate", None)
-    return evaluate
-
-
-def _heuristic(game: str) -> Callable[[State[Any], list[Any]], list[float]]:
-    from kameleon.ai.greedy import heuristic_for
-
-    return heuristic_for(game)
-
-
 class ISMCTSAgent:
     """A fair ISMCTS bot (see the module docstring for the options)."""
 
@@ -218,7 +201,7 @@ class ISMCTSAgent:
         self._root: Node | None = None
         self._root_history: list[Any] = []
         self._root_game: Any = None
-        self._evaluate: Callable[[State[Any], int], float] | None = None
+        self._evaluate: Callable[[State[Any]], list[float]] | None = None
         self.last_iterations = 0
         """Iterations of the last search (for speed figures)."""
         self.last_seconds = 0.0
@@ -271,8 +254,8 @@ class ISMCTSAgent:
         first = state.determinize(me, rng)
         self._configure(first.game.name)
         root = self._reused_root(first, me)
-        heuristic = _heuristic(first.game.name) if (self.rollout_greedy or self.widening) else None
-        self._evaluate = _evaluation(first.game.name) if self.rollout_depth is not None else None
+        heuristic = first.game.action_values if (self.rollout_greedy or self.widening) else None
+        self._evaluate = first.game.position_values if self.rollout_depth is not None else None
         start = time.perf_counter() if started is None else started
         deadline = None if self.time_limit is None else start + self.time_limit
         budget = self.iterations
@@ -427,15 +410,14 @@ class ISMCTSAgent:
 
     def _cutoff(self, det: State[Any]) -> list[float]:
         """Rewards of a rollout stopped early, from each seat's value: the game's
-        `heuristics.evaluate(state, seat)` when it has one, else the current standing `scores()`.
+        `Game.position_values(state)` (the game's evaluation, or the current standing by default).
 
         `cutoff="margin"`: the seat's margin over the best other seat, squashed into [0, 1] by
         `0.5 + 0.5 * tanh(margin / evaluation_scale)`. `cutoff="softmax"`: the seat's share of
         `exp(2 * value / evaluation_scale)`, so the rewards sum to 1 (win chances, when the values are the
         log-odds of a multinomial logit model and the scale is 2). With two players the forms agree."""
         evaluate = self._evaluate
-        n = det.num_players
-        values = [evaluate(det, seat) for seat in range(n)] if evaluate is not None else det.scores()
+        values = evaluate(det) if evaluate is not None else det.scores()
         scale = self.evaluation_scale
         if self.cutoff == "softmax":
             top = max(values)

@@ -36,7 +36,6 @@ from typing import Any
 from rich.progress import Progress
 
 from kameleon.ai import make_agent
-from kameleon.ai.greedy import heuristic_for
 from kameleon.ai.tournament import wilson
 from kameleon.engine.errors import KameleonError
 from kameleon.engine.game import State
@@ -84,7 +83,7 @@ class OracleAgent:
         actions = state.legal_actions()
         if len(actions) == 1 or self.rng.random() < EPSILON:
             return actions[self.rng.randrange(len(actions))]
-        values = heuristic_for(state.game.name)(state, actions)
+        values = state.game.action_values(state, actions)
         return max(zip(values, actions, strict=True), key=lambda pair: pair[0] + self.rng.random() * 1e-9)[1]
 
     def act(self, state: State[Any]) -> Any:
@@ -93,7 +92,7 @@ class OracleAgent:
             return actions[0]
         me = state.current_player
         assert me is not None
-        values = heuristic_for(state.game.name)(state, actions)
+        values = state.game.action_values(state, actions)
         ranked = sorted(zip(values, actions, strict=True), key=lambda pair: -pair[0])
         best, best_value = actions[0], float("-inf")
         for _, action in ranked[: self.candidates]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 from typing import Any
 
@@ -64,11 +63,11 @@ def bench_command(
             instance = _load(name, players, parse_options(option))
         except KameleonError as exc:
             raise fail(str(exc)) from None
-        cap = max_moves if max_moves is not None else getattr(instance, "bench_max_moves", None)
+        cap = max_moves if max_moves is not None else instance.bench_max_moves
         with err_console.status(f"benchmarking {name} for {seconds:g} s…"):
             figures = bench_engine(instance, seconds=seconds, seed=seed, max_moves=cap).as_dict()
             figures["max_moves"] = cap
-            figures.update(_extras(name, seconds))
+            figures.update(instance.bench_extras(seconds))
         results.append(figures)
     if as_json:
         typer.echo(json.dumps(results[0] if len(results) == 1 else results, indent=1))
@@ -176,13 +175,3 @@ def _load(name: str, players: int | None, options: dict[str, Any]) -> Game[Any]:
         return load(name, players=DEFAULT_PLAYERS, **options)
     except InvalidOption:
         return load(name, **options)
-
-
-def _extras(name: str, seconds: float) -> dict[str, Any]:
-    """Game-specific figures from `kameleon.games.<name>.bench.run`, when the game has them."""
-    try:
-        module = importlib.import_module(f"kameleon.games.{name}.bench")
-    except ModuleNotFoundError:
-        return {}
-    extras: dict[str, Any] = module.run(seconds)
-    return extras

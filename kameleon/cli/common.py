@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Sequence
-from types import ModuleType
 from typing import Any
 
 import typer
@@ -51,14 +49,6 @@ def load_game(name: str, players: int | None, pairs: Sequence[str]) -> Game[Any]
         return load(name, **options)
     except KameleonError as exc:
         raise fail(str(exc)) from None
-
-
-def renderer(game: str) -> ModuleType | None:
-    """The game's terminal renderer module (`kameleon.cli.render.<game>`), if it has one."""
-    try:
-        return importlib.import_module(f"kameleon.cli.render.{game}")
-    except ModuleNotFoundError:
-        return None
 
 
 def split_names(text: str | None, what: str = "--bots") -> list[str]:

@@ -12,11 +12,12 @@ from rich.panel import Panel
 from rich.table import Table
 
 from kameleon.ai import agent_names, make_agent, parse_spec
-from kameleon.cli.common import console, fail, load_game, renderer, split_names
+from kameleon.cli.common import console, fail, load_game, split_names
 from kameleon.engine.agent import Agent
 from kameleon.engine.errors import IllegalAction, KameleonError
 from kameleon.engine.game import State
 from kameleon.engine.home import data_dir
+from kameleon.engine.hooks import TerminalRenderer
 from kameleon.engine.record import read_record, replay, write_record
 from kameleon.engine.seeding import MAX_SEED
 
@@ -59,8 +60,11 @@ def play_command(
     state, names, robots = _start(game, players, option, seed, resume, split_names(bots))
     agents = _agents(names, robots, state)
     path = _save_path(state, save, resume)
-    render = renderer(state.game.name)
+    render = state.game.renderer()
     humans = [seat for seat, agent in enumerate(agents) if agent is None]
+    # Who watches the screen: one person sees what their seat sees; several people at one screen, only what
+    # everyone sees; a game of bots alone hides nothing from nobody.
+    watcher: int | None = humans[0] if len(humans) == 1 else None
     if humans:
         seats = ", ".join(map(str, humans))
         console.print(Panel(help_text(state), title=f"{state.game.title} — you play seat(s) {seats}"))
@@ -77,7 +81,7 @@ def play_command(
                     return
             else:
                 action = agent.act(state)
-                text = state.action_to_str(action)
+                text = state.token_seen_by(action, watcher) if humans else state.action_to_str(action)
                 state.apply(action)
                 _save(state, names, path)  # before it is shown: a move on the screen is a move on the disk
                 if not quiet:
@@ -88,7 +92,7 @@ def play_command(
     except KeyboardInterrupt:
         console.print(f"\nInterrupted. Game saved to {path}; continue with: {again}", soft_wrap=True)
         raise typer.Exit(130) from None
-    _show(state, humans[0] if len(humans) == 1 else None, render)
+    _show(state, watcher, render)
     _results(state, names, render)
     console.print(f"Record saved to {path}")
 
@@ -175,16 +179,16 @@ def _agents(names: list[str], robots: set[int], state: State[Any]) -> list[Agent
     return [make_agent(name, seed * 31 + seat) if seat in robots else None for seat, name in enumerate(names)]
 
 
-def _show(state: State[Any], seat: int | None, render: Any) -> None:
+def _show(state: State[Any], seat: int | None, render: TerminalRenderer | None) -> None:
     if render is not None:
         console.print(render.render(state, seat))
     else:
         console.print(state.view(seat))
 
 
-def _move_list(state: State[Any], render: Any) -> list[Any]:
+def _move_list(state: State[Any], render: TerminalRenderer | None) -> list[Any]:
     actions = state.legal_actions()
-    describe = getattr(render, "describe", None)
+    describe = render.describe if render is not None else None
     table = Table.grid(padding=(0, 2))
     cells = []
     for i, action in enumerate(actions, start=1):
@@ -199,7 +203,7 @@ def _move_list(state: State[Any], render: Any) -> list[Any]:
     return actions
 
 
-def _human_turn(state: State[Any], seat: int, names: list[str], render: Any, path: Path) -> bool:
+def _human_turn(state: State[Any], seat: int, names: list[str], render: TerminalRenderer | None, path: Path) -> bool:
     """Ask seat `seat` for a move until one is played; False when the player quits."""
     _show(state, seat, render)
     actions = _move_list(state, render)
@@ -241,8 +245,8 @@ def _human_turn(state: State[Any], seat: int, names: list[str], render: Any, pat
         return True
 
 
-def _results(state: State[Any], names: list[str], render: Any) -> None:
-    summary = getattr(render, "summary", None)
+def _results(state: State[Any], names: list[str], render: TerminalRenderer | None) -> None:
+    summary = render.summary if render is not None else None
     if summary is not None:
         console.print(summary(state, names))
         return

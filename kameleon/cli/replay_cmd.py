@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 from rich.markup import escape
 
-from kameleon.cli.common import console, fail, renderer
+from kameleon.cli.common import console, fail
 from kameleon.engine.errors import KameleonError
 from kameleon.engine.game import check_seat
 from kameleon.engine.record import read_record, replay
@@ -36,7 +36,7 @@ def replay_command(
         raise fail(f"--seat: {exc}") from None
     moves = record["moves"] if upto is None else record["moves"][:upto]
     players = record.get("players") or [f"seat {i}" for i in range(final.num_players)]
-    render = renderer(final.game.name)
+    render = final.game.renderer()
     state = final.game.new_state(final.seed)
     players = [escape(name) for name in players]  # a name is text, never Rich markup
     console.print(f"[bold]{final.game.title}[/] seed {final.seed}, {len(moves)} moves, players: {', '.join(players)}")

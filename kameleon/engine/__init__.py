@@ -2,6 +2,7 @@
 
 from kameleon.engine.agent import Agent
 from kameleon.engine.errors import (
+    BrokenGame,
     IllegalAction,
     InvalidOption,
     KameleonError,
@@ -18,6 +19,7 @@ from kameleon.engine.registry import games, load
 __all__ = [
     "REQUIRED",
     "Agent",
+    "BrokenGame",
     "Game",
     "IllegalAction",
     "InvalidOption",

@@ -21,6 +21,10 @@ class UnknownGame(KameleonError, ValueError):
     """`kameleon.load` was given a name that is not in the registry."""
 
 
+class BrokenGame(KameleonError, RuntimeError):
+    """A registered game (usually a plug-in) that fails to import or is not a Game class."""
+
+
 class InvalidOption(KameleonError, ValueError):
     """A game option is unknown, missing or has a bad value."""
 

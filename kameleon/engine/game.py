@@ -18,6 +18,7 @@ from functools import cache
 from typing import Any, ClassVar, Generic, TypeVar
 
 from kameleon.engine.errors import IllegalAction, KameleonError, RecordError
+from kameleon.engine.hooks import Observation, TerminalRenderer, score_lookahead
 from kameleon.engine.options import Option, validate_options
 from kameleon.engine.seeding import check_seed
 
@@ -40,6 +41,12 @@ class Game(ABC, Generic[A]):
     """True when every action is the int that is its own index (lets adapters skip `action_index`)."""
     state_class: ClassVar[type[State[Any]]]
     """The game's State subclass, built by the default `new_state` as `state_class(game, seed)`."""
+    random_setup: ClassVar[bool] = True
+    """False when the seed changes nothing (no shuffle, no deal): adapters then need no chance node."""
+    perfect_information: ClassVar[bool] = False
+    """True when every seat sees the whole state (views hide nothing)."""
+    bench_max_moves: ClassVar[int | None] = None
+    """A cap on the moves of one game in `kameleon bench` (for games that can run on for long)."""
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = self.validate(self.expand_presets(dict(options)))
@@ -79,6 +86,40 @@ class Game(ABC, Generic[A]):
     def index_action(self, index: int) -> A:
         """The action with this index (inverse of `action_index`; ValueError if none)."""
         return self.action_index(index)  # type: ignore[arg-type,return-value]
+
+    # Optional capabilities. Callers (bots, adapters, the CLI, the arena) ask the game through these
+    # methods and never import a game's modules by name; each has a default that works for any game.
+
+    has_heuristics: ClassVar[bool] = False
+    """True when `action_values` is the game's own rather than the generic score lookahead."""
+
+    def action_values(self, state: State[A], actions: list[A]) -> list[float]:
+        """One value per action for the seat to move, higher is better (greedy bots, heuristic rollouts).
+
+        `state` is a determinized state (bots never pass the real one), so reading its
+        hidden fields is fair. The default is the generic one-ply `score_lookahead`.
+        """
+        return score_lookahead(state, actions)
+
+    has_evaluation: ClassVar[bool] = False
+    """True when `position_values` is the game's own evaluation rather than the scores."""
+
+    def position_values(self, state: State[A]) -> list[float]:
+        """Each seat's value of the position, higher is better, on one scale for all seats
+        (search cut-offs). The default is the current standing, `state.scores()`."""
+        return [float(score) for score in state.scores()]
+
+    def observation(self) -> Observation | None:
+        """The observation encoding for learning agents, or None when the game has none."""
+        return None
+
+    def renderer(self) -> TerminalRenderer | None:
+        """The terminal renderer, or None: interfaces then print the view generically."""
+        return None
+
+    def bench_extras(self, seconds: float) -> dict[str, Any]:
+        """Game-specific figures for `kameleon bench --game NAME`, measured for about `seconds`."""
+        return {}
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{k}={v!r}" for k, v in self.options.items())

@@ -31,9 +31,10 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from kameleon.engine.errors import InvalidOption
 from kameleon.engine.game import Game, State
 from kameleon.engine.registry import game_class, games, load
-from kameleon.interop.spaces import Encoding, observation_module
+from kameleon.interop.spaces import Encoding, observation_of
 
 DEFAULT_DEALS = 1 << 16
 PREFIX = "python_kameleon_"
@@ -107,7 +108,7 @@ def _setup(name: str, players: int, deals: int, options: str) -> _Setup:
 
 def _random_setup(name: str) -> bool:
     """False for a game whose every deal is the same (Le Caméléon): it has no chance node."""
-    return bool(getattr(game_class(name), "random_setup", True))
+    return game_class(name).random_setup
 
 
 def _key_of(game: pyspiel.Game) -> tuple[str, int, int, str]:
@@ -123,7 +124,7 @@ class KameleonSpielGame(pyspiel.Game):
     def __init__(self, name: str, game_type: pyspiel.GameType, params: dict[str, Any]) -> None:
         full = {**game_type.parameter_specification, **(params or {})}
         setup = _setup(name, int(full["players"]), int(full.get("deals", 1)), str(full["options"]))
-        bound = observation_module(setup.game).max_game_length(setup.game)
+        bound = setup.encoding.observation.max_game_length
         zero_sum = setup.game.num_players > 1
         info = pyspiel.GameInfo(
             num_distinct_actions=setup.encoding.num_actions,
@@ -309,7 +310,7 @@ def register(name: str) -> str:
     """Register one game with pyspiel (idempotent); returns its short name."""
     low, high = _max_players(name)
     cls = game_class(name)
-    perfect = getattr(cls, "perfect_information", False)
+    perfect = cls.perfect_information
     chance = _random_setup(name)
     game_type = pyspiel.GameType(
         short_name=short_name(name),
@@ -357,11 +358,19 @@ def registered() -> list[str]:
     names = []
     for name in games():
         try:
-            observation_module(load(name, players=2) if name != "cameleon" else load(name))
+            observation_of(_any_configuration(name))
         except Exception:
             continue
         names.append(register(name))
     return names
+
+
+def _any_configuration(name: str) -> Game[Any]:
+    """The game at two players, or at its own defaults when it takes no player count of 2."""
+    try:
+        return load(name, players=2)
+    except InvalidOption:
+        return load(name)
 
 
 REGISTERED = registered()

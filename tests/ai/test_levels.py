@@ -19,7 +19,7 @@ from kameleon.ai import (
     make_agent,
     parse_spec,
 )
-from kameleon.ai.greedy import score_lookahead
+from kameleon.engine.hooks import score_lookahead
 from kameleon.engine.agent import GameOver
 from kameleon.engine.benchmark import random_game
 from kameleon.engine.errors import KameleonError

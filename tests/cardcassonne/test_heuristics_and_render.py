@@ -8,7 +8,7 @@ from rich.console import Console
 
 import kameleon
 from kameleon.ai.greedy import GreedyAgent
-from kameleon.cli.render import cardcassonne as render
+from kameleon.games.cardcassonne import render
 from kameleon.games.cardcassonne import actions as act
 from kameleon.games.cardcassonne.heuristics import action_values
 

@@ -7,7 +7,7 @@ import random
 from rich.console import Console
 
 import kameleon
-from kameleon.cli.render import coloretto as render
+from kameleon.games.coloretto import render
 
 
 def text_of(renderable: object) -> str:

@@ -8,7 +8,7 @@ import re
 import secrets
 from pathlib import Path
 
-from playwright.sync_api import Browser, Dialog, Page, Route, expect
+from playwright.sync_api import Browser, Dialog, Page, Route, WebSocketRoute, expect
 
 import kameleon
 from kameleon.server.catalogue import available_games, catalogue
@@ -454,12 +454,36 @@ def test_option_labels_speak_the_interface_language(page: Page) -> None:
 
 
 def test_a_double_click_plays_once_without_a_false_error(page: Page) -> None:
+    """Both clicks land before the server's answer (its frames are held back meanwhile, as on a slow line):
+    the second must not send the move again."""
     received: list[str] = []
-    page.on("websocket", lambda socket: socket.on("framereceived", lambda payload: received.append(str(payload))))
+    held: list[str | bytes] = []
+    pages: list[WebSocketRoute] = []
+    holding = False
+
+    def relay(route: WebSocketRoute) -> None:
+        pages.append(route)
+        server = route.connect_to_server()
+
+        def to_page(message: str | bytes) -> None:
+            received.append(str(message))
+            if holding:
+                held.append(message)
+            else:
+                route.send(message)
+
+        server.on_message(to_page)
+
+    page.route_web_socket(re.compile(r"/ws(\?.*)?$"), relay)
     sign_up(page)
     create_table(page, "coloretto", 2, {"start_player": "0"})
     expect(page.locator(".pile.can")).to_be_visible(timeout=30_000)
+    holding = True
     page.dblclick(".pile.can")
+    page.wait_for_timeout(500)  # the server has answered the first click, and would have the second
+    holding = False
+    for message in held:
+        pages[-1].send(message)
     expect(page.locator("#log li")).to_have_count(1)
     page.wait_for_timeout(1000)  # the second click's answer, had it been sent
     errors = [frame for frame in received if '"type": "error"' in frame or '"type":"error"' in frame]

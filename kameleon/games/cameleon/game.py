@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from kameleon.engine.game import Game
+from kameleon.engine.hooks import Observation, TerminalRenderer
 from kameleon.engine.seeding import check_seed
-from kameleon.games.cameleon import cpn
+from kameleon.games.cameleon import cpn, heuristics
 from kameleon.games.cameleon import options as opts
 from kameleon.games.cameleon.board import geometry, ranks_of
 from kameleon.games.cameleon.state import CameleonState
@@ -28,10 +29,10 @@ class CameleonGame(Game[int]):
     option_specs = opts.OPTIONS
     num_distinct_actions = 2096
     actions_are_indices = True
-    bench_max_moves: ClassVar[int] = 200
-    perfect_information: ClassVar[bool] = True
+    bench_max_moves = 200
+    perfect_information = True
     """Both sides see everything (the research adapters declare it)."""
-    random_setup: ClassVar[bool] = False
+    random_setup = False
     """Every game starts from the same position: the adapters give it no chance node."""
 
     def __init__(self, **options: Any) -> None:
@@ -63,6 +64,33 @@ class CameleonGame(Game[int]):
     def from_cpn(self, text: str) -> CameleonState:
         """A state at the CPN position `text` with this game's options (its record uses option `start`)."""
         return type(self)(**{**self.options, "start": text}).new_state(0)
+
+    # Plug-in capabilities (kameleon.engine.Game documents each).
+
+    has_heuristics = True
+
+    def action_values(self, state: CameleonState, actions: list[int]) -> list[float]:  # type: ignore[override]
+        return heuristics.action_values(state, actions)
+
+    has_evaluation = True
+
+    def position_values(self, state: CameleonState) -> list[float]:  # type: ignore[override]
+        return [heuristics.evaluate(state, seat) for seat in range(self.num_players)]
+
+    def observation(self) -> Observation:
+        from kameleon.games.cameleon import observation
+
+        return observation.encoding(self)
+
+    def renderer(self) -> TerminalRenderer:
+        from kameleon.games.cameleon.render import RENDERER  # rich is loaded only for the terminal
+
+        return RENDERER
+
+    def bench_extras(self, seconds: float) -> dict[str, Any]:
+        from kameleon.games.cameleon import bench
+
+        return dict(bench.run(seconds))
 
 
 def _neighbour_tables(

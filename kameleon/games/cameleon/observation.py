@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kameleon.engine.hooks import Observation
 from kameleon.games.cameleon.chart import BOX, K, V
 
 if TYPE_CHECKING:
@@ -66,3 +67,12 @@ def max_game_length(game: CameleonGame) -> int:
     """A practical cap for OpenSpiel, not a proven bound: captures can return material through
     rewards, so the rules bound no game's length; 300 random games measured at most 640 actions."""
     return 20_000
+
+
+def encoding(game: CameleonGame) -> Observation:
+    """This module as the game's `Game.observation()`."""
+    return Observation(
+        size=size(game),
+        encode=encode,
+        max_game_length=max_game_length(game),
+    )

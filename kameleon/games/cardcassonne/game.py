@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any, cast
 
 from kameleon.engine.game import Game
+from kameleon.engine.hooks import Observation, TerminalRenderer
 from kameleon.games.cardcassonne import actions as act
+from kameleon.games.cardcassonne import heuristics
 from kameleon.games.cardcassonne import options as opts
 from kameleon.games.cardcassonne.cards import DEAL_TABLE
 from kameleon.games.cardcassonne.state import CardcassonneState
@@ -47,3 +49,30 @@ class CardcassonneGame(Game[int]):
                 f"index {index!r} denotes no Cardcassonne action (a face-up coloured card into another row)"
             )
         return index
+
+    # Plug-in capabilities (kameleon.engine.Game documents each).
+
+    has_heuristics = True
+
+    def action_values(self, state: CardcassonneState, actions: list[int]) -> list[float]:  # type: ignore[override]
+        return heuristics.action_values(state, actions)
+
+    has_evaluation = True
+
+    def position_values(self, state: CardcassonneState) -> list[float]:  # type: ignore[override]
+        return [heuristics.evaluate(state, seat) for seat in range(self.num_players)]
+
+    def observation(self) -> Observation:
+        from kameleon.games.cardcassonne import observation
+
+        return observation.encoding(self)
+
+    def renderer(self) -> TerminalRenderer:
+        from kameleon.games.cardcassonne.render import RENDERER  # rich is loaded only for the terminal
+
+        return RENDERER
+
+    def bench_extras(self, seconds: float) -> dict[str, Any]:
+        from kameleon.games.cardcassonne import bench
+
+        return dict(bench.run(seconds))

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kameleon.engine.hooks import Observation
 from kameleon.games.cardcassonne.cards import DEAL_TABLE, DOWN, FACE, NUM_FACES
 
 if TYPE_CHECKING:
@@ -107,3 +108,14 @@ def max_game_length(game: CardcassonneGame) -> int:
     """
     per, rounds = DEAL_TABLE[game.num_players]
     return 10 + rounds * game.num_players * (per + 1) + 130 + 4
+
+
+def encoding(game: CardcassonneGame) -> Observation:
+    """This module as the game's `Game.observation()`."""
+    return Observation(
+        size=size(game),
+        encode=encode,
+        max_game_length=max_game_length(game),
+        low=LOW,
+        high=HIGH,
+    )

@@ -6,6 +6,8 @@ from functools import cache
 from typing import Any, cast
 
 from kameleon.engine.game import Game
+from kameleon.engine.hooks import Observation, TerminalRenderer
+from kameleon.games.chromino import heuristics
 from kameleon.games.chromino import options as opts
 from kameleon.games.chromino.actions import BAMBINO_W, STANDARD_W, Codec
 from kameleon.games.chromino.board import ANY, CONFLICT, Board
@@ -55,8 +57,6 @@ class ChrominoGame(Game[int]):
 
     def new_state(self, seed: int | None = None) -> ChrominoState:
         return cast(ChrominoState, super().new_state(seed))  # the same state, typed as this game's
-
-    bench_max_moves = None
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -110,3 +110,30 @@ class ChrominoGame(Game[int]):
 
     def index_action(self, index: int) -> int:
         return self.codec.check(index)
+
+    # Plug-in capabilities (kameleon.engine.Game documents each).
+
+    has_heuristics = True
+
+    def action_values(self, state: ChrominoState, actions: list[int]) -> list[float]:  # type: ignore[override]
+        return heuristics.action_values(state, actions)
+
+    has_evaluation = True
+
+    def position_values(self, state: ChrominoState) -> list[float]:  # type: ignore[override]
+        return [heuristics.evaluate(state, seat) for seat in range(self.num_players)]
+
+    def observation(self) -> Observation:
+        from kameleon.games.chromino import observation
+
+        return observation.encoding(self)
+
+    def renderer(self) -> TerminalRenderer:
+        from kameleon.games.chromino.render import RENDERER  # rich is loaded only for the terminal
+
+        return RENDERER
+
+    def bench_extras(self, seconds: float) -> dict[str, Any]:
+        from kameleon.games.chromino import bench
+
+        return dict(bench.run(seconds))

@@ -39,9 +39,10 @@ layout is in view. Expert points are public (§7.5) and have no small bound, hen
 from __future__ import annotations
 
 from array import array
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
+from kameleon.engine.hooks import ActionWindow, Observation
 from kameleon.games.chromino.actions import DRAW, PASS, Codec
 from kameleon.games.chromino.tiles import NUM_TILES
 
@@ -230,3 +231,16 @@ def returns(state: ChrominoState) -> list[float]:
     if len(state.sizes) == 1:
         return [1.0 if state.out[0] else -1.0] if state.is_terminal else [0.0]
     return state.returns()
+
+
+def encoding(game: ChrominoGame) -> Observation:
+    """This module as the game's `Game.observation()`."""
+    return Observation(
+        size=size(game),
+        encode=encode,
+        max_game_length=max_game_length(game),
+        low=LOW,
+        high=HIGH,
+        window=ActionWindow(num_actions(game), partial(to_env, game), partial(from_env, game)),
+        returns=returns,
+    )

@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any, cast
 
 from kameleon.engine.game import Game
+from kameleon.engine.hooks import Observation, TerminalRenderer
 from kameleon.games.coloretto import actions as act
+from kameleon.games.coloretto import heuristics
 from kameleon.games.coloretto import options as opts
 from kameleon.games.coloretto.cards import row_capacities
 from kameleon.games.coloretto.setup import Setup, deal
@@ -39,3 +41,20 @@ class ColorettoGame(Game[int]):
 
     def deal(self, seed: int) -> Setup:
         return deal(self.options, seed)
+
+    # Plug-in capabilities (kameleon.engine.Game documents each).
+
+    has_heuristics = True
+
+    def action_values(self, state: ColorettoState, actions: list[int]) -> list[float]:  # type: ignore[override]
+        return heuristics.action_values(state, actions)
+
+    def observation(self) -> Observation:
+        from kameleon.games.coloretto import observation
+
+        return observation.encoding(self)
+
+    def renderer(self) -> TerminalRenderer:
+        from kameleon.games.coloretto.render import RENDERER  # rich is loaded only for the terminal
+
+        return RENDERER

@@ -21,6 +21,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from kameleon.engine.hooks import Observation
 from kameleon.games.coloretto.cards import LAST_ROUND, NUM_COLOURS, NUM_KINDS
 
 if TYPE_CHECKING:
@@ -95,3 +96,12 @@ def max_game_length(game: ColorettoGame) -> int:
 
     pile = pile_size(game.num_players)
     return 2 * pile + game.num_players * (pile + 1) + 7 * game.num_players
+
+
+def encoding(game: ColorettoGame) -> Observation:
+    """This module as the game's `Game.observation()`."""
+    return Observation(
+        size=size(game),
+        encode=encode,
+        max_game_length=max_game_length(game),
+    )

@@ -12,6 +12,7 @@ from typing import Any
 from rich.console import Group
 from rich.text import Text
 
+from kameleon.engine.hooks import TerminalRenderer
 from kameleon.games.cameleon import notation as nt
 from kameleon.games.cameleon.chart import KIND_LETTERS
 from kameleon.games.cameleon.state import CameleonState
@@ -124,3 +125,6 @@ def describe(state: CameleonState, action: int) -> str:
         reward = f" ({KIND_NAMES[KIND_LETTERS[k]]} reward to {geo.names[sq]})" if k >= 0 else ""
         words.append(f"takes the {name} on {geo.names[v]}{reward}")
     return ", ".join([head, *words])
+
+
+RENDERER = TerminalRenderer(render=render, describe=describe)

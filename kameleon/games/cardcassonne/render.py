@@ -8,6 +8,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from kameleon.engine.hooks import TerminalRenderer
 from kameleon.games.cardcassonne.state import CardcassonneState
 
 ROW_STYLES = {
@@ -144,3 +145,6 @@ def describe(state: CardcassonneState, action: int) -> str:
     if action == act.TEN:
         return "take 10 points; the card leaves the game"
     return "the wild animal joins this herd for good"
+
+
+RENDERER = TerminalRenderer(render=render, describe=describe)

@@ -8,6 +8,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from kameleon.engine.hooks import TerminalRenderer
 from kameleon.games.chromino.actions import DRAW, PASS
 from kameleon.games.chromino.solver import parse_layout
 from kameleon.games.chromino.state import AFTER_DRAW, ChrominoState
@@ -119,3 +120,6 @@ def describe(state: ChrominoState, action: int) -> str:
         points = game.values[p.tile] + sum(game.values[state.placed[n][0]] for n in state.board.touched(fp))
         text += f", +{points} points"
     return text
+
+
+RENDERER = TerminalRenderer(render=render, describe=describe)

@@ -8,6 +8,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from kameleon.engine.hooks import TerminalRenderer
 from kameleon.games.coloretto.state import ColorettoState
 
 STYLES = {
@@ -125,3 +126,6 @@ def describe(state: ColorettoState, action: int) -> str:
     if action == act.DRAW:
         return "reveal the top card of the pile"
     return ""
+
+
+RENDERER = TerminalRenderer(render=render, describe=describe, summary=summary)

@@ -1,0 +1,88 @@
+"""The typed shapes of a game's optional capabilities (DESIGN.md: "the Game is the one plug-in point").
+
+A game declares what it can do beyond the core contract as methods of its Game
+class (`Game.action_values`, `Game.position_values`, `Game.observation`,
+`Game.renderer`, `Game.bench_extras`), each with a generic default. The values
+those methods return have the shapes defined here, so a caller, and mypy, know
+what they get without importing a game's modules by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from kameleon.engine.game import State
+
+
+@dataclass(frozen=True)
+class TerminalRenderer:
+    """How a game draws itself in the terminal (`kameleon play`, `kameleon replay --board`).
+
+    Renderers draw from `state.view(seat)` and the engine's other outputs only: they show
+    what the engine says and never recompute a rule. Each callable takes the game's own State.
+    """
+
+    render: Callable[[Any, int | None], RenderableType]
+    """The table as a seat sees it (None: a spectator)."""
+    describe: Callable[[Any, Any], str] | None = None
+    """A few words on what an action, legal in the state, does (shown beside the move list)."""
+    summary: Callable[[Any, list[str]], RenderableType] | None = None
+    """The end-of-game table, given the players' names (None: the interface's plain scores)."""
+
+
+@dataclass(frozen=True)
+class ActionWindow:
+    """An action space of the encoding's own, smaller than the game's index space.
+
+    `to_env` gives None for a legal action outside the window; an adapter must not hide
+    such an action (PettingZoo ends the episode as truncated).
+    """
+
+    num_actions: int
+    to_env: Callable[[Any], int | None]
+    from_env: Callable[[int], Any]
+    """Index -> action; ValueError for an index that denotes no action."""
+
+
+@dataclass(frozen=True)
+class Observation:
+    """A game's observation encoding for learning agents (PettingZoo, OpenSpiel, Gymnasium).
+
+    `encode(state, seat)` is what that seat sees, as `size` numbers in [low, high] (a list,
+    or an `array('f')` for large encodings); it must read nothing the seat's view hides.
+    """
+
+    size: int
+    encode: Callable[[Any, int], Sequence[float]]
+    max_game_length: int
+    """An upper bound on the number of moves of one game."""
+    low: float = 0.0
+    high: float = float("inf")
+    window: ActionWindow | None = None
+    returns: Callable[[Any], list[float]] | None = None
+    """Results for learners when `State.returns()` does not suit (e.g. solo games, where the
+    engine's are always 0); with 2 or more players they must stay zero-sum."""
+
+
+def score_lookahead(state: State[Any], actions: list[Any]) -> list[float]:
+    """The generic one-ply heuristic: the mover's score margin over the best other seat after each action.
+
+    It uses only the contract (`clone`, `apply`, `scores`), so every game, a plug-in
+    included, has greedy bots and heuristic rollouts from the day its engine lands.
+    Callers pass a determinized state, so it sees no hidden truth.
+    """
+    me = state.current_player
+    values = []
+    for action in actions:
+        child = state.clone()
+        child.apply(action)
+        scores = child.scores()
+        mine = scores[me] if me is not None else 0
+        others = [s for seat, s in enumerate(scores) if seat != me]
+        values.append(float(mine - max(others, default=0)))
+    return values
