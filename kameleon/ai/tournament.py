@@ -16,6 +16,12 @@ The same spec given twice (`hard,medium,medium,medium`) is one bot sitting at
 several seats: its figures are merged, so `games` counts seat-games and each
 of its seats among the winners is a win. A shared first place is a win for
 every co-winner.
+
+This module plays: the tasks, their lineups, the workers (local processes or
+Ray) and the JSON-lines file that keeps every game and lets a run resume. Each
+game is played by the engine's one game loop, `kameleon.engine.match.play_match`.
+The standings computed from the results (`BotStats`, `wilson`, `summarize`,
+`summary_json`) live in `kameleon.ai.standings`; they are importable from here too.
 """
 
 from __future__ import annotations
@@ -23,10 +29,9 @@ from __future__ import annotations
 import itertools
 import json
 import logging
-import math
 import socket
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from multiprocessing import get_context
@@ -36,8 +41,9 @@ from typing import IO, Any
 from kameleon.ai import make_agent, parse_spec
 from kameleon.ai.fair import fair_state
 from kameleon.ai.ismcts import is_seconds
-from kameleon.engine.errors import IllegalAction, KameleonError, quoted
-from kameleon.engine.match import conservative_rating, ranks
+from kameleon.ai.standings import BotStats, summarize, summary_json, wilson
+from kameleon.engine.errors import KameleonError, quoted
+from kameleon.engine.match import Thinking, play_match
 from kameleon.engine.record import parse_json, replay, write_whole
 from kameleon.engine.registry import load
 from kameleon.engine.seeding import MAX_SEED, whole_number
@@ -161,46 +167,32 @@ def play_game(task: GameTask) -> dict[str, Any]:
     for spec, seed in zip(task.seats, task.agent_seeds, strict=True):
         has_time = ":" in spec
         agents.append(make_agent(spec, seed, move_time=None if has_time else task.move_time))
-    state = game.new_state(task.deal_seed)
-    n = game.num_players
-    thinking = [[0, 0.0, 0.0, 0] for _ in range(n)]  # decisions, seconds, slowest, search iterations
     start = time.perf_counter()
-    for _ in range(task.max_moves):
-        if state.is_terminal:
-            break
-        seat = state.current_player
-        assert seat is not None
-        agent = agents[seat]
-        tick = time.perf_counter()
-        action = agent.act(fair_state(state, seat))
-        spent = time.perf_counter() - tick
-        if len(state.legal_actions()) > 1:
-            mine = thinking[seat]
-            mine[0] += 1
-            mine[1] += spent
-            mine[2] = max(mine[2], spent)
-            mine[3] += getattr(agent, "last_iterations", 0)
-        try:
-            state.apply(action)
-        except IllegalAction as exc:
-            who = f"bot {task.seats[seat]!r} at seat {seat}"
-            raise KameleonError(f"{who} played an illegal move: {exc.reason}") from None
-    else:
-        raise KameleonError(f"game {task.index} did not end within {task.max_moves} moves")
+    match = play_match(
+        game, agents, task.deal_seed, max_moves=task.max_moves, names=task.seats, shown=fair_state, timed=True
+    )
+    state = match.state
     return {
         "index": task.index,
         "game": task.game,
         "seed": task.deal_seed,
         "players": list(task.seats),
-        "scores": state.scores(),
-        "winners": state.winners(),
+        "scores": match.scores,
+        "winners": match.winners,
         "moves": len(state.history),
         "seconds": round(time.perf_counter() - start, 4),
         "move_time": task.move_time,
-        "thinking": [
-            {"decisions": d, "seconds": round(s, 4), "slowest": round(m, 4), "iterations": i} for d, s, m, i in thinking
-        ],
-        "record": state.record(list(task.seats)),
+        "thinking": [_thinking(seat) for seat in match.thinking],
+        "record": match.record,
+    }
+
+
+def _thinking(seat: Thinking) -> dict[str, Any]:
+    return {
+        "decisions": seat.decisions,
+        "seconds": round(seat.seconds, 4),
+        "slowest": round(seat.slowest, 4),
+        "iterations": seat.iterations,
     }
 
 
@@ -306,106 +298,7 @@ def _check_reachable(address: str) -> None:
         raise KameleonError(f"cannot reach a Ray cluster at {address}: {exc}") from None
 
 
-# --- results ---------------------------------------------------------------------
-
-
-@dataclass
-class BotStats:
-    """One bot's figures over a tournament (seat-games when it sits at several seats)."""
-
-    games: int = 0
-    wins: int = 0
-    score_sum: float = 0.0
-    rating_mu: float | None = None
-    rating_sigma: float | None = None
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
-    @property
-    def mean_score(self) -> float:
-        return self.score_sum / self.games if self.games else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        return wilson(self.wins, self.games)
-
-    @property
-    def ordinal(self) -> float | None:
-        """The conservative rating (`conservative_rating`), or None without OpenSkill."""
-        if self.rating_mu is None or self.rating_sigma is None:
-            return None
-        return float(conservative_rating(self.rating_mu, self.rating_sigma))
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a win rate (95% by default).
-
-    >>> low, high = wilson(65, 100)
-    >>> round(low, 3), round(high, 3)
-    (0.553, 0.736)
-    """
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    denominator = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denominator
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def summarize(results: Iterable[Mapping[str, Any]], bots: Sequence[str] = ()) -> dict[str, BotStats]:
-    """Win counts, mean scores and OpenSkill ratings per bot, in the order of `bots` then of appearance."""
-    ordered = sorted(results, key=lambda r: r["index"])
-    stats: dict[str, BotStats] = {name: BotStats() for name in bots}
-    for result in ordered:
-        for seat, name in enumerate(result["players"]):
-            entry = stats.setdefault(name, BotStats())
-            entry.games += 1
-            entry.score_sum += result["scores"][seat]
-            if seat in result["winners"]:
-                entry.wins += 1
-    _rate(ordered, stats)
-    return stats
-
-
-def _rate(results: Sequence[Mapping[str, Any]], stats: dict[str, BotStats]) -> None:
-    """OpenSkill (Plackett-Luce) ratings, game by game in tournament order; skipped without openskill.
-
-    A bot at several seats of one game is rated at each seat from the same
-    rating, and takes the mean of the updates.
-    """
-    try:
-        from openskill.models import PlackettLuce
-    except ImportError:
-        return
-    model = PlackettLuce()
-    ratings = {name: model.rating(name=name) for name in stats}
-    for result in results:
-        names = result["players"]
-        teams = [[model.rating(mu=ratings[n].mu, sigma=ratings[n].sigma, name=n)] for n in names]
-        rated = model.rate(teams, ranks=ranks(result["scores"], result["winners"]))
-        updates: dict[str, list[Any]] = {}
-        for name, (rating,) in zip(names, rated, strict=True):
-            updates.setdefault(name, []).append(rating)
-        for name, new in updates.items():
-            ratings[name] = model.rating(
-                mu=sum(r.mu for r in new) / len(new), sigma=sum(r.sigma for r in new) / len(new), name=name
-            )
-    for name, rating in ratings.items():
-        stats[name].rating_mu, stats[name].rating_sigma = rating.mu, rating.sigma
-
-
-def summary_json(stats: Mapping[str, BotStats], games: int) -> dict[str, Any]:
-    """`{"games": N, "bots": {name: {"games", "wins", "win_rate", "mean_score"}}}` (the `--json` output)."""
-    return {
-        "games": games,
-        "bots": {
-            name: {"games": s.games, "wins": s.wins, "win_rate": s.win_rate, "mean_score": s.mean_score}
-            for name, s in stats.items()
-        },
-    }
+# --- a whole tournament, kept in a file ------------------------------------------
 
 
 def run_tournament(
@@ -510,3 +403,19 @@ def read_results(path: str | Path) -> list[dict[str, Any]]:
             if number < len(lines):
                 raise
     return results
+
+
+__all__ = [
+    "BotStats",
+    "GameTask",
+    "Tournament",
+    "lineups",
+    "normalise_spec",
+    "play_game",
+    "read_results",
+    "run_tasks",
+    "run_tournament",
+    "summarize",
+    "summary_json",
+    "wilson",
+]

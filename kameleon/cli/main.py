@@ -8,10 +8,12 @@ from kameleon import __version__
 from kameleon.cli.bench import bench_command
 from kameleon.cli.play import play_command
 from kameleon.cli.replay_cmd import replay_command
+from kameleon.cli.research import research_app
 from kameleon.cli.serve import serve_command
 from kameleon.cli.solve import solve_command
 from kameleon.cli.tournament import tournament_command
-from kameleon.engine.registry import games
+from kameleon.engine.errors import KameleonError
+from kameleon.engine.registry import game_class, games, plugin_problems
 
 app = typer.Typer(
     name="kameleon",
@@ -26,13 +28,24 @@ app.command("bench")(bench_command)
 app.command("solve")(solve_command)
 app.command("tournament")(tournament_command)
 app.command("serve")(serve_command)
+app.add_typer(research_app, name="research")
 
 
 @app.command("games")
 def games_command() -> None:
-    """List the games."""
+    """List the games: the built-in ones and the installed plug-ins (entry-point group `kameleon.games`).
+
+    A plug-in that cannot be loaded is named on stderr with the reason; the others are listed as usual.
+    """
     for name in games():
+        try:
+            game_class(name)
+        except KameleonError as exc:
+            typer.echo(f"warning: {exc}", err=True)
+            continue
         typer.echo(name)
+    for problem in plugin_problems():
+        typer.echo(f"warning: {problem}", err=True)
 
 
 @app.command("version")

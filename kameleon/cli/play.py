@@ -36,7 +36,7 @@ def help_text(state: State[Any]) -> str:
 
 
 def play_command(
-    game: str = typer.Argument(..., help="coloretto, chromino, cardcassonne or cameleon"),
+    game: str = typer.Argument(..., help="the game, e.g. coloretto (`kameleon games` lists them, plug-ins included)"),
     players: int | None = typer.Option(
         None, "--players", "-p", help="number of seats (needed unless the game has one table size, as cameleon)"
     ),

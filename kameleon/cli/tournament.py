@@ -11,7 +11,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from kameleon.ai import agent_names
-from kameleon.ai.tournament import BotStats, Tournament, run_tournament, summarize, summary_json
+from kameleon.ai.standings import BotStats, summarize, summary_json
+from kameleon.ai.tournament import Tournament, run_tournament
 from kameleon.cli.common import console, err_console, fail, parse_options, split_names
 from kameleon.engine.errors import KameleonError
 

@@ -1,12 +1,13 @@
 """What the arena offers: the games that import, their options and player counts, and the bot levels.
 
-Game-agnostic on purpose: a game appears here the moment its package imports,
-with nothing to register in the server.
+Game-agnostic on purpose: a game appears here the moment it loads, a plug-in game
+(entry point `kameleon.games`) included, with nothing to register in the server.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 from functools import cache
 from typing import Any
 
@@ -17,16 +18,20 @@ from kameleon.engine.registry import game_class, games
 
 PREFERRED_BOT = ("medium", "greedy", "random")
 
+log = logging.getLogger(__name__)
+
 
 def available_games() -> list[str]:
     """The games whose engine imports (others are still being written)."""
     return [name for name in games() if _class_or_none(name) is not None]
 
 
+@cache
 def _class_or_none(name: str) -> Any:
     try:
         return game_class(name)
-    except Exception:  # a half-written game package must not take the arena down
+    except Exception as exc:  # a broken plug-in or half-written game must not take the arena down
+        log.warning("not offered: %s", exc)
         return None
 
 

@@ -12,7 +12,8 @@ from typing import Any
 
 import kameleon
 from kameleon.games.coloretto.cards import NUM_KINDS
-from kameleon.games.coloretto.state import TURN, ColorettoState
+from kameleon.games.coloretto.phases import TURN
+from kameleon.games.coloretto.state import ColorettoState
 
 
 def ending(

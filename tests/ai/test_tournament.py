@@ -18,16 +18,8 @@ import numpy as np
 import pytest
 
 import kameleon
-from kameleon.ai.tournament import (
-    Tournament,
-    lineups,
-    read_results,
-    run_tasks,
-    run_tournament,
-    summarize,
-    summary_json,
-    wilson,
-)
+from kameleon.ai.standings import summarize, summary_json, wilson
+from kameleon.ai.tournament import Tournament, lineups, read_results, run_tasks, run_tournament
 from kameleon.engine.errors import KameleonError
 
 

@@ -6,8 +6,8 @@ from rich.console import Console
 
 import kameleon
 from kameleon.ai import make_agent
-from kameleon.games.cameleon import render
 from kameleon.engine.match import play_match
+from kameleon.games.cameleon import render
 from kameleon.games.cameleon.heuristics import action_values
 
 from .support import at
@@ -66,3 +66,12 @@ def test_greedy_beats_random() -> None:
         agents[greedy_seat] = make_agent("greedy", seed)
         wins += play_match(game, agents, seed).winners == [greedy_seat]
     assert wins >= 3
+
+
+def test_the_end_of_game_table_shows_each_side_s_breakdown() -> None:
+    state = at("8/8/3R4/3y4/8/2Y5/8/8/8 R 0 1")
+    state.apply_str("c4-d5xd6=O@b1")
+    assert render.RENDERER.summary is not None
+    text = text_of(render.RENDERER.summary(state, ["ada", "[bold]bob"]))
+    assert "Game over: Round (seat 0) wins (elimination)" in text
+    assert "ada" in text and "[bold]bob" in text and "+1" in text and "-1" in text

@@ -6,6 +6,7 @@ import pytest
 
 import kameleon
 from kameleon.games.cameleon.chart import KIND_LETTERS, chart_cell
+from kameleon.games.cameleon.notation import move_action
 
 from .support import at, legal
 
@@ -125,7 +126,7 @@ def test_choice_actions_follow_the_displacement() -> None:
     state.apply_str("@h1")
     assert state.pending is None and state.current_player == 1
     assert state.record()["moves"] == ["c4-d5xd6=O@h1xe5=G@f1"]
-    assert state.history == [game.geo.move_action(26, 35), 2090, 2091, 2095]
+    assert state.history == [move_action(26, 35), 2090, 2091, 2095]
 
 
 def test_a_displacement_written_with_a_star_stops_before_the_choices() -> None:

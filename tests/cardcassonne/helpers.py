@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 import kameleon
 from kameleon.games.cardcassonne.cards import COLOUR, COLOURS, DOWN, FACE, FACE_INDEX, NUM_CARDS, TYPE, WILD_ANIMAL
-from kameleon.games.cardcassonne.state import PLAY, CardcassonneState
+from kameleon.games.cardcassonne.phases import PLAY
+from kameleon.games.cardcassonne.state import CardcassonneState
 
 _ENTRY = re.compile(r"^(\?)?([A-Z0-9]+)(?:\((\d)\))?$")
 
@@ -58,8 +59,7 @@ def position(
             card = cards.take(face)
             seat = -1 if placer is None else int(placer)
             state.rows[r].append(card | (DOWN if down else 0) | (seat + 1) << 9)
-    state.hands = [sorted(cards.take(f) for f in hand) for hand in (hands or [[] for _ in range(n)])]
-    state.masks = [sum({1 << FACE[c] for c in hand}) for hand in state.hands]
+    dealt = [sorted(cards.take(f) for f in hand) for hand in (hands or [[] for _ in range(n)])]
     state.herd_real = [[0, 0, 0, 0] for _ in range(n)]
     state.herd_wild = [[0, 0, 0, 0] for _ in range(n)]
     state.animals = [[] for _ in range(n)]
@@ -80,15 +80,14 @@ def position(
         state.score[seat] = points
     state.removed = []
     state.events = []
-    state._deck = tuple(cards.free)
-    state._pos = 0
+    state.set_undealt(tuple(cards.free))
     state.pending_joker = -1
     state.dealer = n - 1 if dealer is None else dealer
     state.round_no = 1
     state.history = []
-    state._down_moves = []
+    state.down_moves = []
     state.last_follower = state.dealer
-    n_cards = len(state.hands[0]) if state.hands else 0
+    n_cards = len(dealt[0]) if dealt else 0
     state.played = [0] * n
     state.follower = [0] * n
     state.round_cards = 0
@@ -96,7 +95,8 @@ def position(
     state.round_no = 2
     state.phase = PLAY
     state.current_player = (state.dealer + 1) % n
-    state._ent = [state._entry(q) for q in range(n)]
+    for seat, hand in enumerate(dealt):
+        state.set_hand(seat, hand)
     return state
 
 
@@ -135,12 +135,11 @@ def real_animal_ids(state: CardcassonneState, seat: int) -> list[int]:
 
 def take_from_deck(state: CardcassonneState, faces: Sequence[str]) -> list[int]:
     """Remove cards of these faces from the deck (to lay them in a row by hand)."""
-    deck = list(state._deck[state._pos :])
+    deck = list(state.undealt())
     out = []
     for face in faces:
         card = next(c for c in deck if FACE[c] == FACE_INDEX[face])
         deck.remove(card)
         out.append(card)
-    state._deck = tuple(deck)
-    state._pos = 0
+    state.set_undealt(tuple(deck))
     return out

@@ -21,7 +21,8 @@ def _mid_round(state: CardcassonneState, placed: dict[int, str] | None = None) -
         state.rows["YRGB".index(colour)].append(-1 - seat)
         state.follower[seat] = 1
     state.played = [1] * state.num_players
-    state._ent = [state._entry(q) for q in range(state.num_players)]
+    for q, hand in enumerate(state.hands):
+        state.set_hand(q, hand)  # its legal moves follow the new round flags
     return state
 
 

@@ -8,8 +8,8 @@ from rich.console import Console
 
 import kameleon
 from kameleon.ai.greedy import GreedyAgent
+from kameleon.games.cardcassonne import notation as nt
 from kameleon.games.cardcassonne import render
-from kameleon.games.cardcassonne import actions as act
 from kameleon.games.cardcassonne.heuristics import action_values
 
 from .helpers import position, resolve
@@ -43,7 +43,7 @@ def test_follower_takes_the_rich_row() -> None:
     state = position(2, {"Y": ["YP3", "YP3", "YP2"], "R": ["RP1"]}, hands=[["GP1", "BP1"], ["GP2", "BP2"]])
     actions = state.legal_actions()
     values = dict(zip(actions, action_values(state, actions), strict=True))
-    assert max(values, key=values.__getitem__) == act.FOLLOWER + 0
+    assert max(values, key=values.__getitem__) == nt.FOLLOWER + 0
 
 
 def test_values_use_only_the_view() -> None:
@@ -63,11 +63,11 @@ def test_values_use_only_the_view() -> None:
 def test_resolution_values_pick_the_most_points() -> None:
     state = position(4, {"R": ["GA", "YA", "WA", "F(0)"]}, herds={0: {"Y": 3, "G": 1}})
     resolve(state)
-    assert state.legal_actions() == [act.KEEP, act.TEN]
-    state.apply(act.KEEP)
-    state.apply(act.KEEP)
+    assert state.legal_actions() == [nt.KEEP, nt.TEN]
+    state.apply(nt.KEEP)
+    state.apply(nt.KEEP)
     actions = state.legal_actions()
-    assert actions == [act.WILD + 0, act.WILD + 2]
+    assert actions == [nt.WILD + 0, nt.WILD + 2]
     values = action_values(state, actions)
     points = []
     for action in actions:

@@ -15,9 +15,11 @@ from hypothesis import strategies as st
 import kameleon
 from kameleon import IllegalAction
 from kameleon.engine.benchmark import random_game
-from kameleon.games.cardcassonne import actions as act
+from kameleon.games.cardcassonne import notation as nt
 from kameleon.games.cardcassonne.cards import COLOUR, DEAL_TABLE, DOWN, FACE, FACE_CODES
-from kameleon.games.cardcassonne.state import PLAY, CardcassonneState
+from kameleon.games.cardcassonne.phases import PLAY
+from kameleon.games.cardcassonne.scoring import breakdowns
+from kameleon.games.cardcassonne.state import CardcassonneState
 from tests.depth import examples
 
 SEEDS = st.integers(0, 2**32)
@@ -44,6 +46,8 @@ def _check_static(state: CardcassonneState) -> None:
         assert all(real[k] >= 1 for k in range(4) if wild[k]), "a herd with wilds has a real card"
         assert not (state.loose[q] and sum(real)), "loose wilds only while owning no real animal"
         assert sum(real) + sum(wild) + state.loose[q] == len(state.animals[q])
+    parts = breakdowns(state.events, state.num_players)
+    assert [sum(p.values()) for p in parts] == state.scores(), "the score breakdown adds up"
 
 
 def _play_checked(state: CardcassonneState, rng: random.Random, round_first: bool = False) -> list[dict[str, Any]]:
@@ -74,15 +78,15 @@ def _play_checked(state: CardcassonneState, rng: random.Random, round_first: boo
             entered_down_round: list[int] = []
             segments = {}
         current["turns"].append(seat)
-        if action >= act.FOLLOWER:
+        if action >= nt.FOLLOWER:
             current["followers"][seat] += 1
             if state.round_no == round_no and state.phase == PLAY:
                 segments[seat] = _segments(state)[seat]
         else:
             current["cards"][seat] += 1
-            if action >= act.FACE_DOWN:
+            if action >= nt.FACE_DOWN:
                 current["down"].append((seat, current["cards"][seat], sum(current["cards"].values())))
-                r = (action - act.FACE_DOWN) & 3
+                r = (action - nt.FACE_DOWN) & 3
                 if state.round_no == round_no and state.phase == PLAY:
                     entry = state.rows[r][-1]
                     assert entry & DOWN
@@ -210,12 +214,12 @@ def test_determinize_really_resamples_and_rewrites_hidden_history() -> None:
     samples = [state.determinize(0, random.Random(k)) for k in range(10)]
     assert any(s.hands[1] != state.hands[1] for s in samples)
     for s in samples:
-        for m in s._down_moves:
+        for m in s.down_moves:
             h, seat = m >> 3, m & 7
-            r = (s.history[h] - act.FACE_DOWN) & 3
+            r = (s.history[h] - nt.FACE_DOWN) & 3
             faces = [FACE[e & 255] for e in s.rows[r] if e >= 0 and e & DOWN and (e >> 9) - 1 == seat]
             if faces:  # still hidden: the history names the sampled face
-                assert (s.history[h] - act.FACE_DOWN) >> 2 == faces[-1]
+                assert (s.history[h] - nt.FACE_DOWN) >> 2 == faces[-1]
 
 
 @settings(max_examples=examples(25), deadline=None)
@@ -244,7 +248,7 @@ def test_views_equal_when_only_hidden_information_differs(seed: int, players: in
 def test_illegal_actions_raise_and_change_nothing(seed: int, players: int, moves: int) -> None:
     state = _random_state(seed, players, moves)
     legal = set(state.legal_actions())
-    for index in range(act.NUM_ACTIONS):
+    for index in range(nt.NUM_ACTIONS):
         if index in legal:
             continue
         before = state.clone()

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from kameleon import IllegalAction
-from kameleon.games.cardcassonne import actions as act
-from kameleon.games.cardcassonne.state import PLAY, RESOLVE
+from kameleon.games.cardcassonne import notation as nt
+from kameleon.games.cardcassonne.phases import PLAY, RESOLVE
 
 from .helpers import herd_total, position, resolve, row_faces, take_from_deck
 
@@ -77,7 +77,7 @@ def _tv09(*moves: str) -> tuple[int, list[int], int]:
     state = position(4, {"R": ["RP2", "?GA(3)", "?YH(0)", "WA", "F(0)"]}, herds={0: {"Y": 1}})
     resolve(state)
     assert state.phase == RESOLVE and state.current_player == 0
-    assert state.legal_actions() == [act.KEEP, act.TEN]
+    assert state.legal_actions() == [nt.KEEP, nt.TEN]
     for move in moves:
         state.apply_str(move)
     assert state.phase == PLAY
@@ -105,7 +105,7 @@ def test_tv09_recorded_indices_and_refusals() -> None:
     with pytest.raises(IllegalAction, match="no real animal"):
         state.apply(203)
     with pytest.raises(IllegalAction, match="no misplaced card"):
-        state.apply(act.KEEP)
+        state.apply(nt.KEEP)
     state.apply(204)
     assert state.history == [200, 200, 204]
     assert state.score[0] == 8
@@ -173,7 +173,7 @@ def test_tv12_a_whole_four_player_round(reveal: bool) -> None:
         assert state.current_player == t % 4
         if t == 4:
             assert len(state.legal_actions()) == 20
-            assert all(a >= act.FACE_DOWN for a in state.legal_actions())
+            assert all(a >= nt.FACE_DOWN for a in state.legal_actions())
         if t == 23:  # stop just before the last turn to check the rows
             assert row_faces(state, "Y") == ["YP1", "YP2", "?YA(0)", "YA", "YP1", "F(3)", "YH"]
             assert row_faces(state, "R") == ["RP3", "RP1", "RP1", "F(0)", "?GH(2)", "RH", "DRG", "RP2", "RA"]

@@ -10,7 +10,7 @@ import pytest
 import kameleon
 from kameleon import IllegalAction, InvalidOption
 from kameleon.engine.errors import NotationError
-from kameleon.games.cardcassonne import actions as act
+from kameleon.games.cardcassonne import notation as nt
 from kameleon.games.cardcassonne.cards import (
     CARD_NAMES,
     COPIES,
@@ -20,10 +20,10 @@ from kameleon.games.cardcassonne.cards import (
     VALUE,
     card_name,
 )
+from kameleon.games.cardcassonne.phases import PLAY, SETUP_JOKER
 from kameleon.games.cardcassonne.setup import shuffled_deck
-from kameleon.games.cardcassonne.state import PLAY, SETUP_JOKER
 
-from .helpers import play, position, row_faces
+from .helpers import play, position, resolve, row_faces
 
 
 def test_tv01_deck() -> None:
@@ -147,9 +147,9 @@ def test_follower_once_and_turn_rotation() -> None:
 def test_round_first_option() -> None:
     state = position(2, {}, hands=[["YP1", "RA"], ["GP1", "BA"]], face_down_rule="round_first")
     play(state, "F@Y")
-    assert all(a >= act.FACE_DOWN or a >= act.FOLLOWER for a in state.legal_actions())
+    assert all(a >= nt.FACE_DOWN or a >= nt.FOLLOWER for a in state.legal_actions())
     play(state, "?GP1@Y")
-    assert state.legal_actions() == [act.FACE_UP + 4 * 0 + 0, act.FACE_UP + 4 * 9 + 1]  # YP1, RA face up
+    assert state.legal_actions() == [nt.FACE_UP + 4 * 0 + 0, nt.FACE_UP + 4 * 9 + 1]  # YP1, RA face up
     play(state, "YP1")
     assert state.legal_actions() == [4 * 19 + 3, *range(192, 196)]  # BA face up, or the follower
 
@@ -160,16 +160,16 @@ def test_round_first_option() -> None:
      ("ten", 201), ("wild@Y", 202), ("wild@G", 204), ("WH@B", 95), ("BA", 79)],
 )  # fmt: skip
 def test_notation_tokens_and_indices(token: str, index: int) -> None:
-    assert act.parse(token) == index
-    assert act.to_str(index) == token
+    assert nt.parse(token) == index
+    assert nt.to_str(index) == token
 
 
 def test_every_action_index_round_trips() -> None:
     game = kameleon.load("cardcassonne", players=3)
-    valid = [i for i in range(206) if act.is_action(i)]
+    valid = [i for i in range(206) if nt.is_action(i)]
     assert len(valid) == 206 - 20 * 3
     for i in valid:
-        assert game.index_action(i) == i and act.parse(act.to_str(i)) == i
+        assert game.index_action(i) == i and nt.parse(nt.to_str(i)) == i
     with pytest.raises(ValueError, match="no Cardcassonne action"):
         game.index_action(1)
 
@@ -229,7 +229,7 @@ def test_first_dealer_and_animal_points_options() -> None:
         state.apply(196)
     assert state.current_player == 1
     s2 = position(3, {"G": ["GA", "GA", "F(0)"]}, animal_points=[1] * 13)
-    s2._end_round()
+    resolve(s2)
     assert s2.score[0] == 1
 
 

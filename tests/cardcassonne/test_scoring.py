@@ -19,7 +19,7 @@ from kameleon.games.cardcassonne.scoring import (
 from kameleon.games.cardcassonne.view import track
 from tests.depth import examples
 
-from .helpers import position
+from .helpers import position, resolve
 
 
 @pytest.mark.parametrize(
@@ -93,8 +93,8 @@ def test_tv13_tie_break_on_building_cards() -> None:
 
 def test_tv13_final_scoring_in_a_game() -> None:
     state = position(2, {}, chests={0: ["YH", "RH", "GH", "BH"], 1: ["YH", "RH"]}, scores={0: 100, 1: 125})
-    state._pos = len(state._deck)  # an empty deck: the game ends after this resolution
-    state._continue_claims()
+    state.set_undealt(())  # an empty deck: the game ends after this resolution
+    resolve(state)
     assert state.is_terminal and state.scores() == [130, 130] and state.winners() == [0]
     assert state.chest_points == [30, 5]
 

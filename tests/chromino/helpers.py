@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import kameleon
-from kameleon.games.chromino.state import ChrominoState, tiles_of
-from kameleon.games.chromino.tiles import WILD, parse_triple, tile_id, triple_name
+from kameleon.games.chromino.state import ChrominoState
+from kameleon.games.chromino.tiles import WILD, parse_triple, tile_id, tiles_of, triple_name
 
 Cells = dict[tuple[int, int], int]
 

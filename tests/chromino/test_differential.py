@@ -19,7 +19,7 @@ from .helpers import brute_force, cells_of
 
 def _fast(state: ChrominoState, tile: int) -> set[tuple[str, int, int, bool]]:
     found = set()
-    for action in state._placements(state.game.tile_pmask[tile]):
+    for action in state.placements(state.game.tile_pmask[tile]):
         p = state.game.codec.decode(action)
         found.add((p.orientation, p.row, p.col, p.flipped))
     return found

@@ -10,7 +10,7 @@ import pytest
 import kameleon
 from kameleon.ai.greedy import GreedyAgent
 from kameleon.games.chromino import value
-from kameleon.games.chromino.heuristics import HAND_EASE, STUCK, _none_fits, action_values, ease, evaluate
+from kameleon.games.chromino.heuristics import HAND_EASE, STUCK, action_values, ease, evaluate, none_fits
 from kameleon.games.chromino.tiles import parse_triple
 
 from .helpers import rig
@@ -64,8 +64,8 @@ def test_values_use_public_information_only() -> None:
 def test_none_fits_is_the_hypergeometric_miss_probability() -> None:
     for pool, fitting, hidden in [(60, 20, 1), (60, 20, 5), (10, 7, 3), (10, 8, 3), (5, 0, 2)]:
         exact = math.comb(pool - fitting, hidden) / math.comb(pool, hidden)
-        assert math.isclose(_none_fits(pool, fitting, hidden), exact)
-    assert _none_fits(12, 3, 0) == 1.0
+        assert math.isclose(none_fits(pool, fitting, hidden), exact)
+    assert none_fits(12, 3, 0) == 1.0
 
 
 def margin(state: kameleon.State, seat: int = 0) -> float:

@@ -10,9 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kameleon
-from kameleon.games.chromino.actions import DRAW
-from kameleon.games.chromino.inference import bounds
-from kameleon.games.chromino.state import CHAMELEON_MASK, TURN, ChrominoState, tiles_of
+from kameleon.games.chromino.determinize import bounds
+from kameleon.games.chromino.notation import DRAW
+from kameleon.games.chromino.phases import TURN
+from kameleon.games.chromino.state import ChrominoState
+from kameleon.games.chromino.tiles import CHAMELEON_MASK, tiles_of
 from tests.depth import examples
 
 OPTION_SETS = st.fixed_dictionaries(
@@ -80,6 +82,6 @@ def test_a_seat_that_drew_is_never_dealt_a_tile_that_fitted() -> None:
             for _ in range(5):
                 sample = state.determinize(observer, rng)
                 for t in tiles_of(hidden(sample, drawer) & ~CHAMELEON_MASK):
-                    assert not at_draw._placements(at_draw.game.tile_pmask[t]), (seed, t)
+                    assert not at_draw.placements(at_draw.game.tile_pmask[t]), (seed, t)
                 checked += 1
     assert checked >= 100

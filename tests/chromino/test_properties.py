@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 
 import kameleon
 from kameleon.engine.benchmark import random_game
-from kameleon.games.chromino.actions import DRAW, PASS
-from kameleon.games.chromino.state import AFTER_DRAW, TURN, ChrominoState, tiles_of
-from kameleon.games.chromino.tiles import CHAMELEONS, WILD
+from kameleon.games.chromino.notation import DRAW, PASS
+from kameleon.games.chromino.phases import AFTER_DRAW, TURN
+from kameleon.games.chromino.state import ChrominoState
+from kameleon.games.chromino.tiles import CHAMELEONS, WILD, tiles_of
 from tests.depth import examples
 
 from .helpers import brute_force

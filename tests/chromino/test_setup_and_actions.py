@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import kameleon
-from kameleon.games.chromino.actions import Codec, Placement
+from kameleon.games.chromino.notation import Codec, Placement
 from kameleon.games.chromino.tiles import TILE_NAMES, tile_colours, tile_id, tile_value
 
 

@@ -7,7 +7,9 @@ from typing import Any
 import pytest
 
 import kameleon
-from kameleon.games.chromino.state import AFTER_DRAW, ChrominoState
+from kameleon.games.chromino import scoring
+from kameleon.games.chromino.phases import AFTER_DRAW
+from kameleon.games.chromino.state import ChrominoState
 
 from .helpers import moves, names, rig
 
@@ -35,6 +37,22 @@ def test_expert_points(table: list[str], move: str, points: int) -> None:
     play(state, move)
     assert state.points == [points, 0]
     assert state.view(1)["players"][0]["points"] == points
+
+
+def test_expert_points_come_from_scoring_before_the_tile_is_laid() -> None:
+    state = rig(["YGB H 0,0", "YRB H 2,0"], hands=[["Y*B", "PPP"], ["PPP"]], scoring="expert")
+    action = state.parse_action("Y*B H 1,0")
+    game = state.game
+    assert scoring.placement_points(state, game.tile_of(action), game.board_fp(action)) == 9
+    play(state, "Y*B H 1,0")
+    assert state.view(None)["breakdowns"] == [{"placement_points": 9}, {"placement_points": 0}]
+
+
+@pytest.mark.parametrize("mode", ["none", "bga", "expert"])
+def test_scores_are_the_sums_of_the_breakdowns(mode: str) -> None:
+    sizes, out, points = [0, 2, 5], [True, False, False], [7, 3, 0]
+    parts = [scoring.breakdown(mode, n, gone, p) for n, gone, p in zip(sizes, out, points, strict=True)]
+    assert scoring.scores(mode, sizes, out, points) == [sum(b.values()) for b in parts]
 
 
 def test_expert_rulebook_sequence_x5() -> None:

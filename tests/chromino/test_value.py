@@ -1,17 +1,18 @@
-"""The learned position value: its features, its fit and the command that fits it."""
+"""The learned position value: its features and its weights file (the fit is in tests/research)."""
 
 from __future__ import annotations
 
-import math
-import random
+import json
+import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-import numpy as np
 import pytest
 
+from kameleon.engine.errors import KameleonError
 from kameleon.games.chromino import value
 from kameleon.games.chromino.tiles import parse_triple
-from kameleon.games.chromino.value_fit import fit_softmax, log_loss, main, weights_block, write
 
 from .helpers import rig
 
@@ -58,60 +59,70 @@ def test_stages_cover_every_hand_size_and_a_seat_out_is_ahead() -> None:
     assert value.value(state, 0) == value.OUT > value.value(state, 1)
 
 
-@pytest.mark.parametrize("seats", [2, 4])
-def test_the_fit_recovers_known_weights(seats: int) -> None:
-    rng = np.random.default_rng(7)
-    truth = np.array([1.5, -0.8, 0.3])
-    x = rng.normal(size=(20000, seats, 3))
-    z = x @ truth
-    chances = np.exp(z) / np.exp(z).sum(axis=1, keepdims=True)
-    winner = (rng.random((20000, 1)) > chances.cumsum(axis=1)).sum(axis=1)
-    y = np.eye(seats)[winner]
-    w = fit_softmax(x, y)
-    assert np.allclose(w, truth, atol=0.08)
-    assert log_loss(x, y, w) < log_loss(x, y, np.zeros(3)) == pytest.approx(math.log(seats))
+def test_the_shipped_weights_file_loads_in_its_format() -> None:
+    data = json.loads(value.WEIGHTS_FILE.read_text(encoding="utf-8"))
+    assert (
+        (data["format"], data["version"])
+        == (value.WEIGHTS_FORMAT, value.WEIGHTS_VERSION)
+        == (
+            "kameleon chromino value weights",
+            1,
+        )
+    )
+    assert data["features"] == list(value.FEATURES)
+    assert value.load_weights() == value.WEIGHTS
+    assert sorted(value.WEIGHTS) == [2, 3, 4]
+    # The numbers the weights were fitted to (value.py held them as a literal before they became data).
+    assert value.WEIGHTS[2][1][:3] == (-0.549, -0.462, -0.416) and value.WEIGHTS[4][7][-1] == -0.363
+    assert all(type(w) is float for stages in value.WEIGHTS.values() for row in stages.values() for w in row)
 
 
-def test_with_two_seats_the_fit_is_the_logistic_regression_on_the_difference() -> None:
-    rng = np.random.default_rng(3)
-    x = rng.normal(size=(3000, 2, 3))
-    y = np.eye(2)[(rng.random(3000) < 0.4).astype(int)]
-    w = fit_softmax(x, y)
-    d = x[:, 0] - x[:, 1]  # the logistic model's score condition: its gradient vanishes at the optimum
-    p = 1 / (1 + np.exp(-(d @ w)))
-    assert np.allclose(d.T @ (p - y[:, 0]) + 1e-3 * w, 0, atol=1e-6)
+def test_saved_weights_read_back_and_the_file_reads_as_it_is_written(tmp_path: Path) -> None:
+    path = tmp_path / "weights.json"
+    value.save_weights(value.WEIGHTS, path)
+    assert path.read_text(encoding="utf-8") == value.WEIGHTS_FILE.read_text(encoding="utf-8")
+    changed = {**value.WEIGHTS, 5: {stage: tuple(0.5 * stage for _ in value.FEATURES) for stage in range(1, 8)}}
+    value.save_weights(changed, path)
+    assert value.load_weights(path) == changed
 
 
-def test_the_command_fits_and_writes_the_weights(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--players", "3", "--games", "40", "--workers", "1", "--seed", "3"]) == 0
-    out = capsys.readouterr().out
-    assert "| stage | held-out positions | log-loss (coin: 1.099) |" in out
-    assert "WEIGHTS: dict[int, dict[int, tuple[float, ...]]] = {\n    3: {" in out
-    source = tmp_path / "value.py"
-    source.write_text(Path(value.__file__).read_text(encoding="utf-8"), encoding="utf-8")
-    weights = {stage: tuple(random.Random(stage).uniform(-1, 1) for _ in value.FEATURES) for stage in value.WEIGHTS[2]}
-    write(3, {stage: (w, 0, 0.0) for stage, w in weights.items()}, source)
-    namespace: dict[str, object] = {}
-    exec(compile(source.read_text(encoding="utf-8"), str(source), "exec"), namespace)
-    written = namespace["WEIGHTS"]
-    assert written == {**value.WEIGHTS, 3: {stage: tuple(round(v, 3) for v in w) for stage, w in weights.items()}}
-    assert list(written) == sorted(written)
-    assert weights_block(written) in source.read_text(encoding="utf-8")
+def _edit(change: Callable[[dict[str, Any]], object]) -> str:
+    data = json.loads(value.WEIGHTS_FILE.read_text(encoding="utf-8"))
+    change(data)
+    return json.dumps(data)
 
 
-def test_bad_arguments_are_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--games", "3"]) == 2
-    assert "--games must be at least" in capsys.readouterr().err
-    for players in ("1", "9"):
-        assert main(["--players", players, "--games", "20"]) == 2
-        assert "--players from 2 to 8" in capsys.readouterr().err
-    other = tmp_path / "other.py"
-    other.write_text("WEIGHTS = {}\n", encoding="utf-8")
-    with pytest.raises(ValueError, match="no WEIGHTS block"):
-        write(2, {}, other)
-    assert other.read_text(encoding="utf-8") == "WEIGHTS = {}\n"
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (None, "are missing: reinstall kameleon, or run kameleon research fit-value chromino --write"),
+        ('{"format": ', "are not valid JSON"),
+        ("[1, 2]", "is not a file of Chromino value weights"),
+        (_edit(lambda d: d.update(format="other")), "is not a file of Chromino value weights"),
+        (_edit(lambda d: d.update(version=2)), "holds version 2 of the weights format; this kameleon reads version 1"),
+        (_edit(lambda d: d["features"].pop()), "weighs other features than this kameleon measures"),
+        (_edit(lambda d: d.update(weights=[])), '"weights" is not an object of player counts'),
+        (_edit(lambda d: d["weights"].update(nine={})), "'nine' is not a number of players from 1 to 8"),
+        (_edit(lambda d: d["weights"]["2"].pop("7")), "the weights of 2 players are not one row per stage 1 to 7"),
+        (_edit(lambda d: d["weights"]["3"]["2"].pop()), "the weights of 3 players at stage 2 are not a list of 14"),
+        (_edit(lambda d: d["weights"]["4"]["1"].__setitem__(0, "x")), "is not a finite number"),
+        (_edit(lambda d: d["weights"]["4"]["1"].__setitem__(0, True)), "is not a finite number"),
+    ],
+)
+def test_a_missing_or_corrupt_weights_file_is_a_clear_error(tmp_path: Path, text: str | None, message: str) -> None:
+    path = tmp_path / "value_weights.json"
+    if text is not None:
+        path.write_text(text, encoding="utf-8")
+    with pytest.raises(value.WeightsError, match=re.escape(message)) as error:
+        value.load_weights(path)
+    assert str(path) in str(error.value)
+    assert isinstance(error.value, KameleonError)
 
 
-def test_a_negative_seed_is_refused_before_any_game(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--games", "20", "--seed", "-1"]) == 2
-    assert "--seed not negative" in capsys.readouterr().err
+def test_weights_that_cannot_be_read_back_are_not_written(tmp_path: Path) -> None:
+    path = tmp_path / "weights.json"
+    with pytest.raises(value.WeightsError, match="is not a finite number"):
+        value.save_weights({2: {stage: (float("nan"),) * 14 for stage in range(1, 8)}}, path)
+    with pytest.raises(value.WeightsError, match="not one row per stage"):
+        value.save_weights({2: {1: (0.0,) * 14}}, path)
+    assert not path.exists()

@@ -7,7 +7,8 @@ import random
 import pytest
 
 import kameleon
-from kameleon.games.chromino.state import AFTER_DRAW
+from kameleon.games.chromino.explain import TILE_REFUSALS
+from kameleon.games.chromino.phases import AFTER_DRAW
 
 from .helpers import rig
 
@@ -91,3 +92,25 @@ def test_bad_seats_and_bad_actions_are_named() -> None:
     with pytest.raises(kameleon.IllegalAction, match="contact"):
         state.apply(state.game.codec.encode(state.hand(state.current_player)[0], 0, 40, 40, False))  # type: ignore[arg-type]
     assert state == before
+
+
+def test_the_seat_to_move_sees_the_engines_reasons_and_nobody_else_does() -> None:
+    state = rig(hands=[["YYB", "GGG"], ["PPP"]], bag=["RRR", "BBB"])
+    mine = state.view(0)
+    assert mine["unplayable"] == {"GGG": "stuck"} and mine["forced"] is None
+    for other in (1, None):
+        assert state.view(other)["unplayable"] is None and state.view(other)["forced"] is None
+    stuck = rig(hands=[["GGG", "PPP"], ["RRR"]], bag=["BBB", "RRR"])
+    assert stuck.view(0)["unplayable"] == {"GGG": "stuck", "PPP": "stuck"} and stuck.view(0)["forced"] == "must_draw"
+    stuck.apply_str("draw")  # RRR does not fit either: the drawing stops
+    assert stuck.view(0)["unplayable"] == {"GGG": "only_drawn", "PPP": "only_drawn", "RRR": "stuck"}
+    assert stuck.view(0)["forced"] == "drawn_stuck" and stuck.view(1)["forced"] is None
+    empty = rig(hands=[["GGG", "PPP"], ["RRR"]])
+    assert empty.view(0)["forced"] == "must_pass"
+
+
+def test_a_lone_chameleon_is_refused_for_the_reason_the_engine_gives() -> None:
+    state = rig(hands=[["Y*B"], ["PPP"]], bag=["RRR"])
+    assert state.view(0)["unplayable"] == {"Y*B": "chameleon_last"} and state.view(0)["forced"] == "must_draw"
+    with pytest.raises(kameleon.IllegalAction, match=TILE_REFUSALS["chameleon_last"]):
+        state.apply_str("Y*B H -1,-1")

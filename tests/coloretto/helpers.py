@@ -13,7 +13,7 @@ def stack_pile(state: ColorettoState, top: Sequence[int]) -> None:
 
     The last-round card stays at its depth unless `top` names it.
     """
-    rest = list(state._deck[state._pos :])
+    rest = list(state.unseen_pile())
     depth = len(rest) - rest.index(LAST_ROUND) - 1 if LAST_ROUND in rest else None
     if LAST_ROUND not in top and depth is not None:
         rest.remove(LAST_ROUND)
@@ -22,8 +22,7 @@ def stack_pile(state: ColorettoState, top: Sequence[int]) -> None:
     pile = [*top, *rest]
     if LAST_ROUND not in top and depth is not None:
         pile.insert(len(pile) - depth, LAST_ROUND)
-    state._deck = state._deck[: state._pos] + tuple(pile)
-    state._last_at = state._deck.index(LAST_ROUND) if LAST_ROUND in state._deck else -1
+    state.restack(pile)
 
 
 def play(state: ColorettoState, *moves: str) -> None:
@@ -32,7 +31,9 @@ def play(state: ColorettoState, *moves: str) -> None:
 
 
 def set_pile(state: ColorettoState, cards: Sequence[int]) -> None:
-    """Replace the whole draw pile by `cards` (top first): for the non-standard cases of rules 4.3."""
+    """Replace the whole draw pile by `cards` (top first): for the non-standard cases of rules 4.3.
+
+    No game reaches such a pile, so no State method makes one: this reaches into the state's private fields."""
     state._deck = tuple(cards)
     state._pos = 0
     state._last_at = state._deck.index(LAST_ROUND) if LAST_ROUND in state._deck else -1

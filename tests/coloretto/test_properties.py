@@ -42,7 +42,7 @@ def box(state: ColorettoState) -> list[int]:
 def located(state: ColorettoState) -> list[int]:
     """Every card counted where it is: pile, rows, drawn card, collections, discards, set aside."""
     counts = [0] * (LAST_ROUND + 1)
-    for card in state._deck[state._pos :]:
+    for card in state.unseen_pile():
         counts[card] += 1
     for row in state.rows:
         for card in row:
@@ -68,7 +68,7 @@ def test_every_card_is_in_exactly_one_place(players: int, seed: int, options: di
     while not state.is_terminal:
         assert located(state) == expected
         remaining = [0] * (LAST_ROUND + 1)
-        for card in state._deck[state._pos :]:
+        for card in state.unseen_pile():
             remaining[card] += 1
         assert state.pile_contents() == remaining
         actions = state.legal_actions()
@@ -83,7 +83,7 @@ def test_the_pile_never_runs_short_under_standard_options(players: int, seed: in
     rng = random.Random(seed)
     while not state.is_terminal:
         if state.phase == 0:
-            assert any(state.rows) or state._drawable  # never the 4.3 fallback
+            assert any(state.rows) or state.cards_to_draw  # never the 4.3 fallback
         golden_taken = sum(h[GOLDEN] for h in state.held)
         actions = state.legal_actions()
         state.apply(actions[rng.randrange(len(actions))])
@@ -118,7 +118,7 @@ def test_determinize_reshuffles_only_unseen_cards_and_keeps_the_depth(players: i
     random_game(state, rng, max_moves=moves)
     sample = state.determinize(0, random.Random(seed + 1))
     assert sample.seed is None
-    assert sorted(sample._deck[sample._pos :]) == sorted(state._deck[state._pos :])
+    assert sorted(sample.unseen_pile()) == sorted(state.unseen_pile())
     assert sample._deck[: state._pos] == state._deck[: state._pos]
     assert sample.cards_above_last_round == state.cards_above_last_round
     assert sample.held == state.held and sample.rows == state.rows and sample.history == state.history
@@ -128,5 +128,5 @@ def test_determinize_reshuffles_only_unseen_cards_and_keeps_the_depth(players: i
 
 def test_determinize_changes_the_order() -> None:
     state = kameleon.load("coloretto", players=4).new_state(3)
-    orders = {state.determinize(0, random.Random(i))._deck for i in range(5)}
+    orders = {state.determinize(0, random.Random(i)).unseen_pile() for i in range(5)}
     assert len(orders) > 1

@@ -8,8 +8,9 @@ import pytest
 
 import kameleon
 from kameleon import IllegalAction
-from kameleon.games.coloretto import actions as act
+from kameleon.games.coloretto import notation as nt
 from kameleon.games.coloretto.cards import COLOURS, GOLDEN, JOKER, LAST_ROUND, PLUS_TWO
+from kameleon.games.coloretto.phases import DECLARE
 from kameleon.games.coloretto.state import ColorettoState
 
 from .helpers import play, set_pile, stack_pile
@@ -30,7 +31,7 @@ def test_scenario_1_first_turn_of_every_round_is_a_draw() -> None:
         state = kameleon.load("coloretto", players=2 + seed % 4).new_state(seed)
         while not state.is_terminal:
             if state.phase == 0 and all(state.active) and not any(state.rows):
-                assert state.legal_actions() == [act.DRAW]
+                assert state.legal_actions() == [nt.DRAW]
             actions = state.legal_actions()
             state.apply(actions[rng.randrange(len(actions))])
 
@@ -41,9 +42,9 @@ def test_scenario_2_all_rows_full_only_takes() -> None:
         play(state, "draw")
         state.apply(state.legal_actions()[0])
     assert all(len(row) == 3 for row in state.rows)
-    assert state.legal_actions() == [act.TAKE, act.TAKE + 1, act.TAKE + 2]
+    assert state.legal_actions() == [nt.TAKE, nt.TAKE + 1, nt.TAKE + 2]
     with pytest.raises(IllegalAction, match="every row in the centre is full"):
-        state.apply(act.DRAW)
+        state.apply(nt.DRAW)
 
 
 def test_scenario_3_two_players_green_rows_and_discard() -> None:
@@ -54,7 +55,7 @@ def test_scenario_3_two_players_green_rows_and_discard() -> None:
     with pytest.raises(IllegalAction, match="row 1 is full"):
         state.apply_str("place 1")
     play(state, "place 2", "draw", "place 2", "draw", "place 3")
-    assert state.legal_actions() == [act.DRAW, act.TAKE, act.TAKE + 1, act.TAKE + 2]
+    assert state.legal_actions() == [nt.DRAW, nt.TAKE, nt.TAKE + 1, nt.TAKE + 2]
     taker = state.current_player
     assert taker is not None
     left = [card for card in state.rows[2]]
@@ -142,9 +143,9 @@ def test_lone_player_may_keep_drawing_then_must_take_when_full() -> None:
     state = new(3)
     play(state, "draw", "place 1", "take 1", "draw", "place 2", "take 2")  # seats 0, 1, 2, 0
     assert state.current_player == 2
-    assert state.legal_actions() == [act.DRAW]  # the last row is empty: draw first
+    assert state.legal_actions() == [nt.DRAW]  # the last row is empty: draw first
     play(state, "draw", "place 3", "draw", "place 3", "draw", "place 3")
-    assert state.legal_actions() == [act.TAKE + 2]
+    assert state.legal_actions() == [nt.TAKE + 2]
 
 
 def test_taken_row_cannot_receive_or_be_taken_again() -> None:
@@ -186,6 +187,24 @@ def test_non_actions_are_rejected() -> None:
             state.apply(bad)  # type: ignore[arg-type]
 
 
+def test_values_equal_to_an_action_code_are_no_actions_in_any_phase() -> None:
+    """False == DRAW, True == place 1 and 6.0 == take 1 in Python; none of them is a move."""
+    state = new(3, scoring_choices="manual")
+    for phase_moves, bad in (([], False), (["draw"], True), (["place 1"], 6.0), ([], 0.0)):
+        play(state, *phase_moves)
+        before = state.clone()
+        with pytest.raises(IllegalAction, match="not a Coloretto action"):
+            state.apply(bad)  # type: ignore[arg-type]
+        assert state == before
+    rng = random.Random(1)
+    while state.phase != DECLARE:
+        state.apply(rng.choice(state.legal_actions()))
+    for bad in ("done", float(nt.DONE)):
+        with pytest.raises(IllegalAction, match="not a Coloretto action"):
+            state.apply(bad)  # type: ignore[arg-type]
+    assert state.record()["moves"] == state.move_tokens()
+
+
 def test_fallback_empty_row_take_when_the_pile_is_exhausted() -> None:
     # Non-standard: depth 1 leaves one card under the last-round card (4.3).
     state = new(3, last_round_depth=1)
@@ -201,7 +220,7 @@ def test_rule_4_3_3_empty_rows_can_be_taken_when_nothing_else_is_legal() -> None
     set_pile(state, [RED, LAST_ROUND, BLUE])
     play(state, "draw", "place 1", "take 1", "draw")  # the last-round card is revealed, then blue
     play(state, "place 2", "take 2")
-    assert state.legal_actions() == [act.TAKE + 2]  # empty row 3, no card to draw
+    assert state.legal_actions() == [nt.TAKE + 2]  # empty row 3, no card to draw
     play(state, "take 3")
     assert state.is_terminal
 
@@ -211,11 +230,11 @@ def test_manual_declaration_flow() -> None:
     stack_pile(state, [LAST_ROUND, JOKER, PLUS_TWO, GREEN])
     play(state, "draw", "place 1", "draw", "place 1", "draw", "place 2")  # seats 0, 1, 2
     play(state, "take 1", "take 2", "draw", "place 3", "take 3")  # seat 0 gets the joker and the +2
-    assert state.phase == 2 and state.current_player == 0 and not state.is_terminal
+    assert state.phase == DECLARE and state.current_player == 0 and not state.is_terminal
     with pytest.raises(IllegalAction, match="remaining wild card"):
         state.apply_str("done")
     with pytest.raises(IllegalAction, match="not in play"):
-        state.apply(act.JOKER_TO + state.removed[0])
+        state.apply(nt.JOKER_TO + state.removed[0])
     colour = next(c for c in state.in_play if state.held[0][c])
     name = COLOURS[colour]
     play(state, f"joker {name}", f"positive {name}")

@@ -14,8 +14,8 @@ import kameleon
 from kameleon.engine.benchmark import random_game
 from kameleon.engine.errors import KameleonError
 from kameleon.games.chromino import observation as obs
-from kameleon.games.chromino.actions import DRAW, PASS
-from kameleon.games.chromino.state import AFTER_DRAW
+from kameleon.games.chromino.notation import DRAW, PASS
+from kameleon.games.chromino.phases import AFTER_DRAW
 from kameleon.games.chromino.tiles import tile_id, triple_name
 from kameleon.interop.openspiel import short_name
 from kameleon.interop.pettingzoo import env, raw_env

@@ -1,5 +1,6 @@
 """The Cardcassonne board in a real Chromium: play by clicking a hand card then a highlighted row, decisions as
-buttons, explanations for clicks that match no legal move, the score track, a spectator's view and a phone screen."""
+buttons, the engine's explanations for clicks that match no legal move, what each follower secures, the score
+track, a spectator's view and a phone screen."""
 
 from __future__ import annotations
 
@@ -31,6 +32,18 @@ def placed_card(move: str) -> str | None:
     return match.group(1) if match else None
 
 
+def assert_followers_show_what_they_secure(board: Locator) -> None:
+    """Each follower in a row secures as many cards as the row marks as its own (both from the view)."""
+    pairs = board.evaluate(  # one call: a state frame cannot re-render the board between the reads
+        """b => [...b.querySelectorAll('.cc-row')].flatMap((row) =>
+               [...row.querySelectorAll('.cc-meeple[data-follower]')].map((m) => [
+                 Number(m.dataset.secures),
+                 row.querySelectorAll(`.cc-entry.secured.by-${m.dataset.follower}`).length,
+               ]))"""
+    )
+    assert all(secures == marked for secures, marked in pairs), pairs
+
+
 def expect_every_part(board: Locator, seats: int) -> None:
     """The four rows, and each seat's panel and marker and number on the score track."""
     expect(board.locator(".cc-row")).to_have_count(4)
@@ -60,7 +73,7 @@ def test_board_plays_by_clicking_cards_and_rows(page: Page, browser: Browser, ar
     expect(page.locator("#toast")).to_contain_text("Choose a card from your hand or your follower first")
     expect(board.locator(".cc-slot[data-move]")).to_have_count(0)
 
-    colour_rule_explained = False
+    colour_rule_explained = decision_explained = False
     kinds_played: set[str] = set()
     log = page.locator("#log li")
     for played in range(MOVES_TO_PLAY):
@@ -70,6 +83,11 @@ def test_board_plays_by_clicking_cards_and_rows(page: Page, browser: Browser, ar
         decisions = board.locator(".cc-decision [data-move]")
         if decisions.count():
             assert sorted(attributes(decisions, "data-move")) == legal
+            if not decision_explained:
+                # The follower cannot go anywhere while the claim waits: the engine's reason, from the view.
+                board.locator(".cc-hand [data-card='F']").click()
+                expect(page.locator("#toast")).to_contain_text(re.compile("decide first|must first decide"))
+                decision_explained = True
             decisions.first.click()
             kinds_played.add("decision")
         else:
@@ -84,16 +102,19 @@ def test_board_plays_by_clicking_cards_and_rows(page: Page, browser: Browser, ar
             expect(targets).to_have_count(len(expected))
             assert sorted(attributes(targets, "data-move")) == expected
             if not colour_rule_explained and len(expected) == 1 and re.fullmatch(r"[YRGB](P\d|H|A)", expected[0]):
-                # A face-up coloured card has one row: another row is refused with the rule, and nothing is sent.
+                # A face-up coloured card has one row: the board sends another row all the same, the engine
+                # refuses it with the rule, and nothing is played; the card stays chosen.
                 other = next(row for row in "YRGB" if row != card[0])
                 board.locator(f".cc-row[data-row='{other}'] .cc-head").click()
-                expect(page.locator("#toast")).to_contain_text(f"A face-up {card} goes only to the")
+                expect(page.locator("#toast")).to_contain_text(f"a face-up {card} can only go to row {card[0]}")
                 assert log.count() == before
+                expect(pick).to_have_class(re.compile(r"\bselected\b"))
                 colour_rule_explained = True
             move = expected[played % len(expected)]
             board.locator(f".cc-slot[data-move='{move}']").click()
             kinds_played.add("follower" if card == "F" else "face down" if move.startswith("?") else "face up")
         expect(log).not_to_have_count(before, timeout=TURN_TIMEOUT)
+        assert_followers_show_what_they_secure(board)
     assert {"face down", "face up"} <= kinds_played
     assert colour_rule_explained, "no face-up coloured card was played: the colour rule's explanation was not checked"
 
@@ -172,6 +193,9 @@ def test_dealer_puts_a_revealed_joker_into_a_highlighted_row(page: Page) -> None
     targets = board.locator(".cc-slot[data-move]")
     expect(targets).to_have_count(4)
     assert sorted(attributes(targets, "data-move")) == legal_moves(page) == ["J@B", "J@G", "J@R", "J@Y"]
+    # The follower cannot go anywhere yet: the board shows the engine's reason, which the view carries.
+    board.locator(".cc-hand [data-card='F']").click()
+    expect(page.locator("#toast")).to_contain_text(f"the dealer must first put the revealed {joker} into a row")
     in_green = board.locator(f".cc-row[data-row='G'] .cc-card[title='{joker}']").count()
     before = page.locator("#log li").count()
     board.locator(".cc-slot[data-move='J@G']").click()

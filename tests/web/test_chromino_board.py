@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
@@ -199,10 +200,13 @@ def test_chromino_explains_clicks_that_cannot_be_played(page: Page) -> None:
     select_tile(page, canonical(placements[0].split()[0]))
     free = page.evaluate(FREE_CELL)
     click_cell(page, tuple(free))
-    expect(page.locator("#toast")).to_contain_text("it must touch the layout along at least two square edges")
+    # The click is sent as a placement of the picked tile through that square; the engine says why it fails.
+    expect(page.locator("#toast")).to_contain_text("cannot be played")
+    expect(page.locator("#toast")).to_contain_text(re.compile(r"contacts?; at least 2 are needed|would touch"))
     start = page.locator(".cr-layout .cr-tile.start").get_attribute("data-placed") or ""
-    click_cell(page, cells_of(start)[1])
-    expect(page.locator("#toast")).to_contain_text("already covered")
+    row, col = cells_of(start)[1]
+    click_cell(page, (row, col))
+    expect(page.locator("#toast")).to_contain_text(f"the square {row},{col} is already covered")
     shot(page, "chromino-explained")
 
 
@@ -218,7 +222,7 @@ RENDER_HINT = """async ([view, legal]) => {
 }"""
 
 
-def stuck_position(only: str, phase: str) -> tuple[dict[str, object], list[str]]:
+def stuck_position(only: str, phase: str) -> tuple[dict[str, Any], list[str]]:
     """The first position of random two-player games where `only` is the one legal move, in `phase`."""
     game = kameleon.load("chromino", players=2)
     for seed in range(100):
@@ -244,6 +248,31 @@ def test_chromino_hint_says_why_a_turn_must_draw_or_pass(page: Page) -> None:
     assert page.evaluate(RENDER_HINT, [view, legal]) == (
         "Aucune pièce piochée ne va, et vous ne pouvez plus piocher ce tour-ci : passez."
     )
+
+
+# A click on a tile of the hand, with the board drawn as above: what the board explains.
+CLICK_TILE = """async ([view, legal, tile]) => {
+  const board = await import('/static/js/boards/chromino.js');
+  const box = document.body.appendChild(document.createElement('div'));
+  const said = [];
+  const explain = (m) => said.push(m);
+  board.render(box, view, { seat: view.you, legal, names: ['A', 'B'], play: () => {}, explain, interactive: true });
+  box.querySelector(`.cr-hand [data-tile='${tile}']`).click();
+  box.remove();
+  return said;
+}"""
+
+
+def test_chromino_a_tile_that_cannot_go_anywhere_is_explained_by_the_engine(page: Page) -> None:
+    page.goto("/")
+    view, legal = stuck_position("pass", "after_draw")
+    drawn, unplayable = view["drawn"], view["unplayable"]
+    other = next(name for name in view["players"][view["you"]]["hand"] if name != drawn)
+    assert unplayable[other] == "only_drawn" and unplayable[drawn] == "stuck"
+    assert page.evaluate(CLICK_TILE, [view, legal, other]) == ["After drawing, only the drawn tile may be placed."]
+    assert page.evaluate(CLICK_TILE, [view, legal, drawn]) == ["This tile fits nowhere on the layout."]
+    page.select_option("#language", "it")
+    assert page.evaluate(CLICK_TILE, [view, legal, other]) == ["Dopo aver pescato puoi posare solo la tessera pescata."]
 
 
 def test_chromino_zoom_and_pan_survive_the_next_state_frame(page: Page) -> None:

@@ -1,4 +1,4 @@
-"""Board geometry (rules §2, §4, §10.2): squares, masks, move tables and action indices.
+"""Board geometry (rules §2, §4): squares, masks and the move tables of each board size.
 
 Squares are indexed `8 * (rank - 1) + (file - 1)`, so a set of squares is a
 Python int used as a bitboard. Everything that depends only on the board size
@@ -13,10 +13,9 @@ from __future__ import annotations
 import random
 from functools import cache
 
+from kameleon.games.cameleon.notation import DIRECTIONS, MAX_DISTANCE, action_layout, move_index
+
 FILES = "abcdefgh"
-DIRECTIONS = ((1, 1), (-1, 1), (1, -1), (-1, -1))
-"""Direction d as (file step, rank step), numbered as in §10.2."""
-MAX_DISTANCE = 7
 ROUND, SQUARE = 0, 1
 
 
@@ -43,12 +42,8 @@ class Geometry:
         self.reserve_mask = tuple(sum(1 << s for s in squares) for squares in self.reserve)
         self.reserve_rows = 0xFF | (0xFF << (n - 8))
         self.light_mask = sum(1 << s for s in range(n) if self.is_light(s))
-        self.num_moves = 28 * n
-        self.pass_action = self.num_moves
-        self.victim0 = self.pass_action + 1
-        self.kind0 = self.victim0 + n
-        self.reserve0 = self.kind0 + 3
-        self.num_actions = self.reserve0 + 4
+        # The action index layout (notation.py), copied into attributes for the hot path.
+        self.num_moves, self.pass_action, self.victim0, self.kind0, self.reserve0, self.num_actions = action_layout(n)
         self.names = tuple(FILES[s & 7] + str((s >> 3) + 1) for s in range(n))
         self.by_name = {name: s for s, name in enumerate(self.names)}
         self.order = tuple((s & 7) * 16 + (s >> 3) for s in range(n))
@@ -70,7 +65,7 @@ class Geometry:
                     if not self.area >> t & 1:
                         break
                     path |= 1 << t
-                    action = (4 * s + d) * 7 + dist - 1
+                    action = move_index(s, d, dist)
                     self.moves[action] = (s, t, path, dist)
                     ray.append((1 << t, action))
                     if dist == 1:
@@ -86,21 +81,6 @@ class Geometry:
     @staticmethod
     def is_light(s: int) -> bool:
         return bool(((s & 7) + (s >> 3)) & 1)
-
-    def move_action(self, s: int, t: int) -> int | None:
-        """The action index of the displacement s -> t, or None if it is not a diagonal line."""
-        df, dr = (t & 7) - (s & 7), (t >> 3) - (s >> 3)
-        if df == 0 or abs(df) != abs(dr) or abs(df) > MAX_DISTANCE:
-            return None
-        d = DIRECTIONS.index((1 if df > 0 else -1, 1 if dr > 0 else -1))
-        return (4 * s + d) * 7 + abs(df) - 1
-
-    def decode_move(self, action: int) -> tuple[int, int, int, int]:
-        """(from square, file of target, rank index of target, distance); the target may be off the board."""
-        s, rest = divmod(action, 28)
-        d, dist0 = divmod(rest, 7)
-        df, dr = DIRECTIONS[d]
-        return s, (s & 7) + df * (dist0 + 1), (s >> 3) + dr * (dist0 + 1), dist0 + 1
 
 
 @cache

@@ -1,4 +1,5 @@
-"""Why an action is illegal in Le Caméléon: computed only on the error path, so the hot path stays lean."""
+"""Why an action is illegal in Le Caméléon, and why no move starts from a square: computed only when asked,
+so the hot path stays lean."""
 
 from __future__ import annotations
 
@@ -24,10 +25,10 @@ def why_illegal(state: CameleonState, action: Any) -> str:
         return "you may pass only when you have no legal move"
     if action > geo.pass_action:
         return "there is no choice to make: no capture is being resolved"
-    s, tf, tr, dist = geo.decode_move(action)
+    s, tf, tr, dist = nt.decode_move(action)
     if not (0 <= tf < 8 and 0 <= tr < geo.ranks):
         return f"a move from {geo.names[s]} in that direction leaves the board"
-    text = f"{geo.names[s]}-{geo.names[8 * tr + tf]}"
+    text = nt.displacement_text(action, geo)
     code = state.board[s]
     if not code:
         return f"{text}: there is no piece on {geo.names[s]}"
@@ -38,3 +39,26 @@ def why_illegal(state: CameleonState, action: Any) -> str:
     if dist > 1 and code & 7 != 7:
         return f"{text}: only a chameleon moves more than one square"
     return f"{text}: the way is blocked by your own piece"
+
+
+NO_MOVE_REASONS = ("pending", "opponent", "blocked")
+"""Why no move starts from a square holding a piece: a ply waits for its choices, the piece is the
+opponent's, or each square it could reach holds one of the mover's pieces or is off the playing area."""
+
+
+def why_no_move_from(state: CameleonState, starts: set[int]) -> dict[int, str]:
+    """Square -> reason (one of NO_MOVE_REASONS) for every piece from which no legal displacement starts,
+    given the squares `starts` of the legal displacements; empty when the game is over."""
+    if state.is_terminal:
+        return {}
+    turn = state.turn
+    reasons = {}
+    for s, code in enumerate(state.board):
+        if code and s not in starts:
+            if state.pending is not None:
+                reasons[s] = "pending"
+            elif code >> 3 != turn:
+                reasons[s] = "opponent"
+            else:
+                reasons[s] = "blocked"
+    return reasons

@@ -33,7 +33,7 @@ def evaluate(state: CameleonState, seat: int) -> float:
         winners = state.winners()
         return 0.0 if len(winners) != 1 else WIN if winners[0] == seat else -WIN
     value = material(state, seat) - material(state, 1 - seat)
-    if state.turn == seat and not all(state.board[s] for s in state.geo.reserve[seat]):
+    if state.turn == seat and state.free_reserve():
         board = state.board
         value += THREAT * sum(WEIGHTS[(board[v] & 7) - 1] for v, _ in state.flanked())
     return value

@@ -1,22 +1,82 @@
-"""Move tokens (rules §9.3): parsing text into its parts and writing actions.
+"""Le Caméléon's actions, their stable indices (rules §10.2) and the move notation (§9.3, §9.4).
 
-A whole ply is one token, `c4-d5xd6=O@b1`. The engine's actions are finer
-(§10.2): a displacement (`c4-d5`, `pass`) and, when the resolution leaves the
-mover a choice, choice actions written `xd6` (room for this victim), `=O`
-(reward kind) and `@b1` (reserve square). Two extensions of the spec's tokens
-serve the action level: `c4-d5*` is the displacement alone, its choices to
-follow as separate tokens, and a record of a game stopped in the middle of a
-ply ends with such a token and the choices made so far.
+Actions are ints that are their own indices. For a board of `size` squares:
+
+| indices | action |
+| --- | --- |
+| `(4 s + d) 7 + (n - 1)` for `28 size` values | displacement from square s in direction d by n squares |
+| `28 size` | pass |
+| then `size` values | choice: the reward room goes to the victim on square s (`xd6`) |
+| then 3 values | choice: reward kind V, O or G (`=O`) |
+| then 4 values | choice: the reward goes to the mover's reserve square i (`@b1`) |
+
+A whole ply is one token, `c4-d5xd6=O@b1`: the displacement and the captures of
+its resolution. Two extensions of the spec's tokens serve the action level:
+`c4-d5*` is the displacement alone, its choices to follow as separate tokens
+(`xd6`, `=O`, `@b1`), and a record of a game stopped in the middle of a ply
+ends with such a token and the choices made so far.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
 
-from kameleon.engine.errors import NotationError
-from kameleon.games.cameleon.board import Geometry
+from kameleon.engine.errors import IllegalAction, KameleonError, NotationError
 from kameleon.games.cameleon.chart import KIND_LETTERS, V
+
+if TYPE_CHECKING:
+    from kameleon.games.cameleon.board import Geometry
+    from kameleon.games.cameleon.state import CameleonState
+
+# --- actions and their indices (§10.2) ---------------------------------------
+
+DIRECTIONS = ((1, 1), (-1, 1), (1, -1), (-1, -1))
+"""Direction d as (file step, rank step)."""
+MAX_DISTANCE = 7
+
+
+class ActionLayout(NamedTuple):
+    """Where each kind of action starts in the index space of a board of `size` squares."""
+
+    num_moves: int
+    pass_action: int
+    victim0: int
+    kind0: int
+    reserve0: int
+    num_actions: int
+
+
+def action_layout(size: int) -> ActionLayout:
+    num_moves = 28 * size
+    victim0 = num_moves + 1
+    kind0 = victim0 + size
+    reserve0 = kind0 + 3
+    return ActionLayout(num_moves, num_moves, victim0, kind0, reserve0, reserve0 + 4)
+
+
+def move_index(square: int, direction: int, distance: int) -> int:
+    return (4 * square + direction) * 7 + distance - 1
+
+
+def move_action(s: int, t: int) -> int | None:
+    """The action index of the displacement s -> t, or None if it is not a diagonal line."""
+    df, dr = (t & 7) - (s & 7), (t >> 3) - (s >> 3)
+    if df == 0 or abs(df) != abs(dr) or abs(df) > MAX_DISTANCE:
+        return None
+    return move_index(s, DIRECTIONS.index((1 if df > 0 else -1, 1 if dr > 0 else -1)), abs(df))
+
+
+def decode_move(action: int) -> tuple[int, int, int, int]:
+    """(from square, file of target, rank index of target, distance); the target may be off the board."""
+    s, rest = divmod(action, 28)
+    d, dist0 = divmod(rest, 7)
+    df, dr = DIRECTIONS[d]
+    return s, (s & 7) + df * (dist0 + 1), (s >> 3) + dr * (dist0 + 1), dist0 + 1
+
+
+# --- tokens --------------------------------------------------------------------
 
 _SQUARE = r"[a-h](?:1[01]|[1-9])"
 _PLY = re.compile(
@@ -56,7 +116,7 @@ def parse_ply(text: str, geo: Geometry) -> PlyText:
         action = geo.pass_action
     else:
         s, t = square(match["src"], geo, token), square(match["dst"], geo, token)
-        found = geo.move_action(s, t)
+        found = move_action(s, t)
         if found is None:
             raise NotationError(f"{token!r}: {match['src']}-{match['dst']} is not a diagonal line of 1 to 7 squares")
         action = found
@@ -109,7 +169,114 @@ def displacement_text(action: int, geo: Geometry) -> str:
     """`c4-d5` or `pass`; raises NotationError for an index whose target is off the board."""
     if action == geo.pass_action:
         return "pass"
-    s, tf, tr, _ = geo.decode_move(action)
+    s, tf, tr, _ = decode_move(action)
     if not (0 <= tf < 8 and 0 <= tr < geo.ranks):
         raise NotationError(f"action {action} leaves the board from {geo.names[s]}; it has no notation")
     return f"{geo.names[s]}-{geo.names[8 * tr + tf]}"
+
+
+def spell(captures: tuple[tuple[int, int, int], ...], geo: Geometry) -> str:
+    """The capture part of a token (§9.3): `xd6` for a plain capture, `xd6=O@b1` for a rewarded one."""
+    names = geo.names
+    return "".join(f"x{names[v]}" if k < 0 else f"x{names[v]}={KIND_LETTERS[k]}@{names[sq]}" for v, k, sq in captures)
+
+
+# --- the notation of a state's actions and plies --------------------------------
+
+
+def action_to_str(state: CameleonState, action: int) -> str:
+    """Choices as `xd6`, `=O`, `@b1`; a displacement as its full token when its resolution is unique,
+    else as `c4-d5*` (its choices follow); an action not legal now as the bare displacement.
+    `action` is an index of the game's action space (the State checks that)."""
+    geo = state.geo
+    if action > geo.pass_action:
+        return choice_text(action, geo, geo.reserve[state.turn])
+    text = displacement_text(action, geo)
+    if state.pending is not None or state.is_terminal:
+        return text
+    try:
+        captures = state.unique_captures(action)
+    except IllegalAction:
+        return text
+    return text + "*" if captures is None else text + spell(captures, geo)
+
+
+def parse_action(state: CameleonState, text: str) -> int:
+    """One action: a choice inside a ply, a displacement (`c4-d5`, `c4-d5*`, `pass`), or a whole-ply token
+    that stands for a single action. A token standing for several actions is played by `apply_str`."""
+    geo = state.geo
+    if state.pending is not None:
+        return parse_choice(text, geo, geo.reserve[state.turn])
+    ply = parse_ply(text, geo)
+    if ply.captures is None:
+        return ply.action
+    actions, _ = expand(state, text, ply)
+    if len(actions) != 1:
+        raise NotationError(
+            f"{text!r} is a whole ply of {len(actions)} actions (a displacement and its choices); "
+            "play it with apply_str"
+        )
+    return actions[0]
+
+
+def expand(state: CameleonState, text: str, ply: PlyText) -> tuple[list[int], CameleonState]:
+    """The actions of a whole-ply token, and the state after them (`state` is unchanged).
+
+    A token without its capture part is accepted when the outcomes differ only in reserve squares: the
+    rewards then go to the free squares in file order."""
+    geo = state.geo
+    probe = state.clone()
+    probe.apply(ply.action)
+    if probe.pending is None and ply.captures is None:
+        return [ply.action], probe
+    res = state.displacement_outcomes(ply.action)
+    tokens = [displacement_text(ply.action, geo) + o.suffix for o in res.outcomes]
+    if ply.captures is None:
+        kinds = {tuple((v, k) for v, k, _ in o.captures) for o in res.outcomes}
+        if len(kinds) != 1:
+            raise NotationError(f"{text!r} is ambiguous; write the whole move: {' '.join(sorted(tokens))}")
+        free = iter(state.free_reserve())
+        wanted = tuple((v, k, next(free) if k >= 0 else -1) for v, k, _ in res.outcomes[0].captures)
+    else:
+        wanted = ply.captures
+    index = res.spellings.get(wanted)
+    if index is None:
+        raise IllegalAction(
+            f"{text!r} does not match the captures of this move; the legal moves are: {' '.join(sorted(tokens))}"
+        )
+    target = res.outcomes[index]
+    actions = [ply.action]
+    while probe.pending is not None:
+        choice = target.choices[probe.pending[1]]
+        probe.apply(choice)
+        actions.append(choice)
+    return actions, probe
+
+
+def ply_tokens(state: CameleonState) -> list[str]:
+    """The canonical tokens of the legal plies (every resolution of every legal displacement)."""
+    if state.pending is not None or state.is_terminal:
+        return []
+    out: list[str] = []
+    for action in state.legal_actions():
+        head = displacement_text(action, state.geo)
+        out.extend(head + o.suffix for o in state.displacement_outcomes(action).outcomes)
+    return sorted(out)
+
+
+def move_tokens(state: CameleonState) -> list[str]:
+    """One canonical token per ply (§9.4); an unfinished last ply as `c4-d5*` and its choices so far."""
+    if state.seed is None:
+        raise KameleonError("this state was made by determinize and has no replayable history")
+    geo = state.geo
+    replica = state.game.new_state(state.seed)
+    tokens: list[str] = []
+    partial: list[str] = []
+    for action in state.history:
+        partial.append(action_to_str(replica, action) if partial else displacement_text(action, geo) + "*")
+        replica.apply(action)
+        if replica.pending is None:
+            assert replica.last_ply is not None
+            tokens.append(displacement_text(replica.last_ply[0], geo) + spell(replica.last_ply[1], geo))
+            partial = []
+    return tokens + partial

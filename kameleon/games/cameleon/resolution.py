@@ -1,4 +1,4 @@
-"""The mover's choices in a capture resolution (rules §5.5, §5.6, §6.5) and their canonical spelling (§9.3).
+"""The mover's choices in a capture resolution (rules §5.5, §5.6, §6.5).
 
 `resolutions()` takes the capture candidates found after a displacement and
 returns every distinct outcome of the ply, each with the choice actions of
@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from itertools import combinations, permutations, product
 
 from kameleon.games.cameleon.board import Geometry
-from kameleon.games.cameleon.chart import KIND_LETTERS, PLAIN_BIT, REWARD_BITS, K, V
+from kameleon.games.cameleon.chart import PLAIN_BIT, REWARD_BITS, K, V
+from kameleon.games.cameleon.notation import spell
 
 Capture = tuple[int, int, int]
 REWARD_KINDS = (V, V + 1, V + 2, K)
@@ -37,11 +38,6 @@ class Resolutions:
     outcomes: tuple[Outcome, ...]
     spellings: dict[tuple[Capture, ...], int]
     """Every valid capture list (canonical or not) -> index of its outcome in `outcomes`."""
-
-
-def spell(captures: tuple[Capture, ...], geo: Geometry) -> str:
-    names = geo.names
-    return "".join(f"x{names[v]}" if k < 0 else f"x{names[v]}={KIND_LETTERS[k]}@{names[sq]}" for v, k, sq in captures)
 
 
 def apply_finite_trays(masks: list[int], tray: list[int]) -> list[int]:

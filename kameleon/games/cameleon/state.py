@@ -18,13 +18,14 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from kameleon.engine.errors import IllegalAction, NotationError
+from kameleon.engine.errors import IllegalAction
 from kameleon.engine.game import State, check_seat
-from kameleon.games.cameleon import cpn, endings, plies
+from kameleon.games.cameleon import cpn, scoring
 from kameleon.games.cameleon import notation as nt
 from kameleon.games.cameleon.chart import ASSOC, BOX, NONE, REWARD_BITS, K, V
+from kameleon.games.cameleon.determinize import determinize
 from kameleon.games.cameleon.explain import why_illegal
-from kameleon.games.cameleon.resolution import Outcome, Resolutions, resolutions, spell
+from kameleon.games.cameleon.resolution import Capture, Outcome, Resolutions, resolutions
 from kameleon.games.cameleon.view import full_view
 
 if TYPE_CHECKING:
@@ -35,6 +36,20 @@ Pending = tuple[tuple[Outcome, ...], int, int, bool]
 
 
 class CameleonState(State[int]):
+    """A Le Caméléon position and the rules that change it (see the module's docstring).
+
+    Package-internal API (for this game's modules; not part of the public contract):
+
+    - `board`, `occ`, `kings`, `counts`, `eliminated`, `tray`, `turn`, `no_progress`, `move_number`,
+      `last_pass`, `pending`, `last_ply`, `result`, `reason`, `geo`: the fields, read-only outside
+      state.py (see `__init__`).
+    - `free_reserve()`: the mover's empty reserve squares, in file order.
+    - `displacement_outcomes(action)`: every outcome of the legal displacement `action` (state unchanged).
+    - `unique_captures(action)`: the captures of the displacement `action` when its resolution leaves no
+      choice, None when choices follow; raises IllegalAction when it is not legal (state unchanged).
+    - `breakdowns()`: each seat's score breakdown (scoring.py).
+    """
+
     __slots__ = (
         "board",
         "counts",
@@ -99,9 +114,9 @@ class CameleonState(State[int]):
         self.reason: str | None = None
         self.is_terminal = False
         self.current_player: int | None = self.turn
-        ended = endings.material_result(self.counts, game.lone_piece)
+        ended = scoring.material_result(self.counts, game.lone_piece)
         if ended is None and game.np_limit and self.no_progress >= game.np_limit:
-            ended = endings.DRAW, "no_progress"
+            ended = scoring.DRAW, "no_progress"
         if ended is not None:
             self._end(*ended)
 
@@ -227,7 +242,8 @@ class CameleonState(State[int]):
         with default options they fall at the end of that player's next ply unless the association breaks."""
         return self._candidates(-1)
 
-    def _free(self) -> tuple[int, ...]:
+    def free_reserve(self) -> tuple[int, ...]:
+        """The mover's empty reserve squares, in file order (package-internal)."""
         board = self.board
         return tuple(s for s in self.geo.reserve[self.turn] if not board[s])
 
@@ -235,8 +251,32 @@ class CameleonState(State[int]):
         game = self.game
         tray = self.tray[self.turn] if self.tray is not None else None
         return resolutions(
-            candidates, self._free(), self.geo.reserve[self.turn], tray, game.blocks_all, game.auto, self.geo
+            candidates, self.free_reserve(), self.geo.reserve[self.turn], tray, game.blocks_all, game.auto, self.geo
         )
+
+    def displacement_outcomes(self, action: int) -> Resolutions:
+        """Every outcome of the legal displacement `action` from this position; the state is unchanged
+        (package-internal)."""
+        probe = self.clone()
+        moved = -1
+        if action != self.geo.pass_action:
+            move = self.geo.moves[action]
+            assert move is not None
+            s, moved = move[0], move[1]
+            probe.board[moved], probe.board[s] = probe.board[s], 0
+            probe.occ[self.turn] ^= (1 << s) | (1 << moved)
+        return probe._resolutions(probe._candidates(moved))
+
+    def unique_captures(self, action: int) -> tuple[Capture, ...] | None:
+        """The captures of the displacement `action` played now when its resolution leaves no choice, None
+        when choices follow; raises IllegalAction when it is not legal. The state is unchanged
+        (package-internal)."""
+        copy = self.clone()
+        copy.apply(action)
+        if copy.pending is not None:
+            return None
+        assert copy.last_ply is not None
+        return copy.last_ply[1]
 
     def _resolve(self, displacement: int, moved: int, exited: bool) -> None:
         candidates = self._candidates(moved)
@@ -244,7 +284,7 @@ class CameleonState(State[int]):
             self._finish(displacement, (), exited)
             return
         if not any(m & REWARD_BITS for _, m in candidates):
-            if self.game.blocks_all and not self._free():
+            if self.game.blocks_all and not self.free_reserve():
                 self._finish(displacement, (), exited)
             else:
                 self._finish(displacement, tuple((v, -1, -1) for v, _ in candidates), exited)
@@ -262,7 +302,7 @@ class CameleonState(State[int]):
         self.pending = None
         self._finish(displacement, outcomes[0].captures, exited)
 
-    def _finish(self, displacement: int, captures: tuple[tuple[int, int, int], ...], exited: bool) -> None:
+    def _finish(self, displacement: int, captures: tuple[Capture, ...], exited: bool) -> None:
         """Apply the captures, update the counters and run the end-of-game checks (§8.1)."""
         game = self.game
         geo = self.geo
@@ -307,18 +347,18 @@ class CameleonState(State[int]):
         self.turn = opp
         self.hash ^= geo.zobrist_square_to_move
         self.last_ply = (displacement, captures)
-        ended = endings.material_result(self.counts, game.lone_piece) if captures else None
+        ended = scoring.material_result(self.counts, game.lone_piece) if captures else None
         if ended is None and game.np_limit and self.no_progress >= game.np_limit:
-            ended = endings.DRAW, "no_progress"
+            ended = scoring.DRAW, "no_progress"
         if self.no_progress == 0:
             self.reps = {self.hash: 1}
         elif game.rep_limit:
             seen = self.reps.get(self.hash, 0) + 1
             self.reps[self.hash] = seen
             if ended is None and seen >= game.rep_limit:
-                ended = endings.DRAW, "repetition"
+                ended = scoring.DRAW, "repetition"
         if ended is None and is_pass and was_pass:
-            ended = endings.DRAW, "double_pass"
+            ended = scoring.DRAW, "double_pass"
         if ended is not None:
             self._end(*ended)
         else:
@@ -330,45 +370,19 @@ class CameleonState(State[int]):
         self.is_terminal = True
         self.current_player = None
 
-    # --- notation ------------------------------------------------------------
+    # --- notation (notation.py) ----------------------------------------------
 
     def action_to_str(self, action: int) -> str:
         """Choices as `xd6`, `=O`, `@b1`; a displacement as its full token when its resolution is unique,
         else as `c4-d5*` (its choices follow); an action not legal now as the bare displacement."""
-        geo = self.geo
-        if type(action) is not int or not 0 <= action < geo.num_actions:
+        if type(action) is not int or not 0 <= action < self.geo.num_actions:
             raise IllegalAction(why_illegal(self, action))
-        if action > geo.pass_action:
-            return nt.choice_text(action, geo, geo.reserve[self.turn])
-        text = nt.displacement_text(action, geo)
-        if self.pending is not None or self.is_terminal:
-            return text
-        copy = self.clone()
-        try:
-            copy.apply(action)
-        except IllegalAction:
-            return text
-        if copy.pending is not None:
-            return text + "*"
-        assert copy.last_ply is not None
-        return text + spell(copy.last_ply[1], geo)
+        return nt.action_to_str(self, action)
 
     def parse_action(self, text: str) -> int:
         """One action: a choice inside a ply, a displacement (`c4-d5`, `c4-d5*`, `pass`), or a whole-ply token
         that stands for a single action. A token standing for several actions is played by `apply_str`."""
-        geo = self.geo
-        if self.pending is not None:
-            return nt.parse_choice(text, geo, geo.reserve[self.turn])
-        ply = nt.parse_ply(text, geo)
-        if ply.captures is None:
-            return ply.action
-        actions, _ = plies.expand(self, text, ply)
-        if len(actions) != 1:
-            raise NotationError(
-                f"{text!r} is a whole ply of {len(actions)} actions (a displacement and its choices); "
-                "play it with apply_str"
-            )
-        return actions[0]
+        return nt.parse_action(self, text)
 
     def apply_str(self, text: str) -> int:
         """Play a whole ply written as one token (§9.3), or one choice while a ply waits for it.
@@ -386,18 +400,18 @@ class CameleonState(State[int]):
         if ply.displacement_only:
             self.apply(ply.action)
             return ply.action
-        _, after = plies.expand(self, text, ply)
+        _, after = nt.expand(self, text, ply)
         for name in self.__slots__:
             setattr(self, name, getattr(after, name))
         return ply.action
 
     def ply_tokens(self) -> list[str]:
         """The canonical tokens of the legal plies (every resolution of every legal displacement)."""
-        return plies.ply_tokens(self)
+        return nt.ply_tokens(self)
 
     def move_tokens(self) -> list[str]:
         """One canonical token per ply (§9.4); an unfinished last ply as `c4-d5*` and its choices so far."""
-        return plies.move_tokens(self)
+        return nt.move_tokens(self)
 
     def record(self, players: Sequence[str] | None = None) -> dict[str, Any]:
         record = super().record(players)
@@ -438,9 +452,11 @@ class CameleonState(State[int]):
         return new
 
     def scores(self) -> list[int]:
-        if self.result is None or len(self.result) != 1:
-            return [0, 0]
-        return [1, -1] if self.result[0] == 0 else [-1, 1]
+        return scoring.scores(self.result)
+
+    def breakdowns(self) -> list[scoring.Breakdown]:
+        """Each seat's score and the material behind it (scoring.py)."""
+        return scoring.breakdowns(self.result, self.counts, self.eliminated)
 
     def winners(self) -> list[int]:
         return list(self.result) if self.result is not None else []
@@ -452,9 +468,7 @@ class CameleonState(State[int]):
     def determinize(self, player: int, rng: random.Random) -> CameleonState:
         """Perfect information: a copy, without a replayable seed."""
         check_seat(player, self.num_players)
-        copy = self.clone()
-        copy.seed = None
-        return copy
+        return determinize(self, player, rng)
 
     def __repr__(self) -> str:
         return f"<CameleonState {self.to_cpn()}>"

@@ -7,6 +7,7 @@ import time
 
 from kameleon.games.cardcassonne.game import CardcassonneGame
 from kameleon.games.cardcassonne.heuristics import action_values
+from kameleon.games.cardcassonne.phases import PLAY
 from kameleon.games.cardcassonne.state import CardcassonneState
 
 
@@ -52,7 +53,7 @@ def run(seconds: float) -> dict[str, float]:
         if state.current_player is not None:
             action_values(state, state.legal_actions())
 
-    last_turns = [s for s in states if s.phase == 1 and s.turns_left == 1]
+    last_turns = [s for s in states if s.phase == PLAY and s.turns_left == 1]
 
     def resolution(_: CardcassonneState) -> None:
         for state in last_turns:

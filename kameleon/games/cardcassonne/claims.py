@@ -1,17 +1,23 @@
-"""One claim of round-end resolution (rules §7.3): the cards a follower secured and the decisions they need.
+"""What a follower secures (rules §6) and one claim of round-end resolution (§7.3).
 
-A claim is classified when it is opened; misplaced animals and buildings then
-wait for `keep` / `ten`, and wild animals for their herd, before the claim is
-settled (points added, cards moved). Claims only exist during resolution, so
-this is not on the hot path of a turn.
-"""
+`secured` splits a row into the cards each of its followers secures and the
+open end a follower put there now would secure: the rules, the view, the
+observation and the bots read rows through it. `ROLE` says what each secured card does in its claim. A claim is
+classified when it is opened; misplaced animals and buildings then wait for
+`keep` / `ten`, and wild animals for their herd, before the claim is settled
+(points added, cards moved). Claims only exist during resolution, so `Claim`
+is not on the hot path of a turn."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from kameleon.games.cardcassonne.cards import (
     ANIMAL,
     BUILDING,
     COLOUR,
+    NUM_CARDS,
+    NUM_ROWS,
     PEOPLE,
     TYPE,
     VALUE,
@@ -19,6 +25,57 @@ from kameleon.games.cardcassonne.cards import (
     WILD_BUILDING,
 )
 from kameleon.games.cardcassonne.scoring import TEN
+
+OPEN = -1
+"""The seat of the last span of `secured`: the row's open end, which no follower secures yet."""
+
+
+def secured(row: Sequence[int]) -> list[tuple[int, int, int]]:
+    """How a row's entries (the state's encoding) split into what followers secure (§6).
+
+    One `(seat, start, stop)` per follower, left to right: the follower of `seat`
+    stands at index `stop` and secures `row[start:stop]`, every card since the
+    previous follower or the row's start. Last comes `(OPEN, start, len(row))`:
+    the open end, the cards a follower put into the row now would secure.
+
+    >>> secured([5, -2, 7, 8, -1, 9])
+    [(1, 0, 1), (0, 2, 4), (-1, 5, 6)]
+    """
+    spans = []
+    start = 0
+    for i, e in enumerate(row):
+        if e < 0:
+            spans.append((-1 - e, start, i))
+            start = i + 1
+    spans.append((OPEN, start, len(row)))
+    return spans
+
+
+PEOPLE_IN_ROW, FOR_TEN, MISPLACED, HERD, CHEST, WILD_CHEST, WILD = range(7)
+"""What a secured card does in its claim (§7.3 step 1): people of the row's colour score as a batch (§8.1);
+the dragon, the fairy and people of another colour give 10 points and leave the game (§8.4, §8.5); an animal
+or building of another colour waits for keep / ten; an animal of the row's colour joins its herd (§8.2); a
+building of the row's colour or a wild building goes under the chest (§8.3); a wild animal joins a herd or
+stays loose (§8.2)."""
+
+
+def _role(card: int, row: int) -> int:
+    t, colour = TYPE[card], COLOUR[card]
+    if t == PEOPLE:
+        return PEOPLE_IN_ROW if colour == row else FOR_TEN
+    if t == ANIMAL:
+        return HERD if colour == row else MISPLACED
+    if t == BUILDING:
+        return CHEST if colour == row else MISPLACED
+    if t == WILD_ANIMAL:
+        return WILD
+    if t == WILD_BUILDING:
+        return WILD_CHEST
+    return FOR_TEN  # dragon, fairy
+
+
+ROLE: tuple[tuple[int, ...], ...] = tuple(tuple(_role(c, r) for c in range(NUM_CARDS)) for r in range(NUM_ROWS))
+"""`ROLE[row][card]`: what `card` does in a claim of `row`."""
 
 
 class Claim:
@@ -65,35 +122,26 @@ class Claim:
         """True when the claimant will own a real animal: wilds must be assigned."""
         self.to_assign = 0
         self.choices: list[int] = []
-        people, real, chest, out = self.people, self.real, self.chest, self.out
+        people, real, chest, out, pending = self.people, self.real, self.chest, self.out, self.pending
+        role = ROLE[row]
         points = psum = 0
         for card in cards:
-            t = TYPE[card]
-            if t == PEOPLE:
-                if COLOUR[card] == row:
-                    people.append(card)
-                    psum += VALUE[card]
-                else:
-                    points += TEN
-                    out.append(card)
-            elif t == ANIMAL:
-                if COLOUR[card] == row:
-                    real[row] += 1
-                    self.animal_ids.append(card)
-                else:
-                    self.pending.append(card)
-            elif t == BUILDING:
-                if COLOUR[card] == row:
-                    chest.append(card)
-                else:
-                    self.pending.append(card)
-            elif t == WILD_ANIMAL:
-                self.wilds.append(card)
-            elif t == WILD_BUILDING:
-                chest.append(card)
-            else:  # dragon, fairy
+            r = role[card]
+            if r == PEOPLE_IN_ROW:
+                people.append(card)
+                psum += VALUE[card]
+            elif r == FOR_TEN:
                 points += TEN
                 out.append(card)
+            elif r == MISPLACED:
+                pending.append(card)
+            elif r == HERD:
+                real[row] += 1
+                self.animal_ids.append(card)
+            elif r == WILD:
+                self.wilds.append(card)
+            else:  # CHEST, WILD_CHEST
+                chest.append(card)
         self.points = points
         self.people_sum = psum
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kameleon.engine.game import check_seat
-from kameleon.games.cardcassonne import actions as act
+from kameleon.games.cardcassonne import notation as nt
 from kameleon.games.cardcassonne.cards import DOWN, FACE
 
 if TYPE_CHECKING:
@@ -22,11 +22,11 @@ def determinize(state: CardcassonneState, player: int, rng: random.Random) -> Ca
     and the dealt part of the deck is dropped, so the sample holds no trace of the
     true hidden cards.
     """
-    n = state._n
+    n = state.num_players
     check_seat(player, n)
     other = state.clone()
     other.seed = None
-    pool = list(state._deck[state._pos :])
+    pool = list(state.undealt())
     hidden: list[tuple[int, int]] = []  # (row, index) of face-down cards unknown to player
     for r, row in enumerate(state.rows):
         for i, e in enumerate(row):
@@ -45,16 +45,9 @@ def determinize(state: CardcassonneState, player: int, rng: random.Random) -> Ca
     for q in range(n):
         if q != player:
             size = len(state.hands[q])
-            hand = sorted(pool[at : at + size])
+            other.set_hand(q, sorted(pool[at : at + size]))
             at += size
-            other.hands[q] = hand
-            mask = 0
-            for card in hand:
-                mask |= 1 << FACE[card]
-            other.masks[q] = mask
-            other._ent[q] = other._entry(q)
-    other._deck = tuple(pool[at:])
-    other._pos = 0
+    other.set_undealt(tuple(pool[at:]))
     _rewrite_hidden_moves(other, hidden)
     return other
 
@@ -73,8 +66,6 @@ def _rewrite_hidden_moves(state: CardcassonneState, hidden: list[tuple[int, int]
     if not groups:
         return
     for (seat, r), cards in groups.items():
-        moves = [
-            m >> 3 for m in state._down_moves if m & 7 == seat and (state.history[m >> 3] - act.FACE_DOWN) & 3 == r
-        ]
+        moves = [m >> 3 for m in state.down_moves if m & 7 == seat and (state.history[m >> 3] - nt.FACE_DOWN) & 3 == r]
         for h, card in zip(moves[-len(cards) :], cards, strict=True):
-            state.history[h] = act.FACE_DOWN + 4 * FACE[card] + r
+            state.history[h] = nt.FACE_DOWN + 4 * FACE[card] + r

@@ -1,11 +1,17 @@
-"""Why `CardcassonneState.apply` refuses an action: computed only on the error path, so the hot path stays lean."""
+"""Why `CardcassonneState.apply` refuses an action: computed only on the error path, so the hot path stays lean.
+
+`placement_refusal` is the part that depends on the moment rather than on the
+card: the view carries it for the seat to move, so that a board can show the
+engine's reason when a card or the follower is picked at the wrong time.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kameleon.games.cardcassonne import actions as act
-from kameleon.games.cardcassonne.cards import COLOURS, FACE_CODES, card_name
+from kameleon.games.cardcassonne import notation as nt
+from kameleon.games.cardcassonne.cards import COLOURS, FACE_CODES, face_code
+from kameleon.games.cardcassonne.phases import OVER, PLAY, RESOLVE, SETUP_JOKER
 
 if TYPE_CHECKING:
     from kameleon.games.cardcassonne.state import CardcassonneState
@@ -13,47 +19,61 @@ if TYPE_CHECKING:
 
 def why_illegal(state: CardcassonneState, action: object) -> str:
     """The message of the `IllegalAction` raised when `state.apply(action)` refuses it."""
-    from kameleon.games.cardcassonne.state import OVER, RESOLVE, SETUP_JOKER
-
-    if not act.is_action(action):
-        return f"{action!r} is not a Cardcassonne action (an index 0..{act.NUM_ACTIONS - 1} naming a move)"
+    if not nt.is_action(action):
+        return f"{action!r} is not a Cardcassonne action (an index 0..{nt.NUM_ACTIONS - 1} naming a move)"
     assert isinstance(action, int)
-    name = act.to_str(action)
+    return f"{nt.to_str(action)}: {_reason(state, action)}"
+
+
+def placement_refusal(state: CardcassonneState, follower: bool) -> str | None:
+    """Why the seat to move can put no card (with `follower`: not its follower) into a row now; None if it can.
+
+    Names faces, never copies (the view's rule), so it reads the same in every determinized sample.
+    """
     phase = state.phase
     if phase == OVER:
-        return f"{name}: the game is over"
+        return "the game is over"
     if phase == SETUP_JOKER:
-        return f"{name}: the dealer must first put the revealed {card_name(state.pending_joker)} into a row (J@<row>)"
+        return f"the dealer must first put the revealed {face_code(state.pending_joker)} into a row (J@<row>)"
     if phase == RESOLVE:
-        return _why_illegal_resolve(state, action, name)
+        # Round-end resolution (§7.3) waits for the claimant's keep/ten or wild-animal choice.
+        claim = state.claim
+        assert claim is not None
+        if claim.pending:
+            card = face_code(claim.pending[0])
+            return f"decide first whether to keep the misplaced {card} or take 10 points for it (keep / ten)"
+        return f"seat {claim.seat} must first decide about the cards it secured (keep, ten, wild@<kind>)"
     q = state.current_player
-    assert q is not None
-    if action >= act.KEEP:
-        return f"{name}: no decision is pending; it is seat {q}'s turn to play a card or the follower"
-    if action >= act.JOKER:
-        return f"{name}: no revealed joker is waiting for a row; the display is complete"
-    if action >= act.FOLLOWER:
-        return f"{name}: seat {q} has already placed the follower this round"
-    down = action >= act.FACE_DOWN
-    f = (action - act.FACE_DOWN if down else action) >> 2
+    if follower and q is not None and state.follower[q]:
+        return f"seat {q} has already placed the follower this round"
+    return None
+
+
+def _reason(state: CardcassonneState, action: int) -> str:
+    phase = state.phase
+    q = state.current_player
+    if phase == RESOLVE and action >= nt.KEEP:
+        claim = state.claim
+        assert claim is not None
+        if not claim.pending:
+            if action in (nt.KEEP, nt.TEN):
+                return "no misplaced card is waiting; assign the wild animal (wild@<kind>)"
+            owned = ", ".join(COLOURS[k] for k in claim.kinds or ())
+            return f"seat {claim.seat} owns no real animal of that kind; the wild can join {owned}"
+    elif phase == PLAY:
+        if action >= nt.KEEP:
+            return f"no decision is pending; it is seat {q}'s turn to play a card or the follower"
+        if action >= nt.JOKER:
+            return "no revealed joker is waiting for a row; the display is complete"
+    refusal = placement_refusal(state, follower=nt.FOLLOWER <= action < nt.JOKER)
+    if refusal is not None:
+        return refusal
+    assert q is not None and action < nt.FOLLOWER
+    down = action >= nt.FACE_DOWN
+    f = (action - nt.FACE_DOWN if down else action) >> 2
     if not state.masks[q] >> f & 1:
-        return f"{name}: seat {q} holds no {FACE_CODES[f]}"
+        return f"seat {q} holds no {FACE_CODES[f]}"
     if state.must_play_face_down(q) and not down:
-        return f"{name}: this card must be played face down into any row (?{FACE_CODES[f]}@<row>)"
+        return f"this card must be played face down into any row (?{FACE_CODES[f]}@<row>)"
     rule = "the round's first card" if state.game.round_first else "each player's first card of the round"
-    return f"{name}: only {rule} is played face down; play it face up"
-
-
-def _why_illegal_resolve(state: CardcassonneState, action: int, name: str) -> str:
-    """Round-end resolution (§7.3) waits for the claimant's keep/ten or wild-animal choice."""
-    claim = state.claim
-    assert claim is not None
-    if claim.pending:
-        card = card_name(claim.pending[0])
-        return f"{name}: decide first whether to keep the misplaced {card} or take 10 points for it (keep / ten)"
-    if action in (act.KEEP, act.TEN):
-        return f"{name}: no misplaced card is waiting; assign the wild animal (wild@<kind>)"
-    if action >= act.WILD:
-        owned = ", ".join(COLOURS[k] for k in claim.kinds or ())
-        return f"{name}: seat {claim.seat} owns no real animal of that kind; the wild can join {owned}"
-    return f"{name}: seat {claim.seat} must first decide about the cards it secured (keep, ten, wild@<kind>)"
+    return f"only {rule} is played face down; play it face up"

@@ -6,8 +6,8 @@ from typing import Any, cast
 
 from kameleon.engine.game import Game
 from kameleon.engine.hooks import Observation, TerminalRenderer
-from kameleon.games.cardcassonne import actions as act
 from kameleon.games.cardcassonne import heuristics
+from kameleon.games.cardcassonne import notation as nt
 from kameleon.games.cardcassonne import options as opts
 from kameleon.games.cardcassonne.cards import DEAL_TABLE
 from kameleon.games.cardcassonne.state import CardcassonneState
@@ -24,7 +24,7 @@ class CardcassonneGame(Game[int]):
     name = "cardcassonne"
     title = "Cardcassonne"
     option_specs = opts.OPTIONS
-    num_distinct_actions = act.NUM_ACTIONS
+    num_distinct_actions = nt.NUM_ACTIONS
     actions_are_indices = True
     state_class = CardcassonneState
 
@@ -39,12 +39,12 @@ class CardcassonneGame(Game[int]):
     check_options = staticmethod(opts.check_options)
 
     def action_index(self, action: int) -> int:
-        if not act.is_action(action):
+        if not nt.is_action(action):
             raise ValueError(f"{action!r} is not a Cardcassonne action")
         return action
 
     def index_action(self, index: int) -> int:
-        if not act.is_action(index):
+        if not nt.is_action(index):
             raise ValueError(
                 f"index {index!r} denotes no Cardcassonne action (a face-up coloured card into another row)"
             )

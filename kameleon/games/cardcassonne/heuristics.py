@@ -33,21 +33,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kameleon.games.cardcassonne import actions as act
-from kameleon.games.cardcassonne.cards import (
-    ANIMAL,
-    BUILDING,
-    COLOUR,
-    DOWN,
-    FIRST_ID,
-    PEOPLE,
-    TYPE,
-    VALUE,
-    WILD_ANIMAL,
-    WILD_BUILDING,
+from kameleon.games.cardcassonne import notation as nt
+from kameleon.games.cardcassonne.cards import ANIMAL, COLOUR, DOWN, FIRST_ID, TYPE, VALUE
+from kameleon.games.cardcassonne.claims import CHEST, FOR_TEN, HERD, MISPLACED, PEOPLE_IN_ROW, ROLE, WILD, secured
+from kameleon.games.cardcassonne.phases import PLAY, RESOLVE, SETUP_JOKER
+from kameleon.games.cardcassonne.scoring import (
+    LONE_WILD_POINTS,
+    TEN,
+    building_points,
+    chest_counts,
 )
-from kameleon.games.cardcassonne.scoring import LONE_WILD_POINTS, TEN, building_points, chest_counts
-from kameleon.games.cardcassonne.state import PLAY, RESOLVE, SETUP_JOKER
 
 if TYPE_CHECKING:
     from kameleon.games.cardcassonne.state import CardcassonneState
@@ -66,6 +61,7 @@ KEEP_CHANCE = 0.7
 """Chance that one opponent with a free follower leaves a given row's segment alone for a turn."""
 GIFT_WEIGHT = 0.5
 """How much points handed to an opponent count against a card play."""
+_TENS = frozenset((FOR_TEN, MISPLACED))
 
 
 def _rounds_after(state: CardcassonneState) -> int:
@@ -95,33 +91,25 @@ def claim_points(state: CardcassonneState, seat: int, row: int, cards: list[int]
     wilds = 0
     built: list[int] = []
     wild_buildings = 0
+    role = ROLE[row]
     for card in cards:
         if card == HIDDEN:
             points += HIDDEN_CARD
             continue
-        t, colour = TYPE[card], COLOUR[card]
-        if t == PEOPLE:
-            if colour == row:
-                psum += VALUE[card]
-                pn += 1
-            else:
-                points += TEN
-        elif t == ANIMAL:
-            if colour == row:
-                new[colour] += 1
-            else:
-                points += TEN  # at least ten; keeping may be better, counted as ten
-        elif t == BUILDING:
-            if colour == row:
-                built.append(colour)
-            else:
-                points += TEN
-        elif t == WILD_ANIMAL:
-            wilds += 1
-        elif t == WILD_BUILDING:
-            wild_buildings += 1
-        else:  # dragon, fairy
+        r = role[card]
+        if r == PEOPLE_IN_ROW:
+            psum += VALUE[card]
+            pn += 1
+        elif r in _TENS:  # a misplaced card gives at least ten; keeping may be better
             points += TEN
+        elif r == HERD:
+            new[row] += 1
+        elif r == CHEST:
+            built.append(row)
+        elif r == WILD:
+            wilds += 1
+        else:  # a wild building
+            wild_buildings += 1
     points += psum * pn
     if built or wild_buildings:
         points += building_gain(state, seat, built, wild_buildings)
@@ -143,15 +131,9 @@ def claim_points(state: CardcassonneState, seat: int, row: int, cards: list[int]
 
 def _segment(state: CardcassonneState, row: int, seat: int) -> list[int]:
     """The cards a follower placed now in `row` would secure, as `seat` sees them."""
-    out: list[int] = []
-    for e in state.rows[row]:
-        if e < 0:
-            out = []
-        elif e & DOWN and (e >> 9) - 1 != seat:
-            out.append(HIDDEN)
-        else:
-            out.append(e & 255)
-    return out
+    entries = state.rows[row]
+    start = secured(entries)[-1][1]
+    return [HIDDEN if e & DOWN and (e >> 9) - 1 != seat else e & 255 for e in entries[start:]]
 
 
 def action_values(state: CardcassonneState, actions: list[int]) -> list[float]:
@@ -164,7 +146,7 @@ def action_values(state: CardcassonneState, actions: list[int]) -> list[float]:
         first = (state.dealer + 1) % state.num_players
         joker = state.pending_joker
         return [
-            -claim_points(state, first, a - act.JOKER, [*_segment(state, a - act.JOKER, first), joker]) for a in actions
+            -claim_points(state, first, a - nt.JOKER, [*_segment(state, a - nt.JOKER, first), joker]) for a in actions
         ]
     assert state.phase == PLAY
     n = state.num_players
@@ -177,10 +159,10 @@ def action_values(state: CardcassonneState, actions: list[int]) -> list[float]:
     memo: dict[int, float] = {}
     values = []
     for a in actions:
-        if a >= act.FOLLOWER:
-            values.append(now[a - act.FOLLOWER])
+        if a >= nt.FOLLOWER:
+            values.append(now[a - nt.FOLLOWER])
             continue
-        code = a - act.FACE_DOWN if a >= act.FACE_DOWN else a
+        code = a - nt.FACE_DOWN if a >= nt.FACE_DOWN else a
         cached = memo.get(code)
         if cached is not None:
             values.append(cached)
@@ -212,9 +194,9 @@ def _resolve_values(state: CardcassonneState, seat: int, actions: list[int]) -> 
     growth = HERD_GROWTH * _rounds_after(state)
     values = []
     for a in actions:
-        if a == act.TEN:
+        if a == nt.TEN:
             values.append(float(TEN))
-        elif a == act.KEEP:
+        elif a == nt.KEEP:
             card = claim.pending[0]
             if TYPE[card] == ANIMAL:
                 k = COLOUR[card]
@@ -225,7 +207,7 @@ def _resolve_values(state: CardcassonneState, seat: int, actions: list[int]) -> 
             else:
                 values.append(building_gain(state, seat, [COLOUR[card]], 0))
         else:
-            k = a - act.WILD
+            k = a - nt.WILD
             touched = claim.real[k] or k in claim.choices
             values.append(table[sizes[k]] - (table[sizes[k] - 1] if touched else 0) + 0.1 * sizes[k])
     return values
@@ -266,10 +248,8 @@ def _held_claim(state: CardcassonneState, seat: int) -> float:
     """What the segment secured by `seat`'s follower is worth to it."""
     mark = -1 - seat
     for r, row in enumerate(state.rows):
-        start = 0
-        for i, e in enumerate(row):
-            if e < 0:
-                if e == mark:
-                    return claim_points(state, seat, r, [c & 255 for c in row[start:i]])
-                start = i + 1
+        if mark in row:
+            for q, start, stop in secured(row):
+                if q == seat:
+                    return claim_points(state, seat, r, [e & 255 for e in row[start:stop]])
     return 0.0

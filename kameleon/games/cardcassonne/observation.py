@@ -30,6 +30,8 @@ from typing import TYPE_CHECKING
 
 from kameleon.engine.hooks import Observation
 from kameleon.games.cardcassonne.cards import DEAL_TABLE, DOWN, FACE, NUM_FACES
+from kameleon.games.cardcassonne.claims import secured
+from kameleon.games.cardcassonne.phases import PLAY
 
 if TYPE_CHECKING:
     from kameleon.games.cardcassonne.game import CardcassonneGame
@@ -50,7 +52,7 @@ def encode(state: CardcassonneState, player: int) -> list[float]:
     out: list[float] = [0.0] * NUM_FACES
     for card in state.hands[player]:
         out[FACE[card]] += 1 / 3
-    out.append(float(state.phase == 1 and state.must_play_face_down(player)))
+    out.append(float(state.phase == PLAY and state.must_play_face_down(player)))
     for i in range(n):
         q = (player + i) % n
         real, wild = state.herd_real[q], state.herd_wild[q]
@@ -61,12 +63,12 @@ def encode(state: CardcassonneState, player: int) -> list[float]:
     out += [float((player + i) % n == state.current_player) for i in range(n)]  # whose turn is not always inferable
     for row in state.rows:
         part = [0.0] * _ROW
-        last = max((i for i, e in enumerate(row) if e < 0), default=-1)
+        open_from = secured(row)[-1][1]
         for i, e in enumerate(row):
             if e < 0:
                 part[_ROW - 1] += 1 / 5
                 continue
-            base = NUM_FACES + 1 if i < last else 0
+            base = NUM_FACES + 1 if i < open_from else 0
             if e & DOWN and (e >> 9) - 1 != player:
                 part[base + NUM_FACES] += 1 / 3
             else:

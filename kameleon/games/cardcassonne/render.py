@@ -9,6 +9,8 @@ from rich.table import Table
 from rich.text import Text
 
 from kameleon.engine.hooks import TerminalRenderer
+from kameleon.games.cardcassonne import notation as nt
+from kameleon.games.cardcassonne.scoring import PARTS
 from kameleon.games.cardcassonne.state import CardcassonneState
 
 ROW_STYLES = {
@@ -52,7 +54,7 @@ def render(state: CardcassonneState, seat: int | None) -> RenderableType:
     if you is not None:
         hand = view["players"][you]["hand"] or []
         parts.append(Text.assemble("Your hand: ", *(card(f) for f in hand)) if hand else Text("Your hand is empty."))
-        if state.must_play_face_down(you) and phase == "play":
+        if view["players"][you]["next_card_face_down"] and phase == "play":
             parts.append(Text("Your next card is played face down, into any row.", style="italic"))
     if view["setup_joker"] is not None:
         parts.append(
@@ -122,29 +124,46 @@ def _players(view: dict[str, Any]) -> Table:
 
 def describe(state: CardcassonneState, action: int) -> str:
     """What a move would do, for the numbered move list (only what the mover sees)."""
-    from kameleon.games.cardcassonne import actions as act
-    from kameleon.games.cardcassonne.heuristics import _segment, claim_points
-
     seat = state.current_player
     if seat is None:
         return ""
-    if act.FOLLOWER <= action < act.JOKER:
-        r = action - act.FOLLOWER
-        cards = _segment(state, r, seat)
-        if not cards:
+    if nt.FOLLOWER <= action < nt.JOKER:
+        r = action - nt.FOLLOWER
+        count = state.view(seat)["rows"][r]["open"]
+        if not count:
             return f"secures nothing in the {ROW_NAMES['YRGB'[r]]} row"
-        return f"secures {len(cards)} card(s), about {claim_points(state, seat, r, cards):.0f} points"
-    if act.FACE_DOWN <= action < act.FOLLOWER:
-        return f"face down at the end of the {ROW_NAMES['YRGB'[(action - act.FACE_DOWN) & 3]]} row"
-    if action < act.FACE_DOWN:
+        # The greedy bot's value of placing the follower is what it expects the secured cards to score.
+        points = state.game.action_values(state, [action])[0]
+        return f"secures {count} card(s), about {points:.0f} points"
+    if nt.FACE_DOWN <= action < nt.FOLLOWER:
+        return f"face down at the end of the {ROW_NAMES['YRGB'[(action - nt.FACE_DOWN) & 3]]} row"
+    if action < nt.FACE_DOWN:
         return f"face up at the end of the {ROW_NAMES['YRGB'[action & 3]]} row"
-    if act.JOKER <= action < act.KEEP:
-        return f"the joker goes to the end of the {ROW_NAMES['YRGB'[action - act.JOKER]]} row"
-    if action == act.KEEP:
+    if nt.JOKER <= action < nt.KEEP:
+        return f"the joker goes to the end of the {ROW_NAMES['YRGB'[action - nt.JOKER]]} row"
+    if action == nt.KEEP:
         return "keep the misplaced card (animal to its herd, building under the chest)"
-    if action == act.TEN:
+    if action == nt.TEN:
         return "take 10 points; the card leaves the game"
     return "the wild animal joins this herd for good"
 
 
-RENDERER = TerminalRenderer(render=render, describe=describe)
+def summary(state: CardcassonneState, names: list[str]) -> RenderableType:
+    """Final scores by part: people, herds, tens, lone wild animals and the chest's building sets."""
+    view = state.view(None)
+    table = Table(title="Final scores", title_justify="left")
+    for column in ("seat", "player", *(part.replace("_", " ") for part in PARTS), "total"):
+        table.add_column(column, justify="left" if column in ("seat", "player") else "right")
+    winners = set(view["winners"])
+    for player in view["players"]:
+        seat = player["seat"]
+        table.add_row(
+            str(seat),
+            names[seat] + (" ★" if seat in winners else ""),
+            *(str(player["score_parts"][part]) for part in PARTS),
+            Text(str(player["score"]), style="bold"),
+        )
+    return table
+
+
+RENDERER = TerminalRenderer(render=render, describe=describe, summary=summary)

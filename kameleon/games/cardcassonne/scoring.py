@@ -1,9 +1,11 @@
-"""Cardcassonne's scoring rules (rules §8): people, animals, buildings, final totals and winners."""
+"""Cardcassonne's scoring rules (rules §8): people, animals, buildings, a claim's points by part, each
+seat's score breakdown, final totals and winners."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cache
+from typing import Any
 
 from kameleon.games.cardcassonne.cards import COLOUR, TYPE, WILD_BUILDING
 
@@ -21,6 +23,11 @@ TEN = 10
 SET_POINTS = (0, 0, 5, 15, 30)
 """Points of a building set of 0..4 different kinds (§8.3)."""
 
+PARTS = ("people", "animals", "tens", "lone_wilds", "buildings")
+"""The named parts of a score, in the order of `claim_parts` and `chest_parts`: people batches (§8.1),
+herds scored anew (§8.2), tens for the dragon, the fairy and misplaced cards (§8.4, §8.5), wild animals
+scored alone (§8.2), and the chest's building sets at the end of the game (§8.3, §9)."""
+
 
 def people_points(values: Sequence[int]) -> int:
     """(v1 + ... + vn) x n for one claim's people batch (§8.1).
@@ -34,6 +41,56 @@ def people_points(values: Sequence[int]) -> int:
 def animal_points(table: Sequence[int], size: int) -> int:
     """f(size) for a herd of `size` cards (0 for an empty herd)."""
     return table[size - 1] if size > 0 else 0
+
+
+def claim_parts(
+    tens: int,
+    people_sum: int,
+    people_count: int,
+    real: Sequence[int],
+    wild: Sequence[int],
+    touched: int,
+    lone_wilds: int,
+    table: Sequence[int],
+) -> tuple[int, int, int, int, int]:
+    """The points of one settled claim by part (`PARTS`; §7.3 steps 2-5).
+
+    `tens` is the flat points of its dragon, fairy and misplaced cards; its people of the
+    row's colour sum to `people_sum`; `real` and `wild` are the claimant's real and wild animals
+    per kind once the claim's animals joined them, and every kind in the bit mask `touched`
+    gained some, so that herd scores whole again (§8.2); `lone_wilds` wild animals came while
+    their owner had no real animal.
+
+    >>> claim_parts(10, 4, 2, [2, 0, 1, 0], [1, 0, 0, 0], 0b0001, 1, ANIMAL_POINTS)
+    (8, 9, 10, 3, 0)
+    """
+    animals = 0
+    if touched:
+        for k in range(4):
+            if touched >> k & 1:
+                animals += table[real[k] + wild[k] - 1]
+    return (people_sum * people_count, animals, tens, LONE_WILD_POINTS * lone_wilds, 0)
+
+
+def chest_parts(points: int) -> tuple[int, int, int, int, int]:
+    """A chest's `points` at the end of the game (§9) as parts (`PARTS`)."""
+    return (0, 0, 0, 0, points)
+
+
+def breakdowns(events: Iterable[tuple[Any, ...]], players: int) -> list[dict[str, int]]:
+    """Each seat's score so far by part (`PARTS`), summed over the state's scoring events.
+
+    Each event is `(round, seat, row, points, cards, chest, parts)` (`CardcassonneState.events`).
+
+    >>> breakdowns([(1, 1, 0, 18, [], [], (8, 0, 10, 0, 0))], 2)[1]
+    {'people': 8, 'animals': 0, 'tens': 10, 'lone_wilds': 0, 'buildings': 0}
+    """
+    totals = [[0, 0, 0, 0, 0] for _ in range(players)]
+    for event in events:
+        seat_totals = totals[event[1]]
+        for i, points in enumerate(event[6]):
+            seat_totals[i] += points
+    return [dict(zip(PARTS, seat_totals, strict=True)) for seat_totals in totals]
 
 
 @cache

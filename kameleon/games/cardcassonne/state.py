@@ -10,10 +10,11 @@ Everything on the hot path is a plain int or list of ints:
 * legal actions are memoised per (hand faces, face-down obligation, follower
   available): a turn is one dict lookup.
 
-Round-end resolution (§7) is done by `claims.Claim`; it stops for a decision
-of the claimant only when a choice exists (§7.3). Sampling the hidden cards
-(§10) is in `determinize.py`; the messages of refused actions, needed only on
-the error path, are in `explain.py`.
+Round-end resolution (§7) is done by `claims.Claim`, on the spans of each row
+that `claims.secured` finds; it stops for a decision of the claimant only when
+a choice exists (§7.3), and `scoring.claim_parts` gives each claim's points.
+Sampling the hidden cards (§10) is in `determinize.py`; the messages of refused
+actions, needed only on the error path, are in `explain.py`.
 """
 
 from __future__ import annotations
@@ -24,9 +25,10 @@ from typing import TYPE_CHECKING, Any
 
 from kameleon.engine.errors import IllegalAction
 from kameleon.engine.game import State
-from kameleon.games.cardcassonne import actions as act
+from kameleon.games.cardcassonne import notation as nt
 from kameleon.games.cardcassonne.cards import (
     COLOUR,
+    COLOURS,
     DEAL_TABLE,
     DOWN,
     FACE,
@@ -35,28 +37,28 @@ from kameleon.games.cardcassonne.cards import (
     NUM_FACES,
     SETUP_CARDS,
 )
-from kameleon.games.cardcassonne.claims import Claim
+from kameleon.games.cardcassonne.claims import Claim, secured
 from kameleon.games.cardcassonne.determinize import determinize
 from kameleon.games.cardcassonne.explain import why_illegal
-from kameleon.games.cardcassonne.scoring import LONE_WILD_POINTS, chest_points, winners
+from kameleon.games.cardcassonne.phases import OVER, PHASES, PLAY, RESOLVE, SETUP_JOKER
+from kameleon.games.cardcassonne.scoring import chest_parts, chest_points, claim_parts, winners
 from kameleon.games.cardcassonne.setup import shuffled_deck
+from kameleon.games.cardcassonne.view import build_view
 
 if TYPE_CHECKING:
     from kameleon.games.cardcassonne.game import CardcassonneGame
 
-SETUP_JOKER, PLAY, RESOLVE, OVER = 0, 1, 2, 3
-PHASES = ("setup_joker", "play", "resolve", "over")
 RESOLUTION_ORDER = (3, 2, 1, 0)
 """Rows are resolved bottom to top: B, G, R, Y (§7.2)."""
 
 _LEGAL: dict[int, tuple[tuple[int, ...], frozenset[int]]] = {}
 """key = face mask | must_go_down << 24 | follower_available << 25 -> (actions, set)."""
-_FOLLOWER = act.FOLLOWER
-_FACE_DOWN = act.FACE_DOWN
+_FOLLOWER = nt.FOLLOWER
+_FACE_DOWN = nt.FACE_DOWN
 _EMPTY: tuple[tuple[int, ...], frozenset[int]] = ((), frozenset())
-_FOLLOWERS = tuple(act.FOLLOWER + r for r in range(4))
-_JOKERS = tuple(act.JOKER + r for r in range(4))
-_DECIDE = (act.KEEP, act.TEN)
+_FOLLOWERS = tuple(nt.FOLLOWER + r for r in range(4))
+_JOKERS = tuple(nt.JOKER + r for r in range(4))
+_DECIDE = (nt.KEEP, nt.TEN)
 
 
 def _build_legal(key: int) -> tuple[tuple[int, ...], frozenset[int]]:
@@ -65,7 +67,7 @@ def _build_legal(key: int) -> tuple[tuple[int, ...], frozenset[int]]:
     for f in range(NUM_FACES):
         if mask >> f & 1:
             if down:
-                actions.extend(act.FACE_DOWN + 4 * f + r for r in range(4))
+                actions.extend(nt.FACE_DOWN + 4 * f + r for r in range(4))
             elif f < 20:
                 actions.append(4 * f + FACE_COLOUR[f])
             else:
@@ -79,11 +81,20 @@ def _build_legal(key: int) -> tuple[tuple[int, ...], frozenset[int]]:
 
 
 class CardcassonneState(State[int]):
-    """A Cardcassonne position (see the module docstring for the encodings)."""
+    """A Cardcassonne position (see the module docstring for the encodings).
+
+    Package-internal API (for this game's modules; not part of the public contract):
+
+    * `undealt()`: the cards still in the deck, top first;
+    * `set_undealt(cards)`: replace them (a determinized sample, a test position);
+    * `set_hand(seat, cards)`: replace a seat's hand, keeping its face mask and its
+      memoised legal moves in step with it;
+    * `down_moves`: `history index << 3 | seat` of every face-down play, in order
+      (read by `determinize` to rewrite the plays it resamples).
+    """
 
     __slots__ = (
         "_deck",
-        "_down_moves",
         "_ent",
         "_n",
         "_pos",
@@ -96,6 +107,7 @@ class CardcassonneState(State[int]):
         "claims",
         "current_player",
         "dealer",
+        "down_moves",
         "events",
         "follower",
         "game",
@@ -131,7 +143,7 @@ class CardcassonneState(State[int]):
         self._deck = shuffled_deck(seed)
         self._pos = 0
         self._setup_shown = 0
-        self._down_moves: list[int] = []
+        self.down_moves: list[int] = []
         """`history index << 3 | seat` of every face-down play (for determinize)."""
         self.rows: list[list[int]] = [[], [], [], []]
         self.hands: list[list[int]] = [[] for _ in range(n)]
@@ -151,8 +163,8 @@ class CardcassonneState(State[int]):
         self.removed: list[int] = []
         self.chest_points: list[int] | None = None
         self.events: list[tuple[Any, ...]] = []
-        """(round, seat, row or -1 for final scoring, points, cards secured, those put under the chest);
-        the lists are never changed after the event is written."""
+        """(round, seat, row or -1 for final scoring, points, cards secured, those put under the chest,
+        the points by part of `scoring.PARTS`); the lists are never changed after the event is written."""
         self.claims: list[tuple[int, int, list[int]]] = []
         self.claim_at = 0
         self.claim: Claim | None = None
@@ -221,7 +233,7 @@ class CardcassonneState(State[int]):
             assert claim is not None
             if claim.pending:
                 return list(_DECIDE)
-            return [act.WILD + k for k in claim.kinds]  # type: ignore[union-attr]
+            return [nt.WILD + k for k in claim.kinds]  # type: ignore[union-attr]
         if phase == SETUP_JOKER:
             return list(_JOKERS)
         return []
@@ -243,7 +255,7 @@ class CardcassonneState(State[int]):
                     if action >= _FACE_DOWN:
                         code = action - _FACE_DOWN
                         flag = DOWN | (q + 1) << 9
-                        self._down_moves.append((len(history) - 1) << 3 | q)
+                        self.down_moves.append((len(history) - 1) << 3 | q)
                     else:
                         code = action
                         flag = (q + 1) << 9
@@ -271,24 +283,24 @@ class CardcassonneState(State[int]):
         elif phase == RESOLVE and type(action) is int:
             claim = self.claim
             assert claim is not None
-            if claim.pending and (action == act.KEEP or action == act.TEN):
+            if claim.pending and (action == nt.KEEP or action == nt.TEN):
                 self.history.append(action)
-                claim.decide(action == act.KEEP)
+                claim.decide(action == nt.KEEP)
                 self._continue_claims()
                 return
             if (
                 not claim.pending
                 and claim.kinds is not None
-                and act.WILD <= action < act.NUM_ACTIONS
-                and action - act.WILD in claim.kinds
+                and nt.WILD <= action < nt.NUM_ACTIONS
+                and action - nt.WILD in claim.kinds
             ):
                 self.history.append(action)
-                claim.choices.append(action - act.WILD)
+                claim.choices.append(action - nt.WILD)
                 self._continue_claims()
                 return
-        elif phase == SETUP_JOKER and type(action) is int and act.JOKER <= action < act.KEEP:
+        elif phase == SETUP_JOKER and type(action) is int and nt.JOKER <= action < nt.KEEP:
             self.history.append(action)
-            self.rows[action - act.JOKER].append(self.pending_joker)
+            self.rows[action - nt.JOKER].append(self.pending_joker)
             self._lay_display()
             return
         raise IllegalAction(why_illegal(self, action))
@@ -301,13 +313,11 @@ class CardcassonneState(State[int]):
         reveal = self.game.options["reveal_unclaimed_face_down"]
         for r in RESOLUTION_ORDER:
             row = rows[r]
-            marks = [i for i, e in enumerate(row) if e < 0]
-            if marks:
-                start = 0
-                for i in marks:
-                    claims.append((-1 - row[i], r, [e & 255 for e in row[start:i]]))
-                    start = i + 1
-                row = rows[r] = row[start:]
+            spans = secured(row)
+            if len(spans) > 1:
+                for seat, start, stop in spans[:-1]:
+                    claims.append((seat, r, [e & 255 for e in row[start:stop]]))
+                row = rows[r] = row[spans[-1][1] :]
             if reveal and row:
                 rows[r] = [e & ~DOWN for e in row]
         self.claims = claims
@@ -343,9 +353,8 @@ class CardcassonneState(State[int]):
             self._start_round()
 
     def _settle(self, claim: Claim) -> None:
-        """Points and card moves of one claim (§7.3 steps 2-5)."""
+        """Card moves of one claim (§7.3 steps 2-5); `scoring.claim_parts` gives its points."""
         q = claim.seat
-        points = claim.points + claim.people_sum * len(claim.people)
         real, wild = self.herd_real[q], self.herd_wild[q]
         touched = 0
         for k in range(4):
@@ -357,21 +366,20 @@ class CardcassonneState(State[int]):
                 wild[k] += 1
                 touched |= 1 << k
             self.loose[q] = 0
+            lone = 0
         else:
-            points += LONE_WILD_POINTS * len(claim.wilds)
-            self.loose[q] += len(claim.wilds)
-        if touched:
-            table = self.game.options["animal_points"]
-            for k in range(4):
-                if touched >> k & 1:
-                    points += table[real[k] + wild[k] - 1]
+            lone = len(claim.wilds)
+            self.loose[q] += lone
+        table = self.game.options["animal_points"]
+        parts = claim_parts(claim.points, claim.people_sum, len(claim.people), real, wild, touched, lone, table)
+        points = sum(parts)
         self.animals[q].extend(claim.animal_ids)
         self.animals[q].extend(claim.wilds)
         self.chests[q].extend(claim.chest)
         self.removed.extend(claim.out)
         self.removed.extend(claim.people)
         self.score[q] += points
-        self.events.append((self.round_no, q, claim.row, points, claim.cards, claim.chest))
+        self.events.append((self.round_no, q, claim.row, points, claim.cards, claim.chest, parts))
 
     def _finish(self) -> None:
         """End of the game (§9): rows are cleared without scoring, chests are scored."""
@@ -383,7 +391,7 @@ class CardcassonneState(State[int]):
             points = chest_points(self.chests[q])
             self.chest_points.append(points)
             self.score[q] += points
-            self.events.append((self.round_no, q, -1, points, list(self.chests[q]), []))
+            self.events.append((self.round_no, q, -1, points, list(self.chests[q]), [], chest_parts(points)))
         self.phase = OVER
         self.current_player = None
         self.is_terminal = True
@@ -415,7 +423,7 @@ class CardcassonneState(State[int]):
 
     def card_locations(self) -> list[int]:
         """Every card id the state holds, wherever it is (the card-conservation check of §11.4)."""
-        cards = list(self._deck[self._pos :])
+        cards = list(self.undealt())
         if self.pending_joker >= 0:
             cards.append(self.pending_joker)
         for hand in self.hands:
@@ -430,6 +438,26 @@ class CardcassonneState(State[int]):
             cards.extend(self.claims[i][2])
         return cards
 
+    # --- package-internal API (see the class docstring) ----------------------
+
+    def undealt(self) -> tuple[int, ...]:
+        """The cards still in the deck, top first."""
+        return self._deck[self._pos :]
+
+    def set_undealt(self, cards: tuple[int, ...]) -> None:
+        """Make `cards` the deck, top first."""
+        self._deck = cards
+        self._pos = 0
+
+    def set_hand(self, seat: int, cards: list[int]) -> None:
+        """Give `seat` the hand `cards` (sorted ids); its face mask and legal moves follow."""
+        self.hands[seat] = cards
+        mask = 0
+        for card in cards:
+            mask |= 1 << FACE[card]
+        self.masks[seat] = mask
+        self._ent[seat] = self._entry(seat)
+
     # --- the rest of the contract -------------------------------------------
 
     def clone(self) -> CardcassonneState:
@@ -442,7 +470,7 @@ class CardcassonneState(State[int]):
         other._deck = self._deck
         other._pos = self._pos
         other._setup_shown = self._setup_shown
-        other._down_moves = self._down_moves[:]
+        other.down_moves = self.down_moves[:]
         other.rows = [row[:] for row in self.rows]
         other.hands = [hand[:] for hand in self.hands]
         other.masks = self.masks[:]
@@ -476,21 +504,19 @@ class CardcassonneState(State[int]):
         return determinize(self, player, rng)
 
     def view(self, player: int | None) -> dict[str, Any]:
-        from kameleon.games.cardcassonne.view import build_view
-
         return build_view(self, player)
 
     def action_to_str(self, action: int) -> str:
-        return act.to_str(action)
+        return nt.to_str(action)
 
     def token_seen_by(self, action: int, seat: int | None) -> str:
         """Others see a card played face down only as `?@<row>` (§11.2)."""
-        if act.FACE_DOWN <= action < act.FOLLOWER and seat != self.current_player:
-            return f"?@{act.COLOURS[(action - act.FACE_DOWN) % 4]}"
-        return act.to_str(action)
+        if nt.FACE_DOWN <= action < nt.FOLLOWER and seat != self.current_player:
+            return f"?@{COLOURS[(action - nt.FACE_DOWN) % 4]}"
+        return nt.to_str(action)
 
     def parse_action(self, text: str) -> int:
-        return act.parse(text)
+        return nt.parse(text)
 
     def __repr__(self) -> str:
         where = f"round {self.round_no} {PHASES[self.phase]} seat {self.current_player}"

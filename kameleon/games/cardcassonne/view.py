@@ -4,6 +4,14 @@ Hidden: other hands (sizes only), the deck order (size only), the faces of
 face-down cards placed by others, and every chest's contents (counts only;
 the owner sees their own with `chest_visible_to_owner`). Chests are shown to
 everyone once the game is over, when they are scored.
+
+The view also carries the rule-derived facts interfaces need, so that they
+never recompute a rule: which follower secures each card and how many cards
+a follower put into a row now would secure (`claims.secured`), which card of
+a claim waits for its decision, whose next card goes face down, each seat's
+score by part (`scoring.breakdowns`) and, for the seat to move, the engine's
+reason why it cannot put a card or its follower into a row now
+(`explain.placement_refusal`).
 """
 
 from __future__ import annotations
@@ -12,6 +20,10 @@ from typing import TYPE_CHECKING, Any
 
 from kameleon.engine.game import check_seat
 from kameleon.games.cardcassonne.cards import COLOURS, DEAL_TABLE, face_code
+from kameleon.games.cardcassonne.claims import secured
+from kameleon.games.cardcassonne.explain import placement_refusal
+from kameleon.games.cardcassonne.phases import PHASES
+from kameleon.games.cardcassonne.scoring import breakdowns
 
 if TYPE_CHECKING:
     from kameleon.games.cardcassonne.state import CardcassonneState
@@ -31,7 +43,7 @@ def track(score: int) -> dict[str, int | None]:
 
 def _entry(entry: int, player: int | None) -> dict[str, Any]:
     if entry < 0:
-        return {"kind": "follower", "seat": -1 - entry}
+        return {"kind": "follower", "seat": -1 - entry, "secures": 0}
     placer = (entry >> 9) - 1
     down = bool(entry & 256)
     shown = not down or (player is not None and placer == player)
@@ -40,17 +52,29 @@ def _entry(entry: int, player: int | None) -> dict[str, Any]:
         "face": face_code(entry & 255) if shown else None,
         "face_down": down,
         "placer": None if placer < 0 else placer,
+        "secured_by": None,
     }
 
 
-def build_view(state: CardcassonneState, player: int | None) -> dict[str, Any]:
-    from kameleon.games.cardcassonne.state import PHASES
+def _row(r: int, row: list[int], player: int | None) -> dict[str, Any]:
+    """A row's entries; a follower says how many cards it secures, a card which follower secures it (§6)."""
+    entries = [_entry(e, player) for e in row]
+    spans = secured(row)
+    for seat, start, stop in spans[:-1]:
+        entries[stop]["secures"] = stop - start
+        for entry in entries[start:stop]:
+            entry["secured_by"] = seat
+    _, start, stop = spans[-1]
+    return {"row": COLOURS[r], "entries": entries, "open": stop - start}
 
+
+def build_view(state: CardcassonneState, player: int | None) -> dict[str, Any]:
     n = state.num_players
     check_seat(player, n, spectator=True)
     options = state.game.options
     over = state.is_terminal
     claim = state.claim
+    to_move = player is not None and player == state.current_player
     return {
         "game": state.game.name,
         "you": player,
@@ -62,8 +86,8 @@ def build_view(state: CardcassonneState, player: int | None) -> dict[str, Any]:
         "current_player": state.current_player,
         "deck_size": state.deck_size,
         "setup_joker": face_code(state.pending_joker) if state.pending_joker >= 0 else None,
-        "rows": [{"row": COLOURS[r], "entries": [_entry(e, player) for e in row]} for r, row in enumerate(state.rows)],
-        "players": [_player(state, q, player) for q in range(n)],
+        "rows": [_row(r, row, player) for r, row in enumerate(state.rows)],
+        "players": [_player(state, q, player, parts) for q, parts in enumerate(breakdowns(state.events, n))],
         "removed": [face_code(c) for c in state.removed],
         "claim": None
         if claim is None
@@ -72,22 +96,25 @@ def build_view(state: CardcassonneState, player: int | None) -> dict[str, Any]:
             "row": COLOURS[claim.row],
             "cards": [face_code(c) for c in claim.cards],
             "pending": [face_code(c) for c in claim.pending],
+            "pending_index": claim.cards.index(claim.pending[0]) if claim.pending else None,
             "wilds_to_assign": max(claim.to_assign - len(claim.choices), 0) if claim.kinds is not None else None,
             "kinds": None if claim.kinds is None else [COLOURS[k] for k in claim.kinds],
         },
-        "events": [_event(*event) for event in state.events],
+        "events": [_event(event) for event in state.events],
         "moves_played": len(state.history),
-        "legal_moves": [state.action_to_str(a) for a in state.legal_actions()]
-        if player is not None and player == state.current_player
-        else [],
+        "legal_moves": [state.action_to_str(a) for a in state.legal_actions()] if to_move else [],
+        "cannot_place": {"card": placement_refusal(state, False), "follower": placement_refusal(state, True)}
+        if to_move
+        else None,
         "scores": state.scores(),
         "final": over,
         "winners": state.winners(),
     }
 
 
-def _event(rnd: int, seat: int, row: int, points: int, cards: list[int], chest: list[int]) -> dict[str, Any]:
+def _event(event: tuple[Any, ...]) -> dict[str, Any]:
     """A scoring event; the cards that went under the chest are only counted (the chest is secret)."""
+    rnd, seat, row, points, cards, chest = event[:6]
     hidden = set(chest)
     return {
         "round": rnd,
@@ -99,15 +126,17 @@ def _event(rnd: int, seat: int, row: int, points: int, cards: list[int], chest: 
     }
 
 
-def _player(state: CardcassonneState, q: int, player: int | None) -> dict[str, Any]:
+def _player(state: CardcassonneState, q: int, player: int | None, parts: dict[str, int]) -> dict[str, Any]:
     chest_open = state.is_terminal or (q == player and state.game.options["chest_visible_to_owner"])
     return {
         "seat": q,
         "hand_size": len(state.hands[q]),
         "hand": [face_code(c) for c in state.hands[q]] if q == player else None,
         "cards_played": state.played[q],
+        "next_card_face_down": state.must_play_face_down(q),
         "follower_placed": bool(state.follower[q]),
         "score": state.score[q],
+        "score_parts": parts,
         "track": track(state.score[q]),
         "herds": {COLOURS[k]: {"real": state.herd_real[q][k], "wild": state.herd_wild[q][k]} for k in range(4)},
         "loose_wilds": state.loose[q],

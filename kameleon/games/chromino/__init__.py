@@ -6,8 +6,8 @@
 (1, 63, 'RYP H -1,-2')
 """
 
-from kameleon.games.chromino.actions import DRAW, PASS, Placement
 from kameleon.games.chromino.game import ChrominoGame
+from kameleon.games.chromino.notation import DRAW, PASS, Placement
 from kameleon.games.chromino.solver import LayoutError, Position, count, parse_layout, placements
 from kameleon.games.chromino.state import ChrominoState
 

@@ -9,8 +9,8 @@ from kameleon.engine.game import Game
 from kameleon.engine.hooks import Observation, TerminalRenderer
 from kameleon.games.chromino import heuristics
 from kameleon.games.chromino import options as opts
-from kameleon.games.chromino.actions import BAMBINO_W, STANDARD_W, Codec
 from kameleon.games.chromino.board import ANY, CONFLICT, Board
+from kameleon.games.chromino.notation import BAMBINO_W, STANDARD_W, Codec
 from kameleon.games.chromino.setup import Setup, deal
 from kameleon.games.chromino.state import ChrominoState
 from kameleon.games.chromino.tiles import WILD, tile_colours, tile_value
@@ -78,7 +78,7 @@ class ChrominoGame(Game[int]):
         self.immediate_draw = o["chameleon_last_draw"] == "immediate"
         self.complete_round = o["final_round"] == "complete_round"
         self.layout_fits: dict[tuple[int, ...], int] = {}
-        """`inference.fitting`'s cache: the placements that built a layout -> the tiles that fit it."""
+        """`determinize.fitting`'s cache: the placements that built a layout -> the tiles that fit it."""
         self._start_boards: dict[int, Board] = {}
 
     expand_presets = staticmethod(opts.expand_presets)

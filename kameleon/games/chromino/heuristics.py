@@ -17,21 +17,21 @@ placement is judged by what the layout looks like *after* it:
   costs `BLOCK_REVEALED`; for the hidden tiles, the tiles nobody has seen
   (not on the table, not in the mover's hand, not revealed) are the pool an
   opponent's hand was dealt from, less the tiles that fitted when that
-  opponent last drew (`inference`), and `BLOCK_HIDDEN` rewards the chance that
+  opponent last drew (`determinize.bounds`), and `BLOCK_HIDDEN` rewards the chance that
   none of an opponent's hidden tiles fits (drawn without replacement from the
   pool, of which `m` tiles fit);
 * a chameleon may never be the last tile (§5.4): leaving one alone in hand
   costs a turn at least, so it is strongly avoided (and keeping a drawn tile
   under `drawn_tile="may"` is preferred when placing it would leave a lone
   chameleon);
-* with Expert scoring the points of the placement are added.
+* with Expert scoring the points of the placement (`scoring.placement_points`) are added.
 
 The weights were tuned by seeded matches against uniformly random play
 (2 players, 600-800 games a setting). With them the greedy bot wins about 71%
 of its games against random play (a shared win counts for both). The luck of
 the draw caps what any bot can do: a fair flat Monte Carlo search wins 66-72%
 too, one that knows the opponent's hand about 81%, and only one that also knows
-the order of the bag 89-93% (`kameleon.ai.oracle`, docs/bots.md).
+the order of the bag 89-93% (`kameleon.research.oracle`, docs/bots.md).
 
 `action_values` serves the greedy bot; `evaluate` scores the rollouts that
 ISMCTS cuts short, by the learned position value of `value.py` for the numbers
@@ -43,10 +43,10 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from kameleon.games.chromino.actions import DRAW, PASS
-from kameleon.games.chromino.inference import bounds
-from kameleon.games.chromino.state import CHAMELEON_MASK, tiles_of
-from kameleon.games.chromino.tiles import NUM_TILES
+from kameleon.games.chromino.determinize import bounds
+from kameleon.games.chromino.notation import DRAW, PASS
+from kameleon.games.chromino.scoring import placement_points
+from kameleon.games.chromino.tiles import CHAMELEON_MASK, NUM_TILES, tiles_of
 from kameleon.games.chromino.value import fitted, shape
 from kameleon.games.chromino.value import value as learned_value
 
@@ -83,7 +83,7 @@ def ease(colours: tuple[int, int, int]) -> float:
     return EASE[shape(colours)]
 
 
-def _none_fits(pool: int, fitting: int, hidden: int) -> float:
+def none_fits(pool: int, fitting: int, hidden: int) -> float:
     """Probability that `hidden` tiles drawn without replacement from `pool` tiles miss all `fitting` ones."""
     if hidden <= 0:
         return 1.0
@@ -101,7 +101,7 @@ def _positions(state: ChrominoState, board: Board, pmask: int) -> dict[int, int]
     state.board = board
     tile_of = state.game.tile_of
     counts: dict[int, int] = {}
-    for action in state._placements(pmask):
+    for action in state.placements(pmask):
         t = tile_of(action)
         counts[t] = counts.get(t, 0) + 1
     return counts
@@ -110,7 +110,7 @@ def _positions(state: ChrominoState, board: Board, pmask: int) -> dict[int, int]
 class _Public:
     """What the mover knows about the other seats: their revealed tiles and, for their hidden ones, the pool
     of unseen tiles they were dealt from (the table and the mover's hand excluded), narrowed by their draws
-    (`inference`): tiles that fitted when a seat last drew are not in its hand."""
+    (`determinize.bounds`): tiles that fitted when a seat last drew are not in its hand."""
 
     __slots__ = ("hidden", "pool", "pool_size", "revealed")
 
@@ -152,9 +152,9 @@ class _Public:
                 fits |= 1 << t
             m = (fits & self.pool).bit_count()
             for levels, free in self.hidden:
-                p = _none_fits(self.pool_size, m, free)
+                p = none_fits(self.pool_size, m, free)
                 for pool, count in levels:
-                    p *= _none_fits(pool.bit_count(), (fits & pool).bit_count(), count)
+                    p *= none_fits(pool.bit_count(), (fits & pool).bit_count(), count)
                 value += BLOCK_HIDDEN * p
         return value
 
@@ -190,8 +190,7 @@ def action_values(state: ChrominoState, actions: list[int]) -> list[float]:
         if size == 2 and left & CHAMELEON_MASK:
             value -= LONE_CHAMELEON
         if game.expert:
-            fp = game.board_fp(action)
-            value += EXPERT_POINT * (game.values[t] + sum(game.values[state.placed[n][0]] for n in board.touched(fp)))
+            value += EXPERT_POINT * placement_points(state, t, game.board_fp(action))
         values.append(value)
     return values
 
@@ -225,6 +224,6 @@ def evaluate(state: ChrominoState, seat: int) -> float:
         return 1.0
     colours = state.game.codec.colours
     score = -float(state.sizes[seat]) + HAND_EASE * sum(ease(colours[t]) for t in tiles_of(state.hands[seat]))
-    if not state._placements(state._turn_mask(seat)):
+    if not state.placements(state.turn_mask(seat)):
         score -= STUCK
     return score

@@ -43,7 +43,7 @@ from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
 from kameleon.engine.hooks import ActionWindow, Observation
-from kameleon.games.chromino.actions import DRAW, PASS, Codec
+from kameleon.games.chromino.notation import DRAW, PASS, Codec
 from kameleon.games.chromino.tiles import NUM_TILES
 
 if TYPE_CHECKING:

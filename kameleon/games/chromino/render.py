@@ -9,9 +9,12 @@ from rich.table import Table
 from rich.text import Text
 
 from kameleon.engine.hooks import TerminalRenderer
-from kameleon.games.chromino.actions import DRAW, PASS
+from kameleon.games.chromino.explain import FORCED
+from kameleon.games.chromino.notation import DRAW, PASS
+from kameleon.games.chromino.phases import AFTER_DRAW
+from kameleon.games.chromino.scoring import placement_points
 from kameleon.games.chromino.solver import parse_layout
-from kameleon.games.chromino.state import AFTER_DRAW, ChrominoState
+from kameleon.games.chromino.state import ChrominoState
 from kameleon.games.chromino.tiles import LETTERS
 
 STYLES = {
@@ -51,6 +54,8 @@ def render(state: ChrominoState, seat: int | None) -> RenderableType:
         )
     elif view["phase"] == "after_draw":
         parts.append(Text(f"Seat {view['current_player']} has drawn {view['draws_this_turn']} tile(s) this turn."))
+    if view["forced"] is not None:
+        parts.append(Text(FORCED[view["forced"]]))
     return Group(*parts)
 
 
@@ -86,7 +91,8 @@ def _players(view: dict[str, Any]) -> Table:
     table.add_column("seat")
     table.add_column("tiles", justify="right")
     table.add_column("revealed / open hand")
-    if view["options"]["scoring"] == "expert":
+    expert = any("points" in player for player in view["players"])
+    if expert:
         table.add_column("points", justify="right")
     for player in view["players"]:
         s = player["seat"]
@@ -97,14 +103,15 @@ def _players(view: dict[str, Any]) -> Table:
             marks += " ✓ out"
         shown = player["hand"] if player["hand"] is not None and s != view["you"] else player["revealed"]
         row: list[Any] = [marks, str(player["hand_size"]), Text.assemble(*(tile(n) for n in shown))]
-        if "points" in player:
+        if expert:
             row.append(str(player["points"]))
         table.add_row(*row)
     return table
 
 
 def describe(state: ChrominoState, action: int) -> str:
-    """A longer description of a move for the numbered move list (no markup characters)."""
+    """A longer description of a move for the numbered move list (no markup characters), from the engine's
+    board (contacts) and scoring (Expert points)."""
     if action == DRAW:
         return f"draw a tile from the bag ({len(state.bag)} left)"
     if action == PASS:
@@ -116,9 +123,7 @@ def describe(state: ChrominoState, action: int) -> str:
     contacts = state.board.contacts(fp)
     text = f"{contacts} contacts"
     if game.expert:
-        p = game.codec.decode(action)
-        points = game.values[p.tile] + sum(game.values[state.placed[n][0]] for n in state.board.touched(fp))
-        text += f", +{points} points"
+        text += f", +{placement_points(state, game.tile_of(action), fp)} points"
     return text
 
 

@@ -13,31 +13,36 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from kameleon.engine.errors import IllegalAction
-from kameleon.engine.game import State, check_seat
+from kameleon.engine.game import State
 from kameleon.games.chromino import scoring
-from kameleon.games.chromino.actions import DRAW, PASS
-from kameleon.games.chromino.tiles import CHAMELEONS, WILD, triple_name
+from kameleon.games.chromino.determinize import determinize
+from kameleon.games.chromino.explain import why_illegal
+from kameleon.games.chromino.notation import DRAW, PASS
+from kameleon.games.chromino.phases import AFTER_DRAW, OVER, PHASES, TURN
+from kameleon.games.chromino.tiles import CHAMELEON_MASK, WILD, tiles_of, triple_name
+from kameleon.games.chromino.view import build_view
 
 if TYPE_CHECKING:
     from kameleon.games.chromino.game import ChrominoGame
 
-TURN, AFTER_DRAW, OVER = 0, 1, 2
-PHASES = ("turn", "after_draw", "over")
-CHAMELEON_MASK = sum(1 << t for t in CHAMELEONS)
-
-
-def tiles_of(mask: int) -> list[int]:
-    """The tile ids in a hand mask, ascending."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
-
 
 class ChrominoState(State[int]):
-    """A Chromino position. Actions are the int indices of rules §12."""
+    """A Chromino position. Actions are the int indices of rules §12.
+
+    Package-internal API (for this game's modules; not part of the public contract):
+
+    * `placements(pmask)`: the legal placement actions, ascending, of the placement bits in `pmask`
+      (`2·tile + flipped`, see `game.tile_pmask`) on the current `board`; the turn rules are the
+      caller's (`turn_mask`, or the drawn tile's bits after a draw). Swap `board` on a clone to list
+      the placements of another layout.
+    * `turn_mask(seat)`: the placement bits `seat` may use at the start of its turn (its hand's, or
+      none for a lone chameleon, §5.4).
+    * The slots are read directly: `board`, `placed` (tile, action, seat, placed at once after a draw,
+      history index), `hands` and `revealed` (tile masks), `pmasks`, `sizes`, `out`, `points`, `turns`,
+      `draws`, `bag` (top last), `phase` (`phases.py`), `drawn` (-1 outside `AFTER_DRAW`), `turn_draws`,
+      `final_from`, `stall`, `events` and `stuck`. Only the rules write them, and `determinize`, which
+      deals the hidden tiles of a copy.
+    """
 
     __slots__ = (
         "bag",
@@ -108,11 +113,11 @@ class ChrominoState(State[int]):
         """(moves played when it happened, seat, kind): draws made without an action (§5.4 immediate)."""
         self.stuck: list[tuple[tuple[int, int], ...]] = [()] * n
         """Per seat, its turns on which no tile of its hand fitted, in order: (tiles on the table then, tiles of
-        its hand then that provably did not fit), for `inference`."""
+        its hand then that provably did not fit), for `determinize`."""
 
     # --- the hot path -----------------------------------------------------------
 
-    def _placements(self, pm: int) -> list[int]:
+    def placements(self, pm: int) -> list[int]:
         """Legal placement actions of the tiles whose placement bits are in `pm`, ascending."""
         out: list[int] = []
         if not pm:
@@ -145,7 +150,7 @@ class ChrominoState(State[int]):
         out.sort()
         return out
 
-    def _turn_mask(self, seat: int) -> int:
+    def turn_mask(self, seat: int) -> int:
         """Placement bits a seat may use at the start of its turn (§5.4: not a lone chameleon)."""
         if self.sizes[seat] == 1 and self.hands[seat] & CHAMELEON_MASK:
             return 0
@@ -160,12 +165,12 @@ class ChrominoState(State[int]):
     def legal_actions(self) -> list[int]:
         phase = self.phase
         if phase == TURN:
-            found = self._placements(self._turn_mask(self.current_player))  # type: ignore[arg-type]
+            found = self.placements(self.turn_mask(self.current_player))  # type: ignore[arg-type]
             if found:
                 return found
             return [DRAW] if self.bag else [PASS]
         if phase == AFTER_DRAW:
-            found = self._placements(self.game.tile_pmask[self.drawn])
+            found = self.placements(self.game.tile_pmask[self.drawn])
             if found:
                 if self.game.may_keep:
                     found.insert(0, PASS)
@@ -188,7 +193,7 @@ class ChrominoState(State[int]):
             return None  # a flipped palindrome: no action
         seat = self.current_player
         if self.phase == TURN:
-            if not self._turn_mask(seat) >> j & 1:  # type: ignore[arg-type]
+            if not self.turn_mask(seat) >> j & 1:  # type: ignore[arg-type]
                 return None
         elif t != self.drawn:
             return None
@@ -206,14 +211,14 @@ class ChrominoState(State[int]):
     def apply(self, action: int) -> None:
         phase = self.phase
         if phase == OVER:
-            raise IllegalAction(self._why_illegal(action))
+            raise IllegalAction(why_illegal(self, action))
         if action == DRAW and type(action) is int:
             if phase == TURN:
-                ok = bool(self.bag) and not self._placements(self._turn_mask(self.current_player))  # type: ignore[arg-type]
+                ok = bool(self.bag) and not self.placements(self.turn_mask(self.current_player))  # type: ignore[arg-type]
             else:
-                ok = self._may_draw_again() and not self._placements(self.game.tile_pmask[self.drawn])
+                ok = self._may_draw_again() and not self.placements(self.game.tile_pmask[self.drawn])
             if not ok:
-                raise IllegalAction(self._why_illegal(action))
+                raise IllegalAction(why_illegal(self, action))
             self.history.append(action)
             if phase == TURN:
                 self._stuck()
@@ -223,13 +228,13 @@ class ChrominoState(State[int]):
             return
         if action == PASS and type(action) is int:
             if phase == TURN:
-                ok = not self.bag and not self._placements(self._turn_mask(self.current_player))  # type: ignore[arg-type]
-            elif self._placements(self.game.tile_pmask[self.drawn]):
+                ok = not self.bag and not self.placements(self.turn_mask(self.current_player))  # type: ignore[arg-type]
+            elif self.placements(self.game.tile_pmask[self.drawn]):
                 ok = self.game.may_keep
             else:
                 ok = not self._may_draw_again()
             if not ok:
-                raise IllegalAction(self._why_illegal(action))
+                raise IllegalAction(why_illegal(self, action))
             self.history.append(action)
             if phase == TURN:
                 self._stuck()
@@ -239,17 +244,14 @@ class ChrominoState(State[int]):
             return
         found = self._placement_ok(action)
         if found is None:
-            raise IllegalAction(self._why_illegal(action))
+            raise IllegalAction(why_illegal(self, action))
         self.history.append(action)
         t, fp, j = found
         seat: int = self.current_player  # type: ignore[assignment]
         game = self.game
         board = self.board
         if game.expert:
-            gained = game.values[t]
-            for number in board.touched(fp):
-                gained += game.values[self.placed[number][0]]
-            self.points[seat] += gained
+            self.points[seat] += scoring.placement_points(self, t, fp)
         board.place(fp, game.laid[j])
         self.placed.append((t, action, seat, phase == AFTER_DRAW, len(self.history) - 1))
         bit = 1 << t
@@ -337,13 +339,6 @@ class ChrominoState(State[int]):
             return []
         return scoring.winners(self.game.options["scoring"], self.sizes, self.out, self.points)
 
-    # --- explaining refusals (error path only) ---------------------------------
-
-    def _why_illegal(self, action: object) -> str:
-        from kameleon.games.chromino.explain import why_illegal
-
-        return why_illegal(self, action)
-
     # --- the rest of the contract ---------------------------------------------
 
     def clone(self) -> ChrominoState:
@@ -377,61 +372,10 @@ class ChrominoState(State[int]):
 
     def determinize(self, player: int, rng: random.Random) -> ChrominoState:
         """Deal the tiles `player` cannot see again, keeping every hand size and the bag size (§9), and every
-        draw's proof that the drawer had no tile that fitted (`inference`)."""
-        from kameleon.games.chromino.inference import bounds
-
-        check_seat(player, len(self.sizes))
-        other = self.clone()
-        other.seed = None
-        if self.game.options["open_hands"]:
-            pool = list(self.bag)
-            rng.shuffle(pool)
-            other.bag = pool
-            return other
-        pool = list(self.bag)
-        slots: list[tuple[int, int]] = []  # (seat, hidden tiles to deal)
-        drawer_hidden = self.phase == AFTER_DRAW and self.current_player != player
-        for seat in range(len(self.sizes)):
-            if seat == player:
-                continue
-            hidden = self.hands[seat] & ~self.revealed[seat]
-            tiles = tiles_of(hidden)
-            pool.extend(tiles)
-            other.hands[seat] = self.revealed[seat]
-            slots.append((seat, len(tiles)))
-        rng.shuffle(pool)
-        tm = self.game.tile_pmask
-        for bound in bounds(self, player):
-            # level by level, the first tiles of the shuffled pool that a level allows are a uniform choice
-            dealt = 0
-            for allowed, count in zip(bound.levels, bound.counts, strict=True):
-                chosen = [t for t in pool if allowed >> t & 1][:count]
-                if len(chosen) < count:
-                    break
-                for t in chosen:
-                    other.hands[bound.seat] |= 1 << t
-                taken = set(chosen)
-                pool = [t for t in pool if t not in taken]
-                dealt += count
-            slots = [(s, k - dealt if s == bound.seat else k) for s, k in slots]
-        if drawer_hidden:
-            # the drawn tile is a marked slot of the drawer's hand: whatever lands there is the drawn tile
-            other.drawn = pool.pop()
-            other.hands[self.current_player] |= 1 << other.drawn  # type: ignore[index]
-            slots = [(s, k - 1 if s == self.current_player else k) for s, k in slots]
-        for seat, k in slots:
-            for _ in range(k):
-                other.hands[seat] |= 1 << pool.pop()
-            mask = 0
-            for t in tiles_of(other.hands[seat]):
-                mask |= tm[t]
-            other.pmasks[seat] = mask
-        other.bag = pool
-        return other
+        draw's proof that the drawer had no tile that fitted (see `determinize.py`)."""
+        return determinize(self, player, rng)
 
     def view(self, player: int | None) -> dict[str, Any]:
-        from kameleon.games.chromino.view import build_view
-
         return build_view(self, player)
 
     def hand(self, seat: int) -> list[int]:

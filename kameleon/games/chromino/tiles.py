@@ -23,6 +23,8 @@ LETTERS = COLOUR_CODES + "*"
 NUM_TILES = 80
 NUM_STANDARD = 75
 CHAMELEONS = (75, 76, 77, 78, 79)
+CHAMELEON_MASK = sum(1 << t for t in CHAMELEONS)
+"""The chameleons as a tile mask (hands are masks over tile ids)."""
 DEFAULT_CHAMELEON_ENDS = ("RG", "RP", "YB", "YP", "GB")
 """The five chameleon end pairs of §2.4, in id order."""
 _BASE = (0, 25, 45, 60, 70)
@@ -66,6 +68,20 @@ def tile_names(ends: tuple[str, ...] = DEFAULT_CHAMELEON_ENDS) -> tuple[str, ...
 
 
 TILE_NAMES = tile_names()
+
+
+def tiles_of(mask: int) -> list[int]:
+    """The tile ids in a tile mask (a hand), ascending.
+
+    >>> tiles_of(0b1010)
+    [1, 3]
+    """
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
 
 
 def is_palindrome(colours: Sequence[int]) -> bool:

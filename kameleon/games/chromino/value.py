@@ -13,7 +13,9 @@ weights differ by `stage`, the smallest hand of a seat still in (1 to
 (`fitted` tells which counts have weights). A seat that went out is worth
 `OUT`, above any seat that did not.
 
-`WEIGHTS` were fitted by `python -m kameleon.games.chromino.value_fit --players N`
+`WEIGHTS` are data, read once at import from `value_weights.json` beside this
+module (`load_weights`; `WEIGHTS_FORMAT` version `WEIGHTS_VERSION`). They were
+fitted by `kameleon research fit-value chromino --players N --write`
 (multinomial logistic regression on positions of games between greedy bots,
 some of them after a stretch of random moves, labelled by who won; docs/bots.md
 gives the commands and what they measured); no weight was set by hand.
@@ -21,11 +23,15 @@ gives the commands and what they measured); no weight was set by hand.
 
 from __future__ import annotations
 
+import json
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from kameleon.games.chromino.state import CHAMELEON_MASK, tiles_of
-from kameleon.games.chromino.tiles import WILD
+from kameleon.engine.errors import KameleonError
+from kameleon.engine.record import write_whole
+from kameleon.games.chromino.tiles import CHAMELEON_MASK, WILD, tiles_of
 
 if TYPE_CHECKING:
     from kameleon.games.chromino.state import ChrominoState
@@ -77,7 +83,7 @@ def features(state: ChrominoState, seat: int) -> list[float]:
     colours = game.codec.colours
     for t in tiles_of(hand):
         counts[shape(colours[t])] += 1.0
-    positions = state._placements(state._turn_mask(seat))
+    positions = state.placements(state.turn_mask(seat))
     fitting = len({game.tile_of(action) for action in positions})
     stuck = 0.0 if fitting else 1.0
     empty = 0.0 if state.bag else 1.0
@@ -97,38 +103,99 @@ def features(state: ChrominoState, seat: int) -> list[float]:
     ]
 
 
-# fmt: off
-WEIGHTS: dict[int, dict[int, tuple[float, ...]]] = {
-    2: {
-        1: (-0.549, -0.462, -0.416, -0.134, -0.113, 0.249, 0.347, 0.939, 2.221, -0.197, 0.676, -1.766, -1.351, -0.817),
-        2: (-0.356, -0.376, -0.353, -0.091, -0.103, 0.121, 0.211, 0.027, 0.000, 0.000, 0.053, -1.600, -1.545, -0.091),
-        3: (-0.124, -0.266, -0.263, -0.030, -0.045, 0.120, 0.124, 0.097, 0.000, 0.000, 0.029, -1.115, -1.152, -0.053),
-        4: (-0.081, -0.197, -0.220, -0.009, -0.023, 0.090, 0.096, 0.086, 0.000, 0.000, 0.022, -0.894, -0.950, -0.047),
-        5: (-0.069, -0.158, -0.191, -0.004, -0.018, 0.072, 0.063, 0.087, 0.000, 0.000, 0.019, -1.392, -1.687, -0.039),
-        6: (-0.054, -0.137, -0.165, -0.002, -0.017, 0.046, 0.066, 0.086, 0.000, 0.000, 0.031, -0.233, 0.000, -0.054),
-        7: (-0.056, -0.128, -0.136, -0.007, -0.029, 0.011, 0.065, -0.015, 0.000, 0.000, 0.010, 0.000, -5.546, -0.027),
-    },
-    3: {
-        1: (-0.733, -0.583, -0.628, -0.269, -0.285, 0.249, 0.360, 0.467, 1.774, -0.356, 0.436, -1.248, -1.182, -0.606),
-        2: (-0.464, -0.466, -0.524, -0.183, -0.225, 0.145, 0.284, 0.013, 0.000, 0.000, 0.075, -0.982, -1.346, -0.153),
-        3: (-0.200, -0.334, -0.400, -0.105, -0.134, 0.132, 0.152, 0.065, 0.000, 0.000, 0.051, -1.470, -0.919, -0.120),
-        4: (-0.127, -0.300, -0.335, -0.080, -0.103, 0.105, 0.073, 0.046, 0.000, 0.000, 0.050, -6.612, -6.625, -0.115),
-        5: (-0.107, -0.254, -0.275, -0.060, -0.077, 0.064, 0.096, 0.050, 0.000, 0.000, 0.049, 0.186, -2.783, -0.122),
-        6: (-0.054, -0.207, -0.213, -0.025, -0.041, 0.025, 0.113, 0.040, 0.000, 0.000, 0.036, 0.000, 0.000, -0.116),
-        7: (0.023, -0.145, -0.136, 0.031, 0.017, 0.016, 0.050, -0.114, 0.000, 0.000, 0.007, 0.000, 0.000, -0.091),
-    },
-    4: {
-        1: (-1.016, -0.858, -0.895, -0.504, -0.488, 0.223, 0.416, 0.268, 1.422, -0.821, 0.484, -2.502, -2.983, -0.747),
-        2: (-0.794, -0.716, -0.749, -0.388, -0.411, 0.172, 0.302, -0.039, 0.000, 0.000, 0.145, -0.612, -3.691, -0.289),
-        3: (-0.448, -0.539, -0.572, -0.239, -0.272, 0.106, 0.244, 0.025, 0.000, 0.000, 0.109, 0.964, -5.250, -0.251),
-        4: (-0.317, -0.467, -0.486, -0.185, -0.214, 0.073, 0.169, 0.038, 0.000, 0.000, 0.108, 0.000, 0.000, -0.258),
-        5: (-0.218, -0.380, -0.395, -0.136, -0.158, 0.035, 0.159, 0.049, 0.000, 0.000, 0.097, 0.000, 0.000, -0.305),
-        6: (-0.114, -0.291, -0.303, -0.073, -0.094, 0.017, 0.120, -0.020, 0.000, 0.000, 0.064, 0.000, 0.000, -0.278),
-        7: (0.083, -0.125, -0.119, 0.088, 0.070, 0.009, 0.056, -0.127, 0.000, 0.000, 0.000, 0.000, 0.000, -0.363),
-    },
-}
-# fmt: on
+Weights = dict[int, dict[int, tuple[float, ...]]]
 """Players -> stage -> weights of `FEATURES` (see the module docstring)."""
+
+WEIGHTS_FILE = Path(__file__).with_name("value_weights.json")
+WEIGHTS_FORMAT = "kameleon chromino value weights"
+WEIGHTS_VERSION = 1
+REFIT = "kameleon research fit-value chromino --write"
+"""The command that writes `WEIGHTS_FILE` again."""
+
+
+class WeightsError(KameleonError, ValueError):
+    """A weights file that is missing, unreadable or not in `WEIGHTS_FORMAT`."""
+
+
+def load_weights(path: Path = WEIGHTS_FILE) -> Weights:
+    """The weights a file holds: `{"format", "version", "features", "weights": {players: {stage: [...]}}}`."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise WeightsError(
+            f"the Chromino value weights {path} are missing: reinstall kameleon, or run {REFIT}"
+        ) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise WeightsError(f"cannot read the Chromino value weights {path}: {exc}") from None
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise WeightsError(f"the Chromino value weights {path} are not valid JSON ({exc}): run {REFIT}") from None
+    if not isinstance(data, dict) or data.get("format") != WEIGHTS_FORMAT:
+        raise WeightsError(f"{path} is not a file of Chromino value weights (its format is not {WEIGHTS_FORMAT!r})")
+    if data.get("version") != WEIGHTS_VERSION:
+        raise WeightsError(
+            f"{path} holds version {data.get('version')!r} of the weights format; this kameleon reads version "
+            f"{WEIGHTS_VERSION}"
+        )
+    if data.get("features") != list(FEATURES):
+        raise WeightsError(f"{path} weighs other features than this kameleon measures (FEATURES): run {REFIT}")
+    try:
+        return _weights(data.get("weights"))
+    except (TypeError, ValueError) as exc:
+        raise WeightsError(f"the Chromino value weights {path} are malformed: {exc}") from None
+
+
+def _weights(raw: Any) -> Weights:
+    """`WEIGHTS` from the file's "weights" object (TypeError or ValueError naming what is wrong)."""
+    if not isinstance(raw, dict):
+        raise TypeError('"weights" is not an object of player counts')
+    stages = [str(stage) for stage in range(1, STAGES + 1)]
+    found: Weights = {}
+    for players, by_stage in raw.items():
+        if not players.isdigit() or not 1 <= int(players) <= 8:
+            raise ValueError(f"{players!r} is not a number of players from 1 to 8")
+        if not isinstance(by_stage, dict) or sorted(by_stage, key=_number) != stages:
+            raise ValueError(f"the weights of {players} players are not one row per stage 1 to {STAGES}")
+        rows = {}
+        for stage, row in by_stage.items():
+            where = f"the weights of {players} players at stage {stage}"
+            if not isinstance(row, list) or len(row) != len(FEATURES):
+                raise ValueError(f"{where} are not a list of {len(FEATURES)} numbers")
+            if not all(type(w) in (int, float) and math.isfinite(w) for w in row):
+                raise ValueError(f"{where} hold something that is not a finite number")
+            rows[int(stage)] = tuple(float(w) for w in row)
+        found[int(players)] = dict(sorted(rows.items()))
+    return dict(sorted(found.items()))
+
+
+def _number(text: str) -> int:
+    return int(text) if text.isdigit() else -1
+
+
+def weights_text(weights: Mapping[int, Mapping[int, Sequence[float]]]) -> str:
+    """The file `load_weights` reads, one row of weights a line (so a refit reads as a short diff)."""
+    rows = []
+    for players, by_stage in sorted(weights.items()):
+        lines = [f'      "{stage}": {json.dumps([float(w) for w in row])}' for stage, row in sorted(by_stage.items())]
+        rows.append(f'    "{players}": {{\n' + ",\n".join(lines) + "\n    }")
+    head = [f'  "format": {json.dumps(WEIGHTS_FORMAT)}', f'  "version": {WEIGHTS_VERSION}']
+    head.append(f'  "features": {json.dumps(list(FEATURES))}')
+    return "{\n" + ",\n".join([*head, '  "weights": {\n' + ",\n".join(rows) + "\n  }"]) + "\n}\n"
+
+
+def save_weights(weights: Mapping[int, Mapping[int, Sequence[float]]], path: Path = WEIGHTS_FILE) -> None:
+    """Write `weights` to `path` whole (a crash leaves the old file or the new one), checked first."""
+    text = weights_text(weights)
+    try:
+        _weights(json.loads(text)["weights"])
+    except (TypeError, ValueError) as exc:
+        raise WeightsError(f"these Chromino value weights cannot be written: {exc}") from None
+    write_whole(path, text)
+
+
+WEIGHTS: Weights = load_weights()
+"""Players -> stage -> weights of `FEATURES`, from `WEIGHTS_FILE`."""
 
 
 def fitted(players: int) -> bool:

@@ -1,20 +1,32 @@
-"""What a seat sees (rules §9): the layout, counts, revealed tiles, and its own hand only."""
+"""What a seat sees (rules §9): the layout, counts, revealed tiles, and its own hand only.
+
+The seat to move also gets the engine's reasons behind its options (`explain.py`), so that
+interfaces show them instead of working them out: which tiles of its hand it may not place,
+and why, and why it may only draw or pass.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from kameleon.engine.game import check_seat
-from kameleon.games.chromino.tiles import triple_name
+from kameleon.games.chromino import scoring
+from kameleon.games.chromino.explain import forced, tile_refusals
+from kameleon.games.chromino.phases import AFTER_DRAW, PHASES
+from kameleon.games.chromino.tiles import tiles_of, triple_name
 
 if TYPE_CHECKING:
     from kameleon.games.chromino.state import ChrominoState
 
 
 def build_view(state: ChrominoState, player: int | None) -> dict[str, Any]:
-    """A JSON-safe dict of the public items of §9 plus `player`'s hand (all hands with open_hands)."""
-    from kameleon.games.chromino.state import AFTER_DRAW, PHASES, tiles_of
+    """A JSON-safe dict of the public items of §9 plus `player`'s hand (all hands with open_hands).
 
+    `unplayable` (tile name -> `explain.TILE_REFUSALS` key) and `forced` (an `explain.FORCED` key, or
+    None) are filled for the seat to move only; `players[i]["points"]` (Expert scoring only) are the
+    running Expert points, and `breakdowns` each seat's score in named parts (`scoring.breakdown`)
+    whenever `scores` is shown.
+    """
     n = len(state.sizes)
     check_seat(player, n, spectator=True)
     game = state.game
@@ -50,6 +62,9 @@ def build_view(state: ChrominoState, player: int | None) -> dict[str, Any]:
     drawn = None
     if drawer is not None and (open_hands or drawer == player):
         drawn = names[state.drawn]
+    to_move = player is not None and player == state.current_player
+    shown = state.is_terminal or game.expert
+    mode = game.options["scoring"]
     return {
         "game": game.name,
         "you": player,
@@ -68,6 +83,13 @@ def build_view(state: ChrominoState, player: int | None) -> dict[str, Any]:
         "players": players,
         "moves": [codec.to_str(a) for a in state.history],
         "events": [{"move": m, "seat": s, "kind": k} for m, s, k in state.events],
-        "scores": state.scores() if state.is_terminal or game.expert else None,
+        "unplayable": {names[t]: why for t, why in tile_refusals(state).items()} if to_move else None,
+        "forced": forced(state) if to_move else None,
+        "scores": state.scores() if shown else None,
+        "breakdowns": [
+            scoring.breakdown(mode, state.sizes[seat], state.out[seat], state.points[seat]) for seat in range(n)
+        ]
+        if shown
+        else None,
         "winners": state.winners() if state.is_terminal else None,
     }

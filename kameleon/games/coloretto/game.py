@@ -1,4 +1,4 @@
-"""The Coloretto game object: options, setup facts and the action space."""
+"""The Coloretto game object: options, setup facts, the action space and the plug-in capabilities."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from typing import Any, cast
 
 from kameleon.engine.game import Game
 from kameleon.engine.hooks import Observation, TerminalRenderer
-from kameleon.games.coloretto import actions as act
-from kameleon.games.coloretto import heuristics
+from kameleon.games.coloretto import heuristics, observation
+from kameleon.games.coloretto import notation as nt
 from kameleon.games.coloretto import options as opts
 from kameleon.games.coloretto.cards import row_capacities
 from kameleon.games.coloretto.setup import Setup, deal
@@ -25,7 +25,7 @@ class ColorettoGame(Game[int]):
     name = "coloretto"
     title = "Coloretto"
     option_specs = opts.OPTIONS
-    num_distinct_actions = act.NUM_ACTIONS
+    num_distinct_actions = nt.NUM_ACTIONS
     actions_are_indices = True
     state_class = ColorettoState
 
@@ -50,8 +50,6 @@ class ColorettoGame(Game[int]):
         return heuristics.action_values(state, actions)
 
     def observation(self) -> Observation:
-        from kameleon.games.coloretto import observation
-
         return observation.encoding(self)
 
     def renderer(self) -> TerminalRenderer:

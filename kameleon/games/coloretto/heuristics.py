@@ -2,7 +2,7 @@
 
 Values are in score points from the point of view of `state.current_player`.
 The gain of a set of cards for a player is the change of that player's best
-possible score (`scoring._best_total`, memoised), so jokers, "+2" cards,
+possible score (`scoring.best_total_with`, memoised), so jokers, "+2" cards,
 the 6-card cap and the purple table are all taken into account.
 """
 
@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from kameleon.games.coloretto import actions as act
-from kameleon.games.coloretto.cards import GOLDEN, JOKER, LAST_ROUND, PLUS_TWO
-from kameleon.games.coloretto.scoring import _best_total, best_breakdown, table
+from kameleon.games.coloretto import notation as nt
+from kameleon.games.coloretto.cards import GOLDEN, LAST_ROUND
+from kameleon.games.coloretto.phases import DECLARE, PLACE
+from kameleon.games.coloretto.scoring import best_total_with, collection_breakdown, table
 
 if TYPE_CHECKING:
     from kameleon.games.coloretto.state import ColorettoState
@@ -38,25 +39,14 @@ class _Scorer:
         self.base = [self.score(seat, ()) for seat in range(len(state.held))]
 
     def score(self, seat: int, cards: Sequence[int]) -> int:
-        held = self.held[seat]
-        counts = [held[c] for c in range(7)]
-        jokers, plus_two = held[JOKER] + held[GOLDEN], held[PLUS_TWO]
-        for card in cards:
-            if card < 7:
-                counts[card] += 1
-            elif card == PLUS_TWO:
-                plus_two += 1
-            else:
-                jokers += 1
-        return _best_total(tuple(sorted(counts[c] for c in self.in_play)), jokers, plus_two, self.points)
+        return best_total_with(self.held[seat], cards, self.in_play, self.points)
 
     def gain(self, seat: int, cards: Sequence[int]) -> float:
         return self.score(seat, cards) - self.base[seat] + (GOLDEN_BONUS if GOLDEN in cards else 0.0)
 
 
 def action_values(state: ColorettoState, actions: list[int]) -> list[float]:
-    from kameleon.games.coloretto.state import DECLARE, PLACE
-
+    """One value per action for `state.current_player`, in score points (higher is better)."""
     if state.phase == DECLARE:
         return _declare_values(state, actions)
     scorer = _Scorer(state)
@@ -65,13 +55,13 @@ def action_values(state: ColorettoState, actions: list[int]) -> list[float]:
     others = [q for q, active in enumerate(state.active) if active and q != me]
     open_rows = [r for r, t in enumerate(state.taken_by) if t < 0]
     if state.phase == PLACE:
-        return [_place_value(state, scorer, me, others, a - act.PLACE) for a in actions]
+        return [_place_value(state, scorer, me, others, a - nt.PLACE) for a in actions]
     values = []
     for action in actions:
-        if action == act.DRAW:
+        if action == nt.DRAW:
             values.append(_draw_value(state, scorer, me, others, open_rows))
         else:
-            r = action - act.TAKE
+            r = action - nt.TAKE
             left = [scorer.gain(q, state.rows[o]) for q in others for o in open_rows if o != r]
             values.append(scorer.gain(me, state.rows[r]) - LEAVE_WEIGHT * max(left, default=0.0))
     return values
@@ -91,7 +81,7 @@ def _draw_value(state: ColorettoState, scorer: _Scorer, me: int, others: list[in
     pile = state.pile_contents()
     pile[LAST_ROUND] = 0
     total = sum(pile)
-    rows = [r for r in open_rows if len(state.rows[r]) < state.game.capacities[r]]
+    rows = [r for r in open_rows if state.room_mask >> r & 1]
     if not total or not rows:
         return float("-inf")
     expected = 0.0
@@ -106,10 +96,7 @@ def _declare_values(state: ColorettoState, actions: list[int]) -> list[float]:
     """Steer a manual declaration to the optimal one (joker colours, then positives, then done)."""
     seat = state.current_player
     assert seat is not None and state.declared is not None
-    held = state.held[seat]
-    best = best_breakdown(
-        held[:7], state.in_play, state.wild_cards(seat), held[PLUS_TWO], state.game.options["scoring"]
-    )
+    best = collection_breakdown(state.held[seat], state.in_play, state.game.options["scoring"])
     jokers = state.declared[seat][0]
     wanted_jokers = list(best.joker_colours)
     for colour in jokers:
@@ -117,10 +104,10 @@ def _declare_values(state: ColorettoState, actions: list[int]) -> list[float]:
             wanted_jokers.remove(colour)
     values = []
     for action in actions:
-        if act.JOKER_TO <= action < act.POSITIVE:
-            values.append(1.0 if action - act.JOKER_TO in wanted_jokers else 0.0)
-        elif act.POSITIVE <= action < act.DONE:
-            values.append(1.0 if action - act.POSITIVE in best.positive else -1.0)
+        if nt.JOKER_TO <= action < nt.POSITIVE:
+            values.append(1.0 if action - nt.JOKER_TO in wanted_jokers else 0.0)
+        elif nt.POSITIVE <= action < nt.DONE:
+            values.append(1.0 if action - nt.POSITIVE in best.positive else -1.0)
         else:
             values.append(0.5)
     return values

@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from kameleon.engine.hooks import Observation
-from kameleon.games.coloretto.cards import LAST_ROUND, NUM_COLOURS, NUM_KINDS
+from kameleon.games.coloretto.cards import LAST_ROUND, NUM_COLOURS, NUM_KINDS, pile_size
 
 if TYPE_CHECKING:
     from kameleon.games.coloretto.game import ColorettoGame
@@ -70,7 +70,7 @@ def encode(state: ColorettoState, player: int) -> list[float]:
     tail[NUM_KINDS + state.phase] = 1.0
     extend(tail)
     extend(_in_play_flags(state.in_play))
-    pile = state._pile_left
+    pile = state.pile_contents()
     extend(map(ninths, pile[:NUM_KINDS]))
     above = state.cards_above_last_round
     extend((state.pile_size / 80, (above or 0) / 80, float(state.final_round or not pile[LAST_ROUND])))
@@ -92,8 +92,6 @@ def max_game_length(game: ColorettoGame) -> int:
     least one draw, so at most `pile` rounds of at most `players` takes; plus the
     manual declarations (3 wild cards, 3 positives and `done` per seat).
     """
-    from kameleon.games.coloretto.cards import pile_size
-
     pile = pile_size(game.num_players)
     return 2 * pile + game.num_players * (pile + 1) + 7 * game.num_players
 

@@ -1,4 +1,8 @@
-"""Coloretto in the terminal: rows, collections, pile and live scores, drawn from `view()` only."""
+"""Coloretto in the terminal: rows, collections, pile and live scores, drawn from `view()` only.
+
+What the rules derive (free places, the colour each wild card counts as, which colours count
+positively, the totals) is read from the view's fields; nothing here works it out again.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from kameleon.engine.hooks import TerminalRenderer
+from kameleon.games.coloretto import notation as nt
 from kameleon.games.coloretto.state import ColorettoState
 
 STYLES = {
@@ -58,13 +63,15 @@ def render(state: ColorettoState, seat: int | None) -> RenderableType:
 def _rows(view: dict[str, Any]) -> Table:
     table = Table(title="Rows", title_justify="left", show_header=False, box=None, padding=(0, 1))
     for row in view["rows"]:
-        cells = Text.assemble(*(card(c) for c in row["cards"]), *([" · "] * (row["capacity"] - len(row["cards"]))))
+        cells = Text.assemble(*(card(c) for c in row["cards"]), *([" · "] * row["free"]))
         status = f"taken by seat {row['taken_by']}" if row["taken_by"] is not None else ""
         table.add_row(Text(f"row {row['row']}", style="bold"), cells, Text(status, style="dim"))
     return table
 
 
 def _players(view: dict[str, Any]) -> Table:
+    """Each collection with its live score; the colours that count positively are bold, the others dim,
+    and "+n" is the wild cards counted as that colour."""
     table = Table(title="Collections", title_justify="left", padding=(0, 1))
     table.add_column("seat")
     for colour in view["colours_in_play"]:
@@ -79,10 +86,16 @@ def _players(view: dict[str, Any]) -> Table:
             marks += " (you)"
         if not view["active"][seat] and not view["final"]:
             marks += " ✓"
-        counts = [str(player["colours"][c] or "") for c in view["colours_in_play"]]
+        counts = [_count(player["colours"][c], c, score) for c in view["colours_in_play"]]
         extras = [str(player[k] or "") for k in ("plus_two", "jokers", "golden_jokers")]
         table.add_row(marks, *counts, *extras, str(score["total"]))
     return table
+
+
+def _count(held: int, colour: str, score: dict[str, Any]) -> Text:
+    wild = score["joker_colours"].count(colour)
+    shown = (str(held) if held or wild else "") + (f"+{wild}" if wild else "")
+    return Text(shown, style="bold" if colour in score["positive"] else "dim" if colour in score["negative"] else "")
 
 
 def summary(state: ColorettoState, names: list[str]) -> RenderableType:
@@ -114,16 +127,16 @@ def summary(state: ColorettoState, names: list[str]) -> RenderableType:
 
 
 def describe(state: ColorettoState, action: int) -> str:
-    """What a move would do, for the numbered move list."""
-    from kameleon.games.coloretto import actions as act
-
-    if act.TAKE <= action < act.JOKER_TO:
-        cards = state.view(state.current_player)["rows"][action - act.TAKE]["cards"]
-        return "gets " + ", ".join(cards)
-    if act.PLACE <= action < act.TAKE and state.drawn >= 0:
-        row = state.view(state.current_player)["rows"][action - act.PLACE]
-        return f"{row['capacity'] - len(row['cards']) - 1} free place(s) left after"
-    if action == act.DRAW:
+    """What a legal move would do, for the numbered move list."""
+    seat = state.current_player
+    view = state.view(seat)
+    if nt.TAKE <= action < nt.JOKER_TO:
+        return "gets " + ", ".join(view["rows"][action - nt.TAKE]["cards"])
+    if nt.PLACE <= action < nt.TAKE and view["drawn"] is not None:
+        after = state.clone()  # placing reveals nothing: the engine itself says what the row has left
+        after.apply(action)
+        return f"{after.view(seat)['rows'][action - nt.PLACE]['free']} free place(s) left after"
+    if action == nt.DRAW:
         return "reveal the top card of the pile"
     return ""
 

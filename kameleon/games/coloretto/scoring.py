@@ -1,48 +1,87 @@
-"""Coloretto scoring (rules section 5): tables, optimal joker and positive choices, tie-break."""
+"""Coloretto scoring (rules section 5): tables, optimal joker and positive choices, breakdowns, tie-break.
+
+Package-internal API (for this game's modules; not part of the public contract):
+
+- `best_total(counts, jokers, plus_two, points)`: the memoised core of `best_score`, on a sorted
+  tuple of counts and a points table, for callers that score many collections (heuristics);
+- `best_total_with(held, cards, in_play, points)`: the same for a collection held as a count per
+  card kind, with some cards added (what taking a row would give);
+- `collection_breakdown(held, in_play, scoring)` / `declared_collection_breakdown(held, jokers,
+  positive, scoring)`: a seat's breakdown from what it holds, the best one or the declared one;
+- `wild_cards(held)`: how many cards of a collection still need a colour.
+
+A collection `held` is a list with one count per card kind (`cards.NUM_KINDS`), as `State.held` keeps it.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
+from typing import Any
+
+from kameleon.games.coloretto.cards import COLOURS, GOLDEN, JOKER, NUM_COLOURS, PLUS_TWO
 
 BROWN = (0, 1, 3, 6, 10, 15, 21)
 PURPLE = (0, 1, 4, 8, 7, 6, 5)
 TABLES = {"brown": BROWN, "purple": PURPLE}
-_ALIASES = {"violet": "purple", "difficult": "purple"}
+ALIASES = {"violet": "purple", "difficult": "purple"}
+"""Other names of the scoring tables (the `scoring` option accepts them too)."""
 POSITIVE_COLOURS = 3
+MAX_COUNTED = 6
+"""A colour pile of more cards scores as this many (5.2)."""
 
 
 def table(scoring: str) -> tuple[int, ...]:
+    """The points table named `scoring` (an alias is fine); raises ValueError."""
     try:
-        return TABLES[_ALIASES.get(scoring, scoring)]
+        return TABLES[ALIASES.get(scoring, scoring)]
     except KeyError:
         raise ValueError(f"unknown scoring {scoring!r}; expected 'brown' or 'purple'") from None
 
 
 def value(cards: int, points: Sequence[int]) -> int:
     """Points of one colour pile: 6 or more cards count as 6."""
-    return points[min(cards, 6)]
+    return points[min(cards, MAX_COUNTED)]
 
 
 @dataclass(frozen=True)
 class Breakdown:
-    """One player's end-of-game score, with the choices that produce it."""
+    """One player's score, with the choices that produce it (colours as indices)."""
 
     total: int
     counts: tuple[int, ...]
     """Final count per colour index (chameleons plus jokers given to it)."""
     joker_colours: tuple[int, ...]
+    """The colour each wild card counts as."""
     positive: tuple[int, ...]
+    """The colours that score positively (at most three)."""
     negative: tuple[int, ...]
+    """The other colours held: they score negatively."""
     plus_two: int
     largest: int
     """Most cards of one colour after jokers, uncapped: the tie-break of 5.6."""
 
+    def named(self) -> dict[str, Any]:
+        """These parts as JSON-safe data with colour names, as views carry them.
+
+        >>> best_breakdown([3, 0, 0, 0, 0, 1, 0], range(7), 1, 1, "brown").named()["joker_colours"]
+        ['blue']
+        """
+        return {
+            "total": self.total,
+            "counts": {COLOURS[c]: m for c, m in enumerate(self.counts) if m},
+            "joker_colours": [COLOURS[c] for c in self.joker_colours],
+            "positive": [COLOURS[c] for c in self.positive],
+            "negative": [COLOURS[c] for c in self.negative],
+            "plus_two": self.plus_two,
+            "largest": self.largest,
+        }
+
 
 def _total(final: Sequence[int], plus_two: int, points: Sequence[int]) -> int:
-    values = sorted((points[min(m, 6)] for m in final if m), reverse=True)
+    values = sorted((points[min(m, MAX_COUNTED)] for m in final if m), reverse=True)
     return 2 * sum(values[:POSITIVE_COLOURS]) - sum(values) + 2 * plus_two
 
 
@@ -66,11 +105,13 @@ def best_score(counts: Sequence[int], jokers: int = 0, plus_two: int = 0, scorin
     18
     """
     _check_inputs(counts, jokers, plus_two)
-    return _best_total(tuple(sorted(counts)), jokers, plus_two, table(scoring))
+    return best_total(tuple(sorted(counts)), jokers, plus_two, table(scoring))
 
 
 @lru_cache(maxsize=65536)
-def _best_total(counts: tuple[int, ...], jokers: int, plus_two: int, points: tuple[int, ...]) -> int:
+def best_total(counts: tuple[int, ...], jokers: int, plus_two: int, points: tuple[int, ...]) -> int:
+    """`best_score` without the checks, memoised: `counts` sorted (the order of colours does not
+    change the best total, so sorting makes more calls share an answer), `points` a table."""
     if not jokers:
         return _total(counts, plus_two, points)
     best = None
@@ -83,6 +124,25 @@ def _best_total(counts: tuple[int, ...], jokers: int, plus_two: int, points: tup
             best = total
     assert best is not None
     return best
+
+
+def wild_cards(held: Sequence[int]) -> int:
+    """The cards of a collection that count as a colour of their owner's choice: jokers, golden ones too."""
+    return held[JOKER] + held[GOLDEN]
+
+
+def best_total_with(held: Sequence[int], cards: Iterable[int], in_play: Sequence[int], points: tuple[int, ...]) -> int:
+    """The best total of the collection `held` once it also has `cards` (card kinds, as in a row)."""
+    counts = list(held[:NUM_COLOURS])
+    jokers, plus_two = wild_cards(held), held[PLUS_TWO]
+    for card in cards:
+        if card < NUM_COLOURS:
+            counts[card] += 1
+        elif card == PLUS_TWO:
+            plus_two += 1
+        else:
+            jokers += 1
+    return best_total(tuple(sorted(counts[c] for c in in_play)), jokers, plus_two, points)
 
 
 def best_breakdown(
@@ -142,12 +202,25 @@ def declared_breakdown(
     )
 
 
+def collection_breakdown(held: Sequence[int], in_play: Sequence[int], scoring: str) -> Breakdown:
+    """The best breakdown (5.5) of a collection: what automatic scoring gives, and the live preview."""
+    return best_breakdown(held[:NUM_COLOURS], in_play, wild_cards(held), held[PLUS_TWO], scoring)
+
+
+def declared_collection_breakdown(
+    held: Sequence[int], joker_colours: Sequence[int], positive: Sequence[int], scoring: str
+) -> Breakdown:
+    """The breakdown of a collection whose owner declared its joker and positive colours (manual scoring)."""
+    return declared_breakdown(held[:NUM_COLOURS], joker_colours, positive, held[PLUS_TWO], scoring)
+
+
 def rank_key(breakdown: Breakdown, tie_break: str) -> tuple[int, int]:
     """Higher is better: total, then (unless `tie_break="none"`) the largest colour count."""
     return (breakdown.total, breakdown.largest if tie_break == "largest_colour" else 0)
 
 
 def winners(breakdowns: Sequence[Breakdown], tie_break: str) -> list[int]:
+    """The seats whose breakdowns rank highest (5.6; several on a tie)."""
     keys = [rank_key(b, tie_break) for b in breakdowns]
     top = max(keys)
     return [seat for seat, key in enumerate(keys) if key == top]

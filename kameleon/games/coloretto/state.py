@@ -3,37 +3,50 @@
 The state is kept in plain lists of small integers because every bot and
 simulation runs through `legal_actions` and `apply`. The deck is an immutable
 tuple shared between clones; `_pos` is the index of its top card.
+
+The other roles live in their own modules and the state delegates to them:
+`scoring.py` (scores and breakdowns), `view.py`, `explain.py` (why a move is
+illegal, only on the error path), `determinize.py` and `notation.py`.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from kameleon.engine.errors import IllegalAction
-from kameleon.engine.game import State, check_seat
-from kameleon.games.coloretto import actions as act
-from kameleon.games.coloretto.cards import GOLDEN, JOKER, LAST_ROUND, NUM_KINDS, PLUS_TWO, card_name
-from kameleon.games.coloretto.scoring import Breakdown, best_breakdown, declared_breakdown, winners
+from kameleon.engine.game import State
+from kameleon.games.coloretto import notation as nt
+from kameleon.games.coloretto.cards import GOLDEN, LAST_ROUND, NUM_COLOURS, NUM_KINDS
+from kameleon.games.coloretto.determinize import determinize
+from kameleon.games.coloretto.explain import why_illegal
+from kameleon.games.coloretto.phases import DECLARE, OVER, PHASES, PLACE, TURN
+from kameleon.games.coloretto.scoring import (
+    POSITIVE_COLOURS,
+    Breakdown,
+    collection_breakdown,
+    declared_collection_breakdown,
+    wild_cards,
+    winners,
+)
+from kameleon.games.coloretto.view import view
 
 if TYPE_CHECKING:
     from kameleon.games.coloretto.game import ColorettoGame
 
-TURN, PLACE, DECLARE, OVER = 0, 1, 2, 3
-PHASES = ("turn", "place", "declare", "over")
-
 
 def _actions_of(mask: int, first: int) -> tuple[int, ...]:
-    return tuple(first + r for r in range(act.MAX_ROWS) if mask >> r & 1)
+    return tuple(first + r for r in range(nt.MAX_ROWS) if mask >> r & 1)
 
 
-_PLACE_SET = frozenset(range(act.PLACE, act.TAKE))
-_TAKE_SET = frozenset(range(act.TAKE, act.JOKER_TO))
-_ROW_MASKS = range(1 << act.MAX_ROWS)
-_TAKES = tuple(_actions_of(m, act.TAKE) for m in _ROW_MASKS)
+_PLACE_SET = frozenset(range(nt.PLACE, nt.TAKE))
+_TAKE_SET = frozenset(range(nt.TAKE, nt.JOKER_TO))
+_ROW_MASKS = range(1 << nt.MAX_ROWS)
+_TAKES = tuple(_actions_of(m, nt.TAKE) for m in _ROW_MASKS)
 """Take actions of the rows in a mask (also the 4.3 rule 3 fallback over open rows)."""
-_DRAW_TAKES = tuple((act.DRAW, *_TAKES[m]) for m in _ROW_MASKS)
-_PLACES = tuple(_actions_of(m, act.PLACE) for m in _ROW_MASKS)
+_DRAW_TAKES = tuple((nt.DRAW, *_TAKES[m]) for m in _ROW_MASKS)
+_PLACES = tuple(_actions_of(m, nt.PLACE) for m in _ROW_MASKS)
 
 
 def _next_seat_table(n: int) -> tuple[tuple[int, ...], ...]:
@@ -56,6 +69,20 @@ class ColorettoState(State[int]):
     (`rows`), who took them (`taken_by`) and bit masks over row numbers:
     `open_mask` (still in the centre), `filled_mask` (in the centre and holding
     a card) and `room_mask` (in the centre and not full).
+
+    Package-internal API (for this game's modules; not part of the public contract):
+
+    - read freely (public at the table): `phase` (a `phases` constant), `round`,
+      `round_start`, `final_round`, `drawn` (the card to place, -1 if none), `rows`,
+      `taken_by` (seat or -1 per row), the three row masks above, `active_mask` and
+      `active` (seats still in the round), `held` (per seat, a count per card kind),
+      `in_play` and `removed` (colour indices), `discarded`, `events`, `declared`
+      (manual scoring: per seat [joker colours, positive colours, done], else None),
+      `pile_size`, `cards_to_draw`, `cards_above_last_round`, `pile_contents()`,
+      `wild_cards(seat)`, `final_counts(seat)` and `breakdowns()`;
+    - hidden, for `determinize.py` only: `unseen_pile()` and `restack(pile)`.
+
+    Only `apply` changes a state, except `restack` on a fresh clone.
     """
 
     __slots__ = (
@@ -155,11 +182,13 @@ class ColorettoState(State[int]):
         return []
 
     def apply(self, action: int) -> None:
+        if type(action) is not int:  # a bool or float can equal an action code (False == DRAW, 6.0 == take 1)
+            raise IllegalAction(why_illegal(self, action))
         phase = self.phase
         if phase == PLACE:
-            if action in _PLACE_SET and self.room_mask >> (action - act.PLACE) & 1:
+            if action in _PLACE_SET and self.room_mask >> (action - nt.PLACE) & 1:
                 self.history.append(action)
-                r = action - act.PLACE
+                r = action - nt.PLACE
                 row = self.rows[r]
                 row.append(self.drawn)
                 bit = 1 << r
@@ -171,25 +200,25 @@ class ColorettoState(State[int]):
                 self.current_player = _NEXT_SEAT[len(self.held)][self.active_mask][self.current_player]  # type: ignore[index]  # someone is always to move while placing
                 return
         elif phase == TURN:
-            if action == act.DRAW:
+            if action == nt.DRAW:
                 if self.room_mask and self._drawable:
                     self.history.append(action)
                     self.drawn = self._reveal()
                     self.phase = PLACE
                     return
             elif action in _TAKE_SET:
-                bit = 1 << (action - act.TAKE)
+                bit = 1 << (action - nt.TAKE)
                 if self.filled_mask & bit or (
                     self.open_mask & bit and not self.filled_mask and not (self.room_mask and self._drawable)
                 ):
                     self.history.append(action)
-                    self._take(action - act.TAKE)
+                    self._take(action - nt.TAKE)
                     return
-        elif phase == DECLARE and act.JOKER_TO <= action <= act.DONE and action in self._declare_actions():
+        elif phase == DECLARE and nt.JOKER_TO <= action <= nt.DONE and action in self._declare_actions():
             self.history.append(action)
             self._declare(action)
             return
-        raise IllegalAction(self._why_illegal(action))
+        raise IllegalAction(why_illegal(self, action))
 
     def _reveal(self) -> int:
         """Turn the top card over; the last-round card is set aside and replaced (4.1)."""
@@ -260,7 +289,8 @@ class ColorettoState(State[int]):
     # --- manual declaration (section 9, DECLARE) ----------------------------
 
     def wild_cards(self, seat: int) -> int:
-        return self.held[seat][JOKER] + self.held[seat][GOLDEN]
+        """How many cards of `seat` count as a colour of its choice (jokers, golden included)."""
+        return wild_cards(self.held[seat])
 
     def _declare_actions(self) -> list[int]:
         seat = self.current_player
@@ -268,21 +298,21 @@ class ColorettoState(State[int]):
         jokers, positive, _ = self.declared[seat]
         in_play = self.in_play
         if len(jokers) < self.wild_cards(seat):
-            return [act.JOKER_TO + c for c in in_play]
+            return [nt.JOKER_TO + c for c in in_play]
         counts = self.final_counts(seat)
         marks = []
-        if len(positive) < 3:
-            marks = [act.POSITIVE + c for c in in_play if counts[c] and c not in positive]
-        return [*marks, act.DONE]
+        if len(positive) < POSITIVE_COLOURS:
+            marks = [nt.POSITIVE + c for c in in_play if counts[c] and c not in positive]
+        return [*marks, nt.DONE]
 
     def _declare(self, action: int) -> None:
         seat = self.current_player
         assert seat is not None and self.declared is not None
         declaration = self.declared[seat]
-        if action < act.POSITIVE:
-            declaration[0].append(action - act.JOKER_TO)
-        elif action < act.DONE:
-            declaration[1].append(action - act.POSITIVE)
+        if action < nt.POSITIVE:
+            declaration[0].append(action - nt.JOKER_TO)
+        elif action < nt.DONE:
+            declaration[1].append(action - nt.POSITIVE)
         else:
             declaration[2] = True
             if seat + 1 < len(self.held):
@@ -292,7 +322,7 @@ class ColorettoState(State[int]):
 
     def final_counts(self, seat: int) -> list[int]:
         """Colour counts of `seat` with the jokers declared so far (manual mode)."""
-        counts = self.held[seat][:7]
+        counts = self.held[seat][:NUM_COLOURS]
         if self.declared is not None:
             for colour in self.declared[seat][0]:
                 counts[colour] += 1
@@ -300,23 +330,23 @@ class ColorettoState(State[int]):
 
     # --- results ------------------------------------------------------------
 
-    def _breakdown(self, seat: int) -> Breakdown:
-        held, options = self.held[seat], self.game.options
-        if self.declared is not None:
-            jokers, positive, _ = self.declared[seat]
-            return declared_breakdown(held[:7], jokers, positive, held[PLUS_TWO], options["scoring"])
-        return best_breakdown(held[:7], self.in_play, self.wild_cards(seat), held[PLUS_TWO], options["scoring"])
-
     def breakdowns(self) -> list[Breakdown]:
         """Each seat's score with its joker and positive colours: final once the game is over,
         before that the best each seat could declare with what it holds."""
         if self._final is not None:
             return list(self._final)
-        if not self.is_terminal:
-            scoring = self.game.options["scoring"]
-            return [best_breakdown(h[:7], self.in_play, h[JOKER] + h[GOLDEN], h[PLUS_TWO], scoring) for h in self.held]
-        self._final = [self._breakdown(seat) for seat in range(len(self.held))]
-        return list(self._final)
+        scoring = self.game.options["scoring"]
+        if self.is_terminal and self.declared is not None:
+            breakdowns = [
+                declared_collection_breakdown(held, jokers, positive, scoring)
+                for held, (jokers, positive, _) in zip(self.held, self.declared, strict=True)
+            ]
+        else:
+            breakdowns = [collection_breakdown(held, self.in_play, scoring) for held in self.held]
+        if self.is_terminal:
+            self._final = breakdowns
+            return list(breakdowns)
+        return breakdowns
 
     def scores(self) -> list[int]:
         return [b.total for b in self.breakdowns()]
@@ -325,57 +355,6 @@ class ColorettoState(State[int]):
         if not self.is_terminal:
             return []
         return winners(self.breakdowns(), self.game.options["tie_break"])
-
-    # --- explaining refusals (only on the error path) -----------------------
-
-    def _why_illegal(self, action: object) -> str:
-        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < act.NUM_ACTIONS:
-            return f"{action!r} is not a Coloretto action (expected an index 0..{act.NUM_ACTIONS - 1})"
-        name = act.to_str(action)
-        phase = PHASES[self.phase]
-        if self.phase == OVER:
-            return f"{name}: the game is over"
-        k = len(self.rows)
-        if act.PLACE <= action < act.JOKER_TO and (action - act.PLACE) % act.MAX_ROWS >= k:
-            return f"{name}: there is no row {(action - act.PLACE) % act.MAX_ROWS + 1}; this game has rows 1 to {k}"
-        if self.phase == PLACE and not (act.PLACE <= action < act.TAKE):
-            return f"{name}: you drew the {card_name(self.drawn)} and must place it first (place <row>)"
-        if self.phase == DECLARE:
-            return self._why_illegal_declare(action, name)
-        if self.phase == TURN and act.PLACE <= action < act.TAKE:
-            return f"{name}: there is no drawn card to place; draw first"
-        if act.JOKER_TO <= action <= act.DONE:
-            return f"{name}: declarations are made after the final round (phase is {phase})"
-        if action == act.DRAW:
-            if not self._drawable:
-                return "draw: the draw pile has no card left"
-            return "draw: every row in the centre is full, so you must take one"
-        r = (action - act.PLACE) % act.MAX_ROWS
-        if self.taken_by[r] >= 0:
-            return f"{name}: row {r + 1} was taken this round by seat {self.taken_by[r]}"
-        if act.PLACE <= action < act.TAKE:
-            return f"{name}: row {r + 1} is full (it holds {self.game.capacities[r]})"
-        return f"{name}: row {r + 1} is empty; a row can be taken only when it holds a card"
-
-    def _why_illegal_declare(self, action: int, name: str) -> str:
-        seat = self.current_player
-        assert seat is not None and self.declared is not None
-        jokers, positive, _ = self.declared[seat]
-        if not act.JOKER_TO <= action <= act.DONE:
-            return f"{name}: the game is in the declaration phase (joker <colour>, positive <colour>, done)"
-        if action < act.POSITIVE:
-            if action - act.JOKER_TO not in self.in_play:
-                return f"{name}: that colour is not in play"
-            return f"{name}: all your wild cards already have a colour"
-        left = self.wild_cards(seat) - len(jokers)
-        if left:
-            return f"{name}: give your {left} remaining wild card(s) a colour first (joker <colour>)"
-        colour = action - act.POSITIVE
-        if len(positive) >= 3:
-            return f"{name}: three colours are already positive"
-        if colour in positive:
-            return f"{name}: that colour is already positive"
-        return f"{name}: you hold no card of that colour"
 
     # --- the rest of the contract -------------------------------------------
 
@@ -412,26 +391,10 @@ class ColorettoState(State[int]):
         return other
 
     def determinize(self, player: int, rng: random.Random) -> ColorettoState:
-        """Reshuffle the unseen pile cards; the last-round card keeps its depth (section 8)."""
-        check_seat(player, self.num_players)
-        other = self.clone()
-        other.seed = None
-        rest = list(self._deck[self._pos :])
-        depth = None
-        if self._last_at >= self._pos:
-            depth = len(self._deck) - self._last_at
-            rest.remove(LAST_ROUND)
-        rng.shuffle(rest)
-        if depth is not None:
-            rest.insert(len(rest) + 1 - depth, LAST_ROUND)
-        other._deck = self._deck[: self._pos] + tuple(rest)
-        other._last_at = other._deck.index(LAST_ROUND)
-        return other
+        return determinize(self, player, rng)
 
     def view(self, player: int | None) -> dict[str, Any]:
-        from kameleon.games.coloretto.view import build_view
-
-        return build_view(self, player)
+        return view(self, player)
 
     @property
     def pile_size(self) -> int:
@@ -446,11 +409,28 @@ class ColorettoState(State[int]):
         """How many of each card kind are still in the pile: public by card counting (section 8)."""
         return self._pile_left[:]
 
+    @property
+    def cards_to_draw(self) -> int:
+        """Cards left in the pile other than the last-round card (public: section 8)."""
+        return self._drawable
+
+    def unseen_pile(self) -> tuple[int, ...]:
+        """The draw pile in order, top card first, the last-round card included while it is in it.
+
+        Hidden information: only determinization may read it (a view never carries it)."""
+        return self._deck[self._pos :]
+
+    def restack(self, pile: Sequence[int]) -> None:
+        """Put the cards of `unseen_pile()` back in the order `pile` (the same cards, top first)."""
+        self._deck = self._deck[: self._pos] + tuple(pile)
+        if self._last_at >= self._pos:
+            self._last_at = self._deck.index(LAST_ROUND, self._pos)
+
     def action_to_str(self, action: int) -> str:
-        return act.to_str(action)
+        return nt.action_to_str(action)
 
     def parse_action(self, text: str) -> int:
-        return act.parse(text, len(self.rows))
+        return nt.parse_action(text, len(self.rows))
 
     def __repr__(self) -> str:
         where = f"round {self.round} {PHASES[self.phase]} seat {self.current_player}"

@@ -1,4 +1,11 @@
-"""What a seat sees (rules section 8): everything but the order of the draw pile."""
+"""What a seat sees (rules section 8): everything but the order of the draw pile.
+
+Besides the table itself, a view carries the facts the rules derive from it, so that interfaces
+(the terminal, the web board) show them and never work them out again: each row's `free` places
+(its capacity less its cards), each seat's score `breakdown` in `scores` (from `scoring.py`: the
+colour each wild card counts as, the colours that count positively and negatively, the total) and
+the legal moves of the seat to move.
+"""
 
 from __future__ import annotations
 
@@ -6,21 +13,20 @@ from typing import TYPE_CHECKING, Any
 
 from kameleon.engine.game import check_seat
 from kameleon.games.coloretto.cards import COLOURS, GOLDEN, JOKER, PLUS_TWO, card_name
-from kameleon.games.coloretto.scoring import Breakdown
+from kameleon.games.coloretto.phases import PHASES
 
 if TYPE_CHECKING:
     from kameleon.games.coloretto.state import ColorettoState
 
 
-def build_view(state: ColorettoState, player: int | None) -> dict[str, Any]:
-    """The public information of section 8 as a JSON-safe dict (identical for every seat but `you`)."""
-    from kameleon.games.coloretto.state import PHASES
-
-    check_seat(player, state.num_players, spectator=True)
+def view(state: ColorettoState, seat: int | None) -> dict[str, Any]:
+    """The public information of section 8 as a JSON-safe dict (identical for every seat but `you` and
+    `legal_moves`); `seat=None` is a spectator."""
+    check_seat(seat, state.num_players, spectator=True)
     game = state.game
     return {
         "game": game.name,
-        "you": player,
+        "you": seat,
         "options": dict(game.options),
         "phase": PHASES[state.phase],
         "round": state.round,
@@ -29,11 +35,17 @@ def build_view(state: ColorettoState, player: int | None) -> dict[str, Any]:
         "final_round": state.final_round,
         "drawn": None if state.drawn < 0 else card_name(state.drawn),
         "rows": [
-            {"row": r + 1, "capacity": cap, "cards": [card_name(c) for c in row], "taken_by": None if t < 0 else t}
-            for r, (cap, row, t) in enumerate(zip(game.capacities, state.rows, state.taken_by, strict=True))
+            {
+                "row": r + 1,
+                "capacity": capacity,
+                "cards": [card_name(c) for c in row],
+                "free": capacity - len(row),
+                "taken_by": None if taker < 0 else taker,
+            }
+            for r, (capacity, row, taker) in enumerate(zip(game.capacities, state.rows, state.taken_by, strict=True))
         ],
         "active": list(state.active),
-        "players": [_collection(state, seat) for seat in range(state.num_players)],
+        "players": [_collection(state, s) for s in range(state.num_players)],
         "colours_in_play": [COLOURS[c] for c in state.in_play],
         "removed_colours": [COLOURS[c] for c in state.removed],
         "discarded": [card_name(c) for c in state.discarded],
@@ -42,10 +54,8 @@ def build_view(state: ColorettoState, player: int | None) -> dict[str, Any]:
         "pile_contents": {card_name(k): n for k, n in enumerate(state.pile_contents()) if n},
         "events": [{"move": move, "kind": kind, "card": card_name(card)} for move, kind, card in state.events],
         "moves_played": len(state.history),
-        "legal_moves": [state.action_to_str(a) for a in state.legal_actions()]
-        if player == state.current_player
-        else [],
-        "scores": [_breakdown(b) for b in state.breakdowns()],
+        "legal_moves": [state.action_to_str(a) for a in state.legal_actions()] if seat == state.current_player else [],
+        "scores": [b.named() for b in state.breakdowns()],
         "final": state.is_terminal,
         "winners": state.winners(),
         "declarations": _declarations(state),
@@ -61,18 +71,6 @@ def _collection(state: ColorettoState, seat: int) -> dict[str, Any]:
         "jokers": held[JOKER],
         "golden_jokers": held[GOLDEN],
         "cards": sum(held),
-    }
-
-
-def _breakdown(b: Breakdown) -> dict[str, Any]:
-    return {
-        "total": b.total,
-        "counts": {COLOURS[c]: m for c, m in enumerate(b.counts) if m},
-        "joker_colours": [COLOURS[c] for c in b.joker_colours],
-        "positive": [COLOURS[c] for c in b.positive],
-        "negative": [COLOURS[c] for c in b.negative],
-        "plus_two": b.plus_two,
-        "largest": b.largest,
     }
 
 

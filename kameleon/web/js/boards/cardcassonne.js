@@ -1,6 +1,8 @@
 // Cardcassonne: the four rows with their followers, the seat's hand, herds and chests, and the 100-space score track.
 // Pick a hand card (or the follower), then one of the highlighted rows; round-end decisions are buttons.
-// Everything shown comes from the seat's view: other hands are sizes only, face-down cards of others are backs.
+// Everything shown comes from the seat's view: other hands are sizes only, face-down cards of others are backs;
+// which follower secures a card, and why nothing can be placed now, are the engine's own (view fields), and a
+// move the engine refuses is sent all the same so that the table page shows the engine's reason.
 import { add, h } from "../dom.js";
 import { t } from "../i18n.js";
 
@@ -72,22 +74,11 @@ function meeple(seat, extra = "") {
   return el;
 }
 
-// Which follower secures each entry (§6): every card between a follower and the previous one (or the board).
-function securedBy(entries) {
-  const owner = entries.map(() => null);
-  let start = 0;
-  entries.forEach((entry, i) => {
-    if (entry.kind !== "follower") return;
-    for (let j = start; j < i; j++) owner[j] = entry.seat;
-    start = i + 1;
-  });
-  return owner;
-}
-
-function entryEl(entry, row, owner, names) {
+function entryEl(entry, row, names) {
   if (entry.kind === "follower") {
     const el = meeple(entry.seat);
     el.title = names[entry.seat] || `seat ${entry.seat}`;
+    el.dataset.secures = entry.secures;
     return el;
   }
   let card;
@@ -99,18 +90,18 @@ function entryEl(entry, row, owner, names) {
       title: entry.face_down ? `?${entry.face}` : entry.face,
     });
   }
+  const owner = entry.secured_by;
   return h("span", { class: `cc-entry${owner === null ? "" : ` secured by-${owner}`}` }, card);
 }
 
 function rowsPanel(view, ctx, targets, onRow) {
   return h("div", { class: "cc-rows" }, view.rows.map((row) => {
-    const owners = securedBy(row.entries);
     const move = targets.get(row.row);
     const slot = h("button", { type: "button", class: `cc-slot${move ? " target" : ""}`, "data-move": move,
       "aria-label": move || colourName(row.row) }, move ? (move.startsWith("?") ? "?" : "+") : "");
     return h("div", { class: `cc-row r-${row.row}${move ? " target" : ""}`, "data-row": row.row, onclick: () => onRow(row.row) },
       h("span", { class: `cc-head c-${row.row}`, title: colourName(row.row) }, row.row),
-      h("span", { class: "cc-entries" }, row.entries.map((entry, i) => entryEl(entry, row.row, owners[i], ctx.names)), slot));
+      h("span", { class: "cc-entries" }, row.entries.map((entry) => entryEl(entry, row.row, ctx.names)), slot));
   }));
 }
 
@@ -189,9 +180,7 @@ function claimPanel(view, ctx, legal) {
   if (!claim) return null;
   const name = ctx.names[claim.seat] || `seat ${claim.seat}`;
   const pending = claim.pending.length ? claim.pending[0] : null;
-  // The undecided misplaced animals and buildings are the last ones of the claim, decided left to right (§7.3).
-  const misplaced = claim.cards.flatMap((face, i) => (colourOf(face) && colourOf(face) !== claim.row && /^[HA]$/.test(face.slice(1)) ? [i] : []));
-  const pendingAt = pending ? misplaced[misplaced.length - claim.pending.length] : -1;
+  const pendingAt = claim.pending_index ?? -1;
   const mine = legal.some((m) => m === "keep" || m === "ten" || m.startsWith("wild@"));
   const buttons = legal.map((move) => {
     if (move === "keep") return h("button", { type: "button", "data-move": move, onclick: () => ctx.play(move) }, t("cc_keep", { card: pending }));
@@ -225,24 +214,22 @@ export function render(container, view, ctx) {
   const faceDown = legal.some((m) => m.startsWith("?"));
   const deciding = legal.some((m) => m === "keep" || m === "ten" || m.startsWith("wild@"));
 
-  const why = (clicked) => {
-    if (deciding) return t("cc_why_decide");
-    if (setup.size) return t("cc_why_joker");
-    if (clicked === "F" && me && me.follower_placed) return t("cc_why_placed");
-    return null;
-  };
+  // The engine's reason why the seat to move can put no card, or not its follower, into a row now (null: it can).
+  const refusal = (face) => (view.cannot_place ? view.cannot_place[face === "F" ? "follower" : "card"] : null);
   const onRow = (row) => {
     if (targets.has(row)) { const move = targets.get(row); selected = null; ctx.play(move); return; }
     if (!legal.length) { ctx.play(null); return; }  // the table page explains: not your turn, or you are watching
-    const colour = colourOf(selected);
-    if (why(null)) ctx.explain(why(null));
-    else if (!selected) ctx.explain(t("cc_why_no_card"));
-    else if (colour && !faceDown) ctx.explain(t("cc_why_colour", { card: selected, colour: colourName(colour) }));
-    else ctx.explain(t("cc_why_other", { move: `${selected}@${row}` }));
+    // A chosen card into a row that is no target: the engine refuses the move with its reason (the selection stays).
+    if (selected) { ctx.play(`${faceDown ? "?" : ""}${selected}@${row}`); return; }
+    ctx.explain(refusal(null) || t("cc_why_no_card"));
   };
   const onPick = (face) => {
     if (!legal.length) { ctx.play(null); return; }
-    if (!targetsFor(legal, face).size) { ctx.explain(why(face) || t("cc_why_other", { move: face })); return; }
+    if (!targetsFor(legal, face).size) {
+      const why = refusal(face);
+      if (why) ctx.explain(why); else ctx.play(face);  // a face the view does not refuse: the engine says why
+      return;
+    }
     selected = selected === face ? null : face;
     redraw();
   };

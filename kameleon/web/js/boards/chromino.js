@@ -1,7 +1,9 @@
 // Chromino: the layout as SVG squares, a pan/zoom viewport that outlives re-renders, and placement highlighting.
 // The legal moves come from the server; the board only groups them: pick a tile in the hand, and every footprint
 // where it may go is drawn as a ghost ("spot"). A click on a square plays the one placement through it, or opens a
-// small chooser when several placements (other footprints or the reversed reading) cover that square.
+// small chooser when several placements (other footprints or the reversed reading) cover that square. Refusals are the
+// engine's: the view says why a tile of the hand cannot go anywhere and why the only moves are draw or pass, and a
+// click where the picked tile cannot go is sent as that placement, which the server refuses with the engine's reason.
 import { add, h } from "../dom.js";
 import { t } from "../i18n.js";
 
@@ -114,16 +116,17 @@ function spotsOf(placements) {
   return [...spots.values()];
 }
 
-function whyNotHere(view, cell, occupied, state) {
-  if (occupied.has(cellKey(...cell))) return t("chromino_covered");
-  if (!state.selected) return t("chromino_pick");
-  return t(view.options && view.options.placement === "bambino" ? "chromino_no_fit_bambino" : "chromino_no_fit");
-}
-
-function whyStuck(view, me, name) {
-  if (view.phase === "after_draw" && view.drawn && view.drawn !== name) return t("chromino_only_drawn");
-  if (name.includes("*") && me.hand_size === 1) return t("chromino_chameleon_last");
-  return t("chromino_stuck");
+// The placement a click on `cell` with `tile` picked stands for, when none of the tile's legal placements covers
+// that square: sent as a move, it brings back the engine's own reason. On a covered square the tile starts there
+// (the engine then names that square); on a free one, the first footprint through it with no covered square, so
+// the reason is about contacts and colours.
+function attemptedMove(tile, cell, occupied) {
+  const [r, c] = cell;
+  const anchors = occupied.has(cellKey(r, c)) ? [["H", r, c]]
+    : [["H", r, c - 1], ["V", r - 1, c], ["H", r, c], ["V", r, c], ["H", r, c - 2], ["V", r - 2, c]];
+  const free = anchors.find(([o, row, col]) => [0, 1, 2].every((i) => !occupied.has(o === "H" ? cellKey(row, col + i) : cellKey(row + i, col))));
+  const [o, row, col] = free || anchors[0];
+  return `${tile} ${o} ${row},${col}`;
 }
 
 function playersPanel(view, ctx) {
@@ -271,16 +274,14 @@ function handPanel(view, ctx, me, state, byTile, play, redraw) {
       onclick: () => {
         if (!ctx.interactive) return;
         if (!legal.length) { ctx.explain(t("not_your_turn")); return; }
-        if (!playable) { ctx.explain(whyStuck(view, me, name)); return; }
+        if (!playable) { ctx.explain(t(`chromino_${view.unplayable[name]}`)); return; }
         state.selected = state.selected === name ? null : name;
         state.pending = null;
         redraw();
       } }, miniTile(name));
   });
-  const draw = legal.includes("draw"), pass = legal.includes("pass");
-  // No draw left: the bag is empty, or this turn's draws are used up (the drawn tile did not fit either).
-  const stuck = draw ? "chromino_must_draw" : view.phase === "after_draw" ? "chromino_drawn_stuck" : "chromino_must_pass";
-  const hint = acting && !byTile.size ? h("span", { class: "cr-hint" }, t(stuck))
+  // The engine says why the only moves are draw or pass (view.forced), and why a tile cannot go anywhere (view.unplayable).
+  const hint = acting && view.forced ? h("span", { class: "cr-hint" }, t(`chromino_${view.forced}`))
     : acting && !state.selected ? h("span", { class: "cr-hint muted" }, t("chromino_pick")) : null;
   const action = (move, label) => h("button", { type: "button", "data-move": move, class: legal.includes(move) ? "" : "secondary",
     disabled: !legal.includes(move), onclick: () => play(move) }, label);
@@ -322,7 +323,8 @@ export function render(container, view, ctx) {
     if (here.length === 1) { play(here[0].move); return; }
     if (here.length > 1) { state.pending = { cell, index: 0 }; redraw(); return; }
     if (state.pending) { state.pending = null; redraw(); }
-    ctx.explain(whyNotHere(view, cell, occupied, state));
+    if (!state.selected) { ctx.explain(t("chromino_pick")); return; }
+    ctx.play(attemptedMove(state.selected, cell, occupied));  // refused: the table page shows the engine's reason
   };
 
   const fit = () => fitBox(layout);

@@ -1,4 +1,6 @@
 // The Coloretto board: the rows (trucks), the draw pile, the drawn card and every collection with its live score.
+// Everything the rules derive comes from the view (free places, the colours that count positively or negatively,
+// the colour each wild card counts as, the totals): the board shows those fields and works none of them out.
 import { add, h } from "../dom.js";
 import { t } from "../i18n.js";
 
@@ -17,12 +19,12 @@ export function card(name, small = false) {
 
 function rowsPanel(view, ctx) {
   const legal = new Set(ctx.legal || []);
-  const placing = view.drawn !== null;
+  const placing = view.phase === "place";
   return h("div", { class: "rows" }, view.rows.map((row) => {
     const move = `${placing ? "place" : "take"} ${row.row}`;
     const can = legal.has(move);
-    const slots = [];
-    for (let i = 0; i < row.capacity; i++) slots.push(row.cards[i] ? card(row.cards[i]) : h("span", { class: "card slot" }));
+    const slots = row.cards.map((name) => card(name));
+    for (let i = 0; i < row.free; i++) slots.push(h("span", { class: "card slot" }));
     const taker = row.taken_by === null ? null : ctx.names[row.taken_by];
     return h("button", {
       class: `row${can ? " legal" : ""}${row.taken_by !== null ? " taken" : ""}`,
@@ -37,10 +39,16 @@ function rowsPanel(view, ctx) {
 
 function collection(view, ctx, seat) {
   const p = view.players[seat];
-  const s = view.scores ? view.scores[seat] : null;
-  const positive = new Set(s ? s.positive : []);
-  const stacks = Object.entries(p.colours).filter(([, n]) => n > 0).map(([colour, n]) =>
-    h("span", { class: `stack ${positive.has(colour) ? "positive" : "negative"}` }, card(colour, true), n));
+  const s = view.scores[seat];
+  const positive = new Set(s.positive), negative = new Set(s.negative);
+  // The best (or declared) colour of each wild card, shown as "+n" on that colour's pile.
+  const wild = {};
+  for (const colour of s.joker_colours) wild[colour] = (wild[colour] || 0) + 1;
+  const stacks = Object.entries(p.colours).filter(([colour, n]) => n > 0 || wild[colour]).map(([colour, n]) => {
+    const cls = positive.has(colour) ? " positive" : negative.has(colour) ? " negative" : "";
+    return h("span", { class: `stack${cls}`, "data-colour": colour }, card(colour, true),
+      h("span", {}, n, wild[colour] ? h("small", { class: "wild", title: "joker" }, ` +${wild[colour]}`) : null));
+  });
   if (p.plus_two) stacks.push(h("span", { class: "stack" }, card("+2", true), p.plus_two));
   if (p.jokers) stacks.push(h("span", { class: "stack" }, card("joker", true), p.jokers));
   if (p.golden_jokers) stacks.push(h("span", { class: "stack" }, card("golden joker", true), p.golden_jokers));
@@ -49,7 +57,7 @@ function collection(view, ctx, seat) {
   return h("section", { class: cls, "data-seat": seat },
     h("header", {},
       h("strong", {}, ctx.names[seat] || `seat ${seat}`),
-      h("span", { class: "score", title: t("score") }, s ? s.total : "", h("small", {}, ` ${t("score")}`))),
+      h("span", { class: "score", title: t("score") }, s.total, h("small", {}, ` ${t("score")}`))),
     h("div", { class: "stacks" }, stacks.length ? stacks : h("span", { class: "muted small" }, "—")),
     view.active && !view.active[seat] && !view.final ? h("div", { class: "passed" }, `✓ ${t("take")}`) : null);
 }

@@ -1,4 +1,4 @@
-"""Chromino actions: int codes equal to the normative indices of rules §12, and their notation.
+"""Chromino actions and their notation: int codes equal to the normative indices of rules §12.
 
 `draw` is 0, `pass` is 1, and a placement `(tile, o, row, col, flipped)` is
 `2 + ((((tile·2 + o)·S + row + W)·S + col + W)·2 + flipped)`, W = 160 (240 in

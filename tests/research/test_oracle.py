@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import pytest
 
 import kameleon
-from kameleon.ai.oracle import SIGHTS, OracleAgent, main
 from kameleon.games.chromino.state import ChrominoState
+from kameleon.research.oracle import SIGHTS, OracleAgent, check, measure, report
 
 
 def _start(sees: str, state: ChrominoState, me: int) -> ChrominoState:
@@ -47,35 +50,40 @@ def test_other_games_have_the_levels_that_need_no_draw_pile() -> None:
         OracleAgent("hands", 1)._start(state, 0)
 
 
-def test_the_report_is_a_table_of_win_rates(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["--game", "chromino", "--games", "2", "--rollouts", "1", "--candidates", "2", "--workers", "1"]
-    assert main(argv) == 0
-    out = capsys.readouterr().out
+def test_the_report_is_a_table_of_win_rates() -> None:
+    settings = {"rollouts": 1, "candidates": 2, "workers": 1, "seed": 0}
+    done: list[None] = []
+    found = measure("chromino", SIGHTS, "random", 2, on_game=lambda: done.append(None), **settings)
+    assert len(done) == 2 * len(SIGHTS) and set(found) == set(SIGHTS)
+    assert all(played == 2 and 0 <= won <= 2 for won, played in found.values())
+    out = report(found, "random", 2)
     assert "| oracle sees | wins against random |" in out
     for level in SIGHTS:
         assert f"| {level} | " in out and "/2 |" in out
 
 
-def test_with_more_players_the_oracle_faces_a_bot_in_every_other_seat(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["--game", "chromino", "--players", "4", "--opponent", "medium", "--sees", "everything"]
-    assert main([*argv, "--games", "2", "--rollouts", "1", "--candidates", "2", "--workers", "1"]) == 0
-    assert "| oracle sees | wins against 3 × medium |" in capsys.readouterr().out
+def test_with_more_players_the_oracle_faces_a_bot_in_every_other_seat() -> None:
+    found = measure("chromino", ["everything"], "medium", 2, players=4, rollouts=1, candidates=2, workers=1, seed=0)
+    assert "| oracle sees | wins against 3 × medium |" in report(found, "medium", 4)
     state = kameleon.load("chromino", players=4).new_state(6)
     hands = _start("hands", state, 2)
     assert hands.hands == state.hands and sorted(hands.bag) == sorted(state.bag)
 
 
 @pytest.mark.parametrize(
-    ("argv", "message"),
+    ("change", "message"),
     [
-        (["--game", "chromino", "--sees", "psychic"], "unknown sight level 'psychic'"),
-        (["--game", "chromino", "--opponent", "grandmaster"], "unknown bot 'grandmaster'"),
-        (["--game", "chess"], "chess"),
-        (["--game", "chromino", "--games", "0"], "--games and --workers must be at least 1"),
-        (["--game", "chromino", "--rollouts", "0"], "at least one rollout"),
-        (["--game", "chromino", "--players", "9"], "option 'players': 9 is out of range"),
+        ({"sees": ["psychic"]}, "unknown sight level 'psychic'"),
+        ({"sees": []}, "--sees names no sight level"),
+        ({"opponent": "grandmaster"}, "unknown bot 'grandmaster'"),
+        ({"game": "chess"}, "chess"),
+        ({"games": 0}, "--games and --workers must be at least 1"),
+        ({"rollouts": 0}, "at least one rollout"),
+        ({"players": 9}, "option 'players': 9 is out of range"),
     ],
 )
-def test_bad_input_is_a_clear_error(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(argv) == 2
-    assert message in capsys.readouterr().err
+def test_bad_settings_are_a_clear_error(change: dict[str, Any], message: str) -> None:
+    settings: dict[str, Any] = {"game": "chromino", "sees": SIGHTS, "opponent": "random", "games": 2}
+    settings |= {"players": 2, "rollouts": 1, "candidates": 2, "workers": 1} | change
+    with pytest.raises(kameleon.KameleonError, match=re.escape(message)):
+        check(**settings)

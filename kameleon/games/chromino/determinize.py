@@ -1,7 +1,8 @@
-"""What a draw tells everybody about a hand (rules §5.2): the player had no tile that fitted.
+"""Determinization (rules §9): a full state consistent with what one seat has seen, its hidden tiles dealt
+again (`determinize`), keeping what the draws told everybody about the hands (`bounds`).
 
 A player draws, or passes with an empty bag, only when no tile of the hand has a
-legal position, and the layout does not change during that turn. Under the
+legal position (§5.2), and the layout does not change during that turn. Under the
 default `drawn_tile="must"` a drawn tile that is kept did not fit either. The
 engine records each such turn of a seat (`state.stuck`: the tiles on the table
 then, and how many tiles of the hand provably did not fit). Every tile held then
@@ -14,23 +15,26 @@ among them) and less the tiles now revealed, at least `c_j` of the
 seat's hidden tiles lie in `A_j & ... & A_m`. These sets grow with `j` and the
 counts do too, which gives the nested `levels` of a `Bound`.
 
-Everything here follows from public information (the layout's history, hand
-sizes, draws and passes), so `determinize` and the greedy bot's blocking
-estimate use it without seeing any hand. A tile got without such a proof (a
-drawn tile kept under `drawn_tile="may"`, a draw of §5.4 `immediate`, the tile
-being drawn right now) is bound only by later stuck turns. Chameleons are never
-ruled out: alone in a hand a chameleon has no legal placement whether it fits or
-not (§5.4).
+Everything `bounds` says follows from public information (the layout's history,
+hand sizes, draws and passes), so `determinize` and the greedy bot's blocking
+estimate (heuristics.py) use it without seeing any hand. A tile got without such
+a proof (a drawn tile kept under `drawn_tile="may"`, a draw of §5.4 `immediate`,
+the tile being drawn right now) is bound only by later stuck turns. Chameleons
+are never ruled out: alone in a hand a chameleon has no legal placement whether
+it fits or not (§5.4).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from kameleon.games.chromino.state import CHAMELEON_MASK
-from kameleon.games.chromino.tiles import NUM_TILES
+from kameleon.engine.game import check_seat
+from kameleon.games.chromino.phases import AFTER_DRAW
+from kameleon.games.chromino.tiles import CHAMELEON_MASK, NUM_TILES, tiles_of
 
 if TYPE_CHECKING:
+    import random
+
     from kameleon.games.chromino.state import ChrominoState
 
 CACHE_SIZE = 256
@@ -72,7 +76,7 @@ def fitting(state: ChrominoState, laid: int) -> int:
     for pm in game.tile_pmask:
         every |= pm
     tiles = 0
-    for action in scratch._placements(every):
+    for action in scratch.placements(every):
         tiles |= 1 << game.tile_of(action)
     if len(cache) >= CACHE_SIZE:
         cache.clear()
@@ -113,3 +117,56 @@ def bounds(state: ChrominoState, observer: int) -> list[Bound]:
         if total:
             found.append(Bound(seat, tuple(levels), tuple(counts)))
     return found
+
+
+def determinize(state: ChrominoState, player: int, rng: random.Random) -> ChrominoState:
+    """Deal the tiles `player` cannot see again, keeping every hand size and the bag size (§9), and every
+    draw's proof that the drawer had no tile that fitted (`bounds`)."""
+    check_seat(player, len(state.sizes))
+    other = state.clone()
+    other.seed = None
+    if state.game.options["open_hands"]:
+        pool = list(state.bag)
+        rng.shuffle(pool)
+        other.bag = pool
+        return other
+    pool = list(state.bag)
+    slots: list[tuple[int, int]] = []  # (seat, hidden tiles to deal)
+    drawer_hidden = state.phase == AFTER_DRAW and state.current_player != player
+    for seat in range(len(state.sizes)):
+        if seat == player:
+            continue
+        hidden = state.hands[seat] & ~state.revealed[seat]
+        tiles = tiles_of(hidden)
+        pool.extend(tiles)
+        other.hands[seat] = state.revealed[seat]
+        slots.append((seat, len(tiles)))
+    rng.shuffle(pool)
+    tm = state.game.tile_pmask
+    for bound in bounds(state, player):
+        # level by level, the first tiles of the shuffled pool that a level allows are a uniform choice
+        dealt = 0
+        for allowed, count in zip(bound.levels, bound.counts, strict=True):
+            chosen = [t for t in pool if allowed >> t & 1][:count]
+            if len(chosen) < count:
+                break
+            for t in chosen:
+                other.hands[bound.seat] |= 1 << t
+            taken = set(chosen)
+            pool = [t for t in pool if t not in taken]
+            dealt += count
+        slots = [(s, k - dealt if s == bound.seat else k) for s, k in slots]
+    if drawer_hidden:
+        # the drawn tile is a marked slot of the drawer's hand: whatever lands there is the drawn tile
+        other.drawn = pool.pop()
+        other.hands[state.current_player] |= 1 << other.drawn  # type: ignore[index]
+        slots = [(s, k - 1 if s == state.current_player else k) for s, k in slots]
+    for seat, k in slots:
+        for _ in range(k):
+            other.hands[seat] |= 1 << pool.pop()
+        mask = 0
+        for t in tiles_of(other.hands[seat]):
+            mask |= tm[t]
+        other.pmasks[seat] = mask
+    other.bag = pool
+    return other

@@ -1,6 +1,6 @@
 """The strength report: how each level fares against the others, for every game; writes docs/strength.md.
 
-    python -m kameleon.ai.strength [--games 16] [--move-time 0.1] [--workers 2] [--out docs/strength.md] [--resume]
+    kameleon research strength [--games 16] [--move-time 0.1] [--workers 2] [--out docs/strength.md] [--resume]
 
 For every game whose engine is present and each of 2 and 4 players (when the
 game allows it):
@@ -11,34 +11,30 @@ game allows it):
   `hard` plays against three `medium` (its first-place rate).
 
 A shared first place is a win for each co-winner, so two rates of one pairing
-can add up to more than 100%. The `hard` bot runs at `--move-time` seconds per
+can add up to more than 100%. The `hard` bot runs at `move_time` seconds per
 move (1 s in play; less here so the report takes minutes). The figures are
 measured, never edited: rerun the command to refresh them.
 
-Every game is kept as it ends (`--games-dir`, a folder in kameleon's data
+Every game is kept as it ends (`games_dir`, a folder in kameleon's data
 directory) until the report is written, so an interrupted run loses nothing:
 the same command with `--resume` plays only the games still missing.
 """
 
 from __future__ import annotations
 
-import argparse
 import datetime
 import itertools
 import json
 import os
 import platform
 import shutil
-import sys
-import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
-
-from kameleon.ai.tournament import Tournament, run_tournament, wilson
+from kameleon.ai.standings import wilson
+from kameleon.ai.tournament import Tournament, run_tournament
 from kameleon.engine.errors import KameleonError
 from kameleon.engine.home import data_dir
 from kameleon.engine.record import write_whole
@@ -47,9 +43,15 @@ from kameleon.engine.registry import load
 from kameleon.engine.seeding import MAX_SEED
 
 LEVELS = ("hard", "medium", "easy", "random")
+HARD_VS_MEDIUM = ("hard", "medium", "medium", "medium")
+COMMAND = "kameleon research strength"
+"""The command that writes the report (named in the report's first line)."""
+
+Configuration = tuple[str, int]
+"""(game, players)."""
 
 
-def configurations() -> list[tuple[str, int]]:
+def configurations() -> list[Configuration]:
     """(game, players) for every present game at 2 and 4 players, where the game allows that count."""
     found = []
     for name in game_names():
@@ -62,7 +64,50 @@ def configurations() -> list[tuple[str, int]]:
     return found
 
 
-HARD_VS_MEDIUM = ("hard", "medium", "medium", "medium")
+def default_games_dir() -> Path:
+    """Where the games are kept until the report is written: `strength/` in kameleon's data directory."""
+    return data_dir() / "strength"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a report is measured with; `games`, `move_time` and `seed` decide its games (and `--resume` checks
+    them), `workers` only how fast they are played."""
+
+    games: int = 16
+    move_time: float = 0.1
+    workers: int = 2
+    seed: int = 2026
+    only: tuple[str, ...] = ()
+    """The games to measure (all when empty)."""
+
+    def games_key(self) -> dict[str, Any]:
+        """What the games folder records, so that `--resume` refuses another report's games."""
+        return {"games": self.games, "move_time": self.move_time, "seed": self.seed}
+
+    def check(self, out: Path) -> None:
+        """Refuse bad settings and an unwritable report before the first game rather than after the last."""
+        if self.games < 1 or self.workers < 1 or not self.move_time > 0:
+            raise KameleonError("--games and --workers must be at least 1 and --move-time positive")
+        if not 0 <= self.seed <= MAX_SEED:
+            raise KameleonError(f"--seed must be from 0 to {MAX_SEED}")
+        present = {game for game, _ in configurations()}
+        unknown = sorted(set(self.only) - present)
+        if unknown:
+            raise KameleonError(f"unknown game {unknown[0]!r}; the games are: {', '.join(sorted(present))}")
+        try:
+            out.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise KameleonError(f"cannot write {out}: {exc.strerror or exc}") from None
+        if out.is_dir():
+            raise KameleonError(f"cannot write {out}: it is a directory")
+        if not os.access(out.parent, os.W_OK):
+            raise KameleonError(f"cannot write {out}: no permission")
+
+    def plans(self) -> dict[Configuration, dict[str, Tournament]]:
+        """Every configuration's tournaments, by the name of their games file."""
+        wanted = [config for config in configurations() if not self.only or config[0] in self.only]
+        return {config: plan(*config, self.games, self.move_time, self.seed) for config in wanted}
 
 
 def _rate(results: Sequence[dict[str, Any]], bot: str) -> tuple[int, int]:
@@ -135,7 +180,7 @@ def render(measured: Sequence[dict[str, Any]], settings: dict[str, Any]) -> str:
     lines = [
         "# Bot strength",
         "",
-        "Generated by `python -m kameleon.ai.strength "
+        f"Generated by `{COMMAND} "
         f"--games {settings['games']} --move-time {settings['move_time']:g} --workers {settings['workers']} "
         f"--seed {settings['seed']}` on {settings['date']} ({settings['machine']}); "
         f"it took {settings['minutes']:.1f} minutes. Do not edit by hand: rerun the command.",
@@ -176,87 +221,13 @@ def render(measured: Sequence[dict[str, Any]], settings: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m kameleon.ai.strength", description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=16, help="games per pairing (default 16)")
-    parser.add_argument("--move-time", type=float, default=0.1, help="hard bot's seconds per move (default 0.1)")
-    parser.add_argument("--workers", type=int, default=2, help="local processes (default 2)")
-    parser.add_argument("--seed", type=int, default=2026, help="tournament seed")
-    parser.add_argument("--game", action="append", default=[], help="only this game (repeatable)")
-    parser.add_argument("--out", type=Path, default=Path("docs/strength.md"), help="the Markdown file to write")
-    parser.add_argument(
-        "--games-dir",
-        type=Path,
-        default=None,
-        help="where every game is kept as it ends, until the report is written (default: the strength "
-        "folder in $KAMELEON_HOME or the user's data directory)",
-    )
-    parser.add_argument("--resume", action="store_true", help="finish an interrupted report from the games kept")
-    args = parser.parse_args(argv)
-    if args.games_dir is None:
-        args.games_dir = data_dir() / "strength"
-    _check_arguments(parser, args)
-    settings = {"games": args.games, "move_time": args.move_time, "seed": args.seed}
-    _prepare(parser, args.games_dir, settings, args.resume)
-    wanted = [(game, players) for game, players in configurations() if not args.game or game in args.game]
-    plans = {config: plan(*config, args.games, args.move_time, args.seed) for config in wanted}
-    total = sum(len(tournament.tasks()) for tournaments in plans.values() for tournament in tournaments.values())
-    start = time.perf_counter()
-    measured = []
-    done = 0
-    progress = Progress(
-        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        TimeRemainingColumn(), console=Console(stderr=True), transient=True,
-    )  # fmt: skip
-    with progress:
-        bar = progress.add_task("strength report", total=total)
-
-        def advance(result: dict[str, Any]) -> None:
-            nonlocal done
-            done += 1
-            progress.update(bar, advance=1)
-
-        try:
-            for (game, players), tournaments in plans.items():
-                tick = time.perf_counter()
-                played = []
-                for name, tournament in tournaments.items():
-                    progress.update(bar, description=f"{game} ×{players}: {' '.join(tournament.bots)}")
-                    out = args.games_dir / f"{name}.jsonl"
-                    results, _ = run_tournament(
-                        tournament, workers=args.workers, out=out, resume=True, on_result=advance
-                    )
-                    played.append((tournament, results))
-                measured.append(figures(game, players, played))
-                progress.console.print(f"{game} ×{players}: {time.perf_counter() - tick:.0f} s")
-        except KameleonError as exc:
-            progress.stop()
-            parser.exit(2, f"{parser.prog}: error: {exc}\n")
-        except KeyboardInterrupt:
-            progress.stop()
-            parser.exit(
-                130,
-                f"interrupted after {done} of {total} games; they are kept in {args.games_dir}: "
-                "the same command with --resume plays the rest\n",
-            )
-    settings |= {
-        "workers": args.workers,
-        "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
-        "machine": f"{platform.machine()}, Python {platform.python_version()}, {args.workers} worker(s)",
-        "minutes": (time.perf_counter() - start) / 60,
-    }
-    write_whole(args.out, render(measured, settings) + "\n")
-    shutil.rmtree(args.games_dir)  # the report holds what the games were kept for
-    print(f"wrote {args.out}", file=sys.stderr)
-    return 0
-
-
-def _prepare(parser: argparse.ArgumentParser, folder: Path, settings: dict[str, Any], resume: bool) -> None:
-    """Make the games folder ready: empty for a new report, or holding the same report's games for --resume."""
+def prepare(folder: Path, settings: Settings, resume: bool) -> None:
+    """Make the games folder ready: empty for a new report, or holding the same report's games for `resume`."""
     marker = folder / "settings.json"
+    key = settings.games_key()
     kept = folder.is_dir() and any(games.stat().st_size for games in folder.glob("*.jsonl"))
     if kept and not resume:
-        parser.error(
+        raise KameleonError(
             f"{folder} holds the games of an unfinished report: add --resume to finish it, "
             "or delete the folder to start again"
         )
@@ -265,37 +236,61 @@ def _prepare(parser: argparse.ArgumentParser, folder: Path, settings: dict[str, 
             earlier = json.loads(marker.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             earlier = None
-        if earlier != settings:
+        if earlier != key:
             known = earlier.items() if isinstance(earlier, dict) else ()
-            shown = ", ".join(f"--{key.replace('_', '-')} {value}" for key, value in known)
-            parser.error(f"{folder} holds the games of another report ({shown or 'unreadable settings'}): resume "
-                         "with its settings, or delete the folder to start again")  # fmt: skip
+            shown = ", ".join(f"--{name.replace('_', '-')} {value}" for name, value in known)
+            raise KameleonError(
+                f"{folder} holds the games of another report ({shown or 'unreadable settings'}): resume "
+                "with its settings, or delete the folder to start again"
+            )
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        write_whole(marker, json.dumps(settings) + "\n")
+        write_whole(marker, json.dumps(key) + "\n")
     except OSError as exc:
-        parser.error(f"cannot keep the games in {folder}: {exc.strerror or exc}")
+        raise KameleonError(f"cannot keep the games in {folder}: {exc.strerror or exc}") from None
 
 
-def _check_arguments(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """Refuse bad arguments before the first game rather than after the last (parser.error exits with 2)."""
-    if args.games < 1 or args.workers < 1 or not args.move_time > 0:
-        parser.error("--games and --workers must be at least 1 and --move-time positive")
-    if not 0 <= args.seed <= MAX_SEED:
-        parser.error(f"--seed must be from 0 to {MAX_SEED}")
-    present = {game for game, _ in configurations()}
-    unknown = sorted(set(args.game) - present)
-    if unknown:
-        parser.error(f"unknown game {unknown[0]!r}; the games are: {', '.join(sorted(present))}")
-    try:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        parser.error(f"cannot write {args.out}: {exc.strerror or exc}")
-    if args.out.is_dir():
-        parser.error(f"cannot write {args.out}: it is a directory")
-    if not os.access(args.out.parent, os.W_OK):
-        parser.error(f"cannot write {args.out}: no permission")
+def play(
+    plans: dict[Configuration, dict[str, Tournament]],
+    settings: Settings,
+    games_dir: Path,
+    *,
+    on_tournament: Callable[[Configuration, Tournament], None] | None = None,
+    on_result: Callable[[dict[str, Any]], None] | None = None,
+    on_configuration: Callable[[Configuration], None] | None = None,
+) -> list[dict[str, Any]]:
+    """Play (or take from `games_dir`) every tournament of `plans`; the figures of each configuration.
+
+    `on_tournament` runs as a tournament starts, `on_result` as each game ends (or is found kept),
+    `on_configuration` as the figures of a configuration are complete.
+    """
+    measured = []
+    for config, tournaments in plans.items():
+        played = []
+        for name, tournament in tournaments.items():
+            if on_tournament is not None:
+                on_tournament(config, tournament)
+            out = games_dir / f"{name}.jsonl"
+            results, _ = run_tournament(tournament, workers=settings.workers, out=out, resume=True, on_result=on_result)
+            played.append((tournament, results))
+        measured.append(figures(*config, played))
+        if on_configuration is not None:
+            on_configuration(config)
+    return measured
 
 
-if __name__ == "__main__":
-    raise SystemExit(main())
+def write(out: Path, measured: Sequence[dict[str, Any]], settings: Settings, minutes: float) -> None:
+    """Write the report (the figures of `play`) to `out`."""
+    shown = {
+        **settings.games_key(),
+        "workers": settings.workers,
+        "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "machine": f"{platform.machine()}, Python {platform.python_version()}, {settings.workers} worker(s)",
+        "minutes": minutes,
+    }
+    write_whole(out, render(measured, shown) + "\n")
+
+
+def forget(games_dir: Path) -> None:
+    """Delete the games kept for a report once it is written: the report holds what they were kept for."""
+    shutil.rmtree(games_dir)

@@ -1,4 +1,10 @@
-"""Coloretto's actions: integer codes that are also their stable indices (rules section 9)."""
+"""Coloretto's actions and their notation (rules section 9).
+
+An action is a small integer that is also its stable index (`num_distinct_actions = 26`):
+
+>>> action_to_str(TAKE + 1), parse_action(" Joker  RED ")
+('take 2', 16)
+"""
 
 from __future__ import annotations
 
@@ -6,7 +12,7 @@ from kameleon.engine.errors import NotationError
 from kameleon.games.coloretto.cards import COLOURS, colour_index
 
 DRAW = 0
-PLACE = 1  # place in row r: PLACE + r, r = 0..4
+PLACE = 1  # place the drawn card in row r: PLACE + r, r = 0..4
 TAKE = 6  # take row r: TAKE + r
 JOKER_TO = 11  # give the next wild card colour c: JOKER_TO + c
 POSITIVE = 18  # mark colour c positive: POSITIVE + c
@@ -14,8 +20,13 @@ DONE = 25
 NUM_ACTIONS = 26
 MAX_ROWS = 5
 
+HELP = "moves are: draw, place <row>, take <row>, joker <colour>, positive <colour>, done"
+_ROW_WORDS = {"place": PLACE, "take": TAKE}
+_COLOUR_WORDS = {"joker": JOKER_TO, "positive": POSITIVE}
 
-def to_str(action: int) -> str:
+
+def action_to_str(action: int) -> str:
+    """The notation of `action` (raises ValueError for a value that is no Coloretto action)."""
     if isinstance(action, bool) or not isinstance(action, int):
         raise ValueError(f"{action!r} is not a Coloretto action index 0..{NUM_ACTIONS - 1}")
     if action == DRAW:
@@ -33,12 +44,7 @@ def to_str(action: int) -> str:
     raise ValueError(f"{action!r} is not a Coloretto action index 0..{NUM_ACTIONS - 1}")
 
 
-_WORDS = {"place": PLACE, "take": TAKE}
-_COLOUR_WORDS = {"joker": JOKER_TO, "positive": POSITIVE}
-HELP = "moves are: draw, place <row>, take <row>, joker <colour>, positive <colour>, done"
-
-
-def parse(text: str, rows: int = MAX_ROWS) -> int:
+def parse_action(text: str, rows: int = MAX_ROWS) -> int:
     """The action written as `text` (case and extra spaces ignored) at a table of `rows` rows; raises
     NotationError."""
     if not isinstance(text, str):
@@ -46,10 +52,10 @@ def parse(text: str, rows: int = MAX_ROWS) -> int:
     words = text.lower().split()
     if words in (["draw"], ["done"]):
         return DRAW if words[0] == "draw" else DONE
-    if len(words) == 2 and words[0] in _WORDS:
+    if len(words) == 2 and words[0] in _ROW_WORDS:
         if not words[1].isdigit() or not 1 <= int(words[1]) <= rows:
             raise NotationError(f"{text.strip()!r}: the row must be a number from 1 to {rows}")
-        return _WORDS[words[0]] + int(words[1]) - 1
+        return _ROW_WORDS[words[0]] + int(words[1]) - 1
     if len(words) == 2 and words[0] in _COLOUR_WORDS:
         try:
             return _COLOUR_WORDS[words[0]] + colour_index(words[1])

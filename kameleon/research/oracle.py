@@ -1,7 +1,7 @@
 """Cheating searches that bound what any bot can reach: a measuring instrument, never a level.
 
-    python -m kameleon.ai.oracle --game chromino --opponent random [--players 2] [--sees nothing,hands,everything]
-                                 [--games 200] [--rollouts 8] [--candidates 6] [--workers 2] [--seed 0]
+    kameleon research oracle --game chromino --opponent random [--players 2] [--sees nothing,hands,everything]
+                             [--games 200] [--rollouts 8] [--candidates 6] [--workers 2] [--seed 0]
 
 A bot target is only worth chasing if it can be reached. `OracleAgent` runs
 flat Monte Carlo over the mover's moves on the **real** state, with a sight
@@ -18,7 +18,7 @@ The moves searched are the `candidates` the game's greedy heuristic likes best
 seat plays the greedy move, or a random one with probability `EPSILON`, and the
 move that wins most often is played (a shared first place is a win, the score
 margin over the best other seat breaks ties). The oracle plays games of
-`--players` seats, every other seat a `--opponent` bot, its own seat rotated,
+`players` seats, every other seat an `opponent` bot, its own seat rotated,
 and the report gives how often it comes first at each sight level with a 95%
 Wilson interval. If even `everything` stays below a target, no fair bot
 will reach it at that search effort.
@@ -26,19 +26,17 @@ will reach it at that search effort.
 
 from __future__ import annotations
 
-import argparse
 import multiprocessing
 import random
-import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from rich.progress import Progress
-
 from kameleon.ai import make_agent
-from kameleon.ai.tournament import wilson
+from kameleon.ai.standings import wilson
+from kameleon.engine.agent import Agent
 from kameleon.engine.errors import KameleonError
 from kameleon.engine.game import State
+from kameleon.engine.match import play_match
 from kameleon.engine.registry import load
 
 SIGHTS = ("nothing", "hands", "everything")
@@ -114,15 +112,25 @@ def play(task: tuple[str, int, str, str, int, int, int]) -> bool:
     """Whether the oracle comes first in one game against bots:
     (game, players, sees, opponent, seed, rollouts, candidates)."""
     game_name, players, sees, opponent, seed, rollouts, candidates = task
-    state = load(game_name, players=players).new_state(seed)
     oracle_seat = seed % players
-    agents: list[Any] = [make_agent(opponent, seed + 1 + seat) for seat in range(players)]
+    agents: list[Agent] = [make_agent(opponent, seed + 1 + seat) for seat in range(players)]
     agents[oracle_seat] = OracleAgent(sees, seed, rollouts=rollouts, candidates=candidates)
-    while not state.is_terminal:
-        seat = state.current_player
-        assert seat is not None
-        state.apply(agents[seat].act(state))
-    return oracle_seat in state.winners()
+    return oracle_seat in play_match(load(game_name, players=players), agents, seed).winners
+
+
+def check(
+    game: str, sees: Sequence[str], opponent: str, games: int, *, players: int, rollouts: int, candidates: int,
+    workers: int,
+) -> None:  # fmt: skip
+    """Refuse bad settings before the first game (KameleonError naming what is wrong)."""
+    if games < 1 or workers < 1:
+        raise KameleonError("--games and --workers must be at least 1")
+    if not sees:
+        raise KameleonError(f"--sees names no sight level; levels are: {', '.join(SIGHTS)}")
+    for level in sees:
+        OracleAgent(level, 0, rollouts=rollouts, candidates=candidates)
+    make_agent(opponent)
+    load(game, players=players)
 
 
 def measure(
@@ -136,62 +144,25 @@ def measure(
     candidates: int,
     workers: int,
     seed: int,
+    on_game: Callable[[], None] | None = None,
 ) -> dict[str, tuple[int, int]]:
     """Sight level -> (first places, games) of the oracle against `players - 1` `opponent` bots, on the same
-    deals for every level."""
+    deals for every level; `on_game()` runs as each game ends."""
     tasks = [(game, players, level, opponent, seed + i, rollouts, candidates) for level in sees for i in range(games)]
     wins = dict.fromkeys(sees, 0)
-    with Progress(transient=True) as progress:
-        bar = progress.add_task(f"{game}: oracle vs {opponent}", total=len(tasks))
-        with multiprocessing.Pool(workers) as pool:
-            for task, won in zip(tasks, pool.imap(play, tasks), strict=True):
-                wins[task[2]] += won
-                progress.advance(bar)
+    with multiprocessing.Pool(workers) as pool:
+        for task, won in zip(tasks, pool.imap(play, tasks), strict=True):
+            wins[task[2]] += won
+            if on_game is not None:
+                on_game()
     return {level: (wins[level], games) for level in sees}
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m kameleon.ai.oracle", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", required=True, help="the game")
-    parser.add_argument("--opponent", default="random", help="the bot in every other seat (default random)")
-    parser.add_argument("--players", type=int, default=2, help="seats at the table (default 2)")
-    parser.add_argument("--sees", default=",".join(SIGHTS), help="comma-separated sight levels (default all)")
-    parser.add_argument("--games", type=int, default=200, help="games per sight level (default 200)")
-    parser.add_argument("--rollouts", type=int, default=8, help="playouts per candidate move (default 8)")
-    parser.add_argument("--candidates", type=int, default=6, help="moves searched per decision (default 6)")
-    parser.add_argument("--workers", type=int, default=2, help="local processes (default 2)")
-    parser.add_argument("--seed", type=int, default=0, help="first deal seed (default 0)")
-    args = parser.parse_args(argv)
-    sees = [level.strip() for level in args.sees.split(",") if level.strip()]
-    try:
-        if args.games < 1 or args.workers < 1:
-            raise KameleonError("--games and --workers must be at least 1")
-        for level in sees:
-            OracleAgent(level, 0, rollouts=args.rollouts, candidates=args.candidates)
-        make_agent(args.opponent)
-        load(args.game, players=args.players)
-        found = measure(
-            args.game,
-            sees,
-            args.opponent,
-            args.games,
-            players=args.players,
-            rollouts=args.rollouts,
-            candidates=args.candidates,
-            workers=args.workers,
-            seed=args.seed,
-        )
-    except KameleonError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    against = args.opponent if args.players == 2 else f"{args.players - 1} × {args.opponent}"
-    print(f"| oracle sees | wins against {against} | win rate | 95% interval |")
-    print("| --- | --- | --- | --- |")
+def report(found: Mapping[str, tuple[int, int]], opponent: str, players: int) -> str:
+    """The Markdown table of `measure`'s figures: first places, rate and 95% interval per sight level."""
+    against = opponent if players == 2 else f"{players - 1} × {opponent}"
+    lines = [f"| oracle sees | wins against {against} | win rate | 95% interval |", "| --- | --- | --- | --- |"]
     for level, (won, played) in found.items():
         low, high = wilson(won, played)
-        print(f"| {level} | {won}/{played} | {won / played:.1%} | {low:.0%}–{high:.0%} |")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+        lines.append(f"| {level} | {won}/{played} | {won / played:.1%} | {low:.0%}–{high:.0%} |")
+    return "\n".join(lines)

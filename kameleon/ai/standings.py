@@ -1,0 +1,116 @@
+"""A tournament's standings: each bot's games, wins, mean score and rating, from the games' results.
+
+The results are the JSON lines of `kameleon.ai.tournament` (`index`, `players`,
+`scores`, `winners`); nothing here plays a game. A bot named at several seats of
+one game is one bot: its figures are merged (`games` counts seat-games) and
+each of its seats among the winners is a win. A shared first place is a win
+for every co-winner.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from kameleon.engine.match import conservative_rating, ranks
+
+
+@dataclass
+class BotStats:
+    """One bot's figures over a tournament (seat-games when it sits at several seats)."""
+
+    games: int = 0
+    wins: int = 0
+    score_sum: float = 0.0
+    rating_mu: float | None = None
+    rating_sigma: float | None = None
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def mean_score(self) -> float:
+        return self.score_sum / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+    @property
+    def ordinal(self) -> float | None:
+        """The conservative rating (`conservative_rating`), or None without OpenSkill."""
+        if self.rating_mu is None or self.rating_sigma is None:
+            return None
+        return float(conservative_rating(self.rating_mu, self.rating_sigma))
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (95% by default).
+
+    >>> low, high = wilson(65, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.553, 0.736)
+    """
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    denominator = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denominator
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def summarize(results: Iterable[Mapping[str, Any]], bots: Sequence[str] = ()) -> dict[str, BotStats]:
+    """Win counts, mean scores and OpenSkill ratings per bot, in the order of `bots` then of appearance."""
+    ordered = sorted(results, key=lambda r: r["index"])
+    stats: dict[str, BotStats] = {name: BotStats() for name in bots}
+    for result in ordered:
+        for seat, name in enumerate(result["players"]):
+            entry = stats.setdefault(name, BotStats())
+            entry.games += 1
+            entry.score_sum += result["scores"][seat]
+            if seat in result["winners"]:
+                entry.wins += 1
+    _rate(ordered, stats)
+    return stats
+
+
+def _rate(results: Sequence[Mapping[str, Any]], stats: dict[str, BotStats]) -> None:
+    """OpenSkill (Plackett-Luce) ratings, game by game in tournament order; skipped without openskill.
+
+    A bot at several seats of one game is rated at each seat from the same
+    rating, and takes the mean of the updates.
+    """
+    try:
+        from openskill.models import PlackettLuce
+    except ImportError:
+        return
+    model = PlackettLuce()
+    ratings = {name: model.rating(name=name) for name in stats}
+    for result in results:
+        names = result["players"]
+        teams = [[model.rating(mu=ratings[n].mu, sigma=ratings[n].sigma, name=n)] for n in names]
+        rated = model.rate(teams, ranks=ranks(result["scores"], result["winners"]))
+        updates: dict[str, list[Any]] = {}
+        for name, (rating,) in zip(names, rated, strict=True):
+            updates.setdefault(name, []).append(rating)
+        for name, new in updates.items():
+            ratings[name] = model.rating(
+                mu=sum(r.mu for r in new) / len(new), sigma=sum(r.sigma for r in new) / len(new), name=name
+            )
+    for name, rating in ratings.items():
+        stats[name].rating_mu, stats[name].rating_sigma = rating.mu, rating.sigma
+
+
+def summary_json(stats: Mapping[str, BotStats], games: int) -> dict[str, Any]:
+    """`{"games": N, "bots": {name: {"games", "wins", "win_rate", "mean_score"}}}` (the `--json` output)."""
+    return {
+        "games": games,
+        "bots": {
+            name: {"games": s.games, "wins": s.wins, "win_rate": s.win_rate, "mean_score": s.mean_score}
+            for name, s in stats.items()
+        },
+    }

@@ -1,0 +1,225 @@
+"""`kameleon research ...`: the research programs (`kameleon.research`) on the command line.
+
+Each subcommand checks its settings before the first game, draws a progress bar
+on stderr while it plays, and prints what it measured on stdout.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+from kameleon.cli.common import err_console, fail
+from kameleon.engine.errors import KameleonError
+
+FITTABLE = ("chromino",)
+"""Games with a learned value that `fit-value` fits."""
+
+research_app = typer.Typer(
+    name="research",
+    help="Research programs: the strength report, the oracle bound, fitting a learned value.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _progress(*, transient: bool = True) -> Progress:
+    return Progress(
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        TimeRemainingColumn(), console=err_console, transient=transient,
+    )  # fmt: skip
+
+
+@research_app.command("strength")
+def strength_command(
+    games: int = typer.Option(16, "--games", "-n", help="games per pairing"),
+    move_time: float = typer.Option(0.1, "--move-time", help="seconds per move of the hard bot"),
+    workers: int = typer.Option(2, "--workers", "-w", help="local processes playing games in parallel"),
+    seed: int = typer.Option(2026, "--seed", help="report seed: every tournament's seed derives from it"),
+    game: list[str] = typer.Option([], "--game", "-g", help="only this game (repeatable; default: every game)"),
+    out: Path = typer.Option(Path("docs/strength.md"), "--out", help="the Markdown file to write"),
+    games_dir: Path | None = typer.Option(
+        None,
+        "--games-dir",
+        help="where every game is kept as it ends, until the report is written "
+        "(default: strength/ in $KAMELEON_HOME or the user's data directory)",
+    ),
+    resume: bool = typer.Option(False, "--resume", help="finish an interrupted report from the games kept"),
+) -> None:
+    """Regenerate docs/strength.md: every bot level against the others, for every game at 2 and 4 players.
+
+    Two players: every pair of levels plays seat-rotated games (the row level's
+    win rate against the column level). Four players: the four levels at one
+    table, and hard against three medium. Win rates come with 95% Wilson
+    intervals; a shared first place is a win for each co-winner. Games are kept
+    in --games-dir as they end, so after Ctrl-C or a crash the same command
+    with --resume plays only the missing ones.
+    """
+    from kameleon.research import strength
+
+    settings = strength.Settings(games=games, move_time=move_time, workers=workers, seed=seed, only=tuple(game))
+    folder = strength.default_games_dir() if games_dir is None else games_dir
+    try:
+        settings.check(out)
+        strength.prepare(folder, settings, resume)
+        plans = settings.plans()
+    except KameleonError as exc:
+        raise fail(str(exc)) from None
+    total = sum(len(tournament.tasks()) for tournaments in plans.values() for tournament in tournaments.values())
+    start = time.perf_counter()
+    done = 0
+    progress = _progress()
+    with progress:
+        bar = progress.add_task("strength report", total=total)
+        tick = time.perf_counter()
+
+        def tournament_starts(config: tuple[str, int], tournament: Any) -> None:
+            progress.update(bar, description=f"{config[0]} ×{config[1]}: {' '.join(tournament.bots)}")
+
+        def game_ends(result: dict[str, Any]) -> None:
+            nonlocal done
+            done += 1
+            progress.update(bar, advance=1)
+
+        def configuration_ends(config: tuple[str, int]) -> None:
+            nonlocal tick
+            progress.console.print(f"{config[0]} ×{config[1]}: {time.perf_counter() - tick:.0f} s")
+            tick = time.perf_counter()
+
+        try:
+            measured = strength.play(
+                plans,
+                settings,
+                folder,
+                on_tournament=tournament_starts,
+                on_result=game_ends,
+                on_configuration=configuration_ends,
+            )
+        except KameleonError as exc:
+            progress.stop()
+            raise fail(str(exc)) from None
+        except KeyboardInterrupt:
+            progress.stop()
+            raise fail(
+                f"interrupted after {done} of {total} games; they are kept in {folder}: "
+                "the same command with --resume plays the rest",
+                130,
+            ) from None
+    try:
+        strength.write(out, measured, settings, (time.perf_counter() - start) / 60)
+    except OSError as exc:
+        raise fail(f"cannot write {out}: {exc.strerror or exc}; the games are kept in {folder}") from None
+    strength.forget(folder)
+    err_console.print(f"wrote {out}", markup=False)
+
+
+@research_app.command("oracle")
+def oracle_command(
+    game: str = typer.Option(..., "--game", "-g", help="the game"),
+    opponent: str = typer.Option("random", "--opponent", help="the bot in every other seat"),
+    players: int = typer.Option(2, "--players", "-p", help="seats at the table"),
+    sees: str = typer.Option(
+        "nothing,hands,everything", "--sees", help="comma-separated sight levels: nothing, hands, everything"
+    ),
+    games: int = typer.Option(200, "--games", "-n", help="games per sight level"),
+    rollouts: int = typer.Option(8, "--rollouts", help="playouts per candidate move"),
+    candidates: int = typer.Option(6, "--candidates", help="moves searched per decision"),
+    workers: int = typer.Option(2, "--workers", "-w", help="local processes playing games in parallel"),
+    seed: int = typer.Option(0, "--seed", help="first deal seed"),
+) -> None:
+    """Bound a bot target: how often a search that cheats comes first, at three sight levels.
+
+    The oracle is flat Monte Carlo on the real state over the moves the game's
+    greedy heuristic likes best. It sees nothing hidden (as a fair bot), every
+    hand (the draw pile shuffled again; Chromino only) or everything, the draw
+    pile's order included. Every other seat is an --opponent bot; the same deals
+    are played at every level. Prints a Markdown table of first places with 95%
+    Wilson intervals.
+    """
+    from kameleon.research import oracle
+
+    levels = [level.strip() for level in sees.split(",") if level.strip()]
+    settings: dict[str, Any] = {"players": players, "rollouts": rollouts, "candidates": candidates}
+    try:
+        oracle.check(game, levels, opponent, games, workers=workers, **settings)
+    except KameleonError as exc:
+        raise fail(str(exc)) from None
+    with _progress() as progress:
+        bar = progress.add_task(f"{game}: oracle vs {opponent}", total=games * len(levels))
+        try:
+            found = oracle.measure(
+                game, levels, opponent, games, workers=workers, seed=seed, on_game=lambda: progress.advance(bar),
+                **settings,
+            )  # fmt: skip
+        except KameleonError as exc:
+            progress.stop()
+            raise fail(str(exc)) from None
+        except KeyboardInterrupt:
+            progress.stop()
+            raise fail("interrupted: the oracle keeps nothing, run it again", 130) from None
+    typer.echo(oracle.report(found, opponent, players))
+
+
+@research_app.command("fit-value")
+def fit_value_command(
+    game: str = typer.Argument(..., help=f"the game whose learned value to fit ({', '.join(FITTABLE)})"),
+    players: int = typer.Option(2, "--players", "-p", help="seats at the table, 2 to 8"),
+    games: int = typer.Option(40000, "--games", "-n", help="games to play"),
+    seed: int = typer.Option(10000, "--seed", help="first deal seed"),
+    workers: int = typer.Option(2, "--workers", "-w", help="local processes playing games in parallel"),
+    write: bool = typer.Option(
+        False, "--write", help="put the weights into the game's weights file (keeping other counts) instead of printing"
+    ),
+    weights: Path | None = typer.Option(
+        None, "--weights", help="the weights file --write updates (default: the one shipped in the game's package)"
+    ),
+) -> None:
+    """Fit a game's learned position value from games between greedy bots (needs numpy: the rl extra).
+
+    Chromino: a multinomial logistic regression per stage of the race on the
+    positions of games between medium bots (60% of them with a stretch of random
+    moves), labelled by who won; every fifth game is held out, and its log-loss
+    is printed beside a coin's. Without --write the weights are printed in the
+    weights file's format.
+    """
+    if game not in FITTABLE:
+        raise fail(f"there is no learned value to fit for {game!r}; games with one: {', '.join(FITTABLE)}")
+    if weights is not None and not write:
+        raise fail("--weights names the file that --write updates: add --write")
+    from kameleon.research import chromino_value
+
+    try:
+        chromino_value.check(games, seed, workers, players)
+    except KameleonError as exc:
+        raise fail(str(exc)) from None
+    with _progress() as progress:
+        bar = progress.add_task(f"{game}: greedy games of {players}", total=games)
+        try:
+            found = chromino_value.fit(games, seed, workers, players, on_game=lambda: progress.advance(bar))
+        except KameleonError as exc:
+            progress.stop()
+            raise fail(str(exc)) from None
+        except KeyboardInterrupt:
+            progress.stop()
+            raise fail("interrupted: the fit keeps nothing, run it again", 130) from None
+    typer.echo(f"| stage | held-out positions | log-loss (coin: {math.log(players):.3f}) |")
+    typer.echo("| --- | --- | --- |")
+    for stage, (_, held, loss) in found.items():
+        typer.echo(f"| {stage} | {held} | {loss:.3f} |")
+    if not write:
+        typer.echo(chromino_value.weights_text(players, found), nl=False)
+        return
+    path = chromino_value.WEIGHTS_FILE if weights is None else weights
+    try:
+        chromino_value.write(players, found, path)
+    except (OSError, KameleonError) as exc:
+        typer.echo(chromino_value.weights_text(players, found), nl=False)  # the fit is not lost
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise fail(f"the weights above could not be written to {path}: {reason}") from None
+    typer.echo(f"weights for {players} players written to {path}")

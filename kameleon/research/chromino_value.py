@@ -1,0 +1,171 @@
+"""Fit the weights of Chromino's learned position value (`kameleon.games.chromino.value`) for one number of players.
+
+    kameleon research fit-value chromino [--players 2] [--games 40000] [--seed 10000] [--workers 2] [--write]
+
+Plays games between `medium` bots. In `DETOUR_SHARE` of them a stretch of
+`DETOUR_MOVES` uniformly random moves starts at a random ply of the first
+`DETOUR_WITHIN`, because ISMCTS asks for values at the end of random rollouts,
+not only of greedy play. Every position before the game's end in which no seat
+is out is a sample: every seat's `value.features`, labelled by who won (a
+share of 1/k for each of k co-winners). Each stage gets a multinomial
+(conditional) logistic regression without intercept, the chance of seat `i`
+being `exp(w . f_i) / sum(exp(w . f_j))`, so the score is the same rule for every
+seat; with two players it is the logistic regression on the difference of the
+seats' features. It is fitted by Newton's method with a small ridge penalty on
+the games but every fifth; the held-out games give the log-loss printed beside
+that of a coin toss (log of the number of players: 0.693 for two).
+
+`--write` puts the fitted weights of that number of players into the weights
+file (`value.WEIGHTS_FILE`, data shipped in the game's package), keeping the
+others; without it they are printed. Needs numpy (the `rl` extra).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import multiprocessing
+import random
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from kameleon.ai import make_agent
+from kameleon.engine.errors import KameleonError
+from kameleon.engine.registry import load
+from kameleon.games.chromino import value
+
+DETOUR_SHARE = 0.6
+DETOUR_MOVES = 10
+DETOUR_WITHIN = 60
+RIDGE = 1e-3
+NEWTON_STEPS = 25
+HELD_OUT = 5
+"""Every `HELD_OUT`-th game is kept out of the fit to measure it."""
+PLAYERS = range(2, 9)
+DECIMALS = 3
+"""Weights are kept to this many decimals: finer digits are noise of the sample."""
+WEIGHTS_FILE = value.WEIGHTS_FILE
+"""The weights file shipped in the game's package, which `write` updates by default."""
+
+Sample = tuple[int, list[float], list[list[float]]]
+"""(stage, each seat's share of the win, each seat's features)."""
+Fit = tuple[tuple[float, ...], int, float]
+"""(weights, held-out positions, held-out log-loss)."""
+
+
+def check(games: int, seed: int, workers: int, players: int) -> None:
+    """Refuse bad settings, or a missing numpy, before the first game (KameleonError)."""
+    if games < 2 * HELD_OUT or workers < 1 or seed < 0 or players not in PLAYERS:
+        raise KameleonError(
+            f"--games must be at least {2 * HELD_OUT}, --workers at least 1, --seed not negative"
+            f" and --players from {PLAYERS.start} to {PLAYERS.stop - 1}"
+        )
+    if importlib.util.find_spec("numpy") is None:
+        raise KameleonError("the fit needs numpy, which the rl extra installs: pip install 'kameleon[rl]'")
+
+
+def record(seed: int, players: int = 2) -> list[Sample]:
+    """The samples of one game of `players` seats dealt from `seed`."""
+    rng = random.Random(seed)
+    state: Any = load("chromino", players=players).new_state(seed)
+    agents = [make_agent("medium", players * seed + seat) for seat in range(players)]
+    start = rng.randrange(DETOUR_WITHIN) if rng.random() < DETOUR_SHARE else -1
+    seen: list[tuple[int, list[list[float]]]] = []
+    ply = 0
+    while not state.is_terminal:
+        if not any(state.out):
+            seen.append((value.stage(state), [value.features(state, seat) for seat in range(players)]))
+        if 0 <= start <= ply < start + DETOUR_MOVES:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        else:
+            state.apply(agents[state.current_player].act(state))
+        ply += 1
+    winners = state.winners()
+    label = [1.0 / len(winners) if seat in winners else 0.0 for seat in range(players)]
+    return [(stage, label, features) for stage, features in seen]
+
+
+def _chances(x: Any, w: Any) -> Any:
+    """Each seat's win chance under weights `w`, for features `x` of shape (positions, seats, features)."""
+    import numpy as np
+
+    z = x @ w
+    z = z - z.max(axis=1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def fit_softmax(x: Any, y: Any) -> Any:
+    """Weights `w` maximising the likelihood of win shares `y` (positions, seats) under `_chances(x, w)`, ridge
+    `RIDGE`."""
+    import numpy as np
+
+    features = x.shape[2]
+    w = np.zeros(features)
+    ridge = RIDGE * np.eye(features)
+    for _ in range(NEWTON_STEPS):
+        p = _chances(x, w)
+        gradient = np.einsum("mi,mif->f", p - y, x) + RIDGE * w
+        mean = np.einsum("mi,mif->mf", p, x)
+        hessian = np.einsum("mi,mif,mig->fg", p, x, x) - mean.T @ mean + ridge
+        w -= np.linalg.solve(hessian, gradient)
+    return w
+
+
+def log_loss(x: Any, y: Any, w: Any) -> float:
+    """Mean log-loss of weights `w` for features `x` and win shares `y`."""
+    import numpy as np
+
+    p = np.clip(_chances(x, w), 1e-12, 1.0)
+    return float(-np.mean((y * np.log(p)).sum(axis=1)))
+
+
+def fit(
+    games: int, seed: int, workers: int, players: int = 2, *, on_game: Callable[[], None] | None = None
+) -> dict[int, Fit]:
+    """Stage -> (weights, held-out positions, held-out log-loss), from `games` games dealt from `seed` on;
+    `on_game()` runs as each game has been played."""
+    import numpy as np
+
+    rows: dict[int, list[tuple[bool, list[float], list[list[float]]]]] = {s: [] for s in range(1, value.STAGES + 1)}
+    with multiprocessing.Pool(workers) as pool:
+        play = partial(record, players=players)
+        for i, samples in enumerate(pool.imap(play, range(seed, seed + games), chunksize=25)):
+            held = i % HELD_OUT == 0
+            for stage, label, features in samples:
+                rows[stage].append((held, label, features))
+            if on_game is not None:
+                on_game()
+    found: dict[int, Fit] = {}
+    for stage, stage_rows in rows.items():
+        test = np.array([r[0] for r in stage_rows], dtype=bool)
+        y = np.array([r[1] for r in stage_rows]).reshape(len(stage_rows), players)
+        x = np.array([r[2] for r in stage_rows]).reshape(len(stage_rows), players, len(value.FEATURES))
+        if (~test).sum() < len(value.FEATURES) or not test.any():
+            raise KameleonError(f"too few positions at stage {stage} to fit it; play more games")
+        w = fit_softmax(x[~test], y[~test])
+        found[stage] = (tuple(float(v) for v in w), int(test.sum()), log_loss(x[test], y[test], w))
+    return found
+
+
+def stage_weights(found: dict[int, Fit]) -> dict[int, tuple[float, ...]]:
+    """Stage -> weights of a fit, to `DECIMALS` decimals (no negative zero)."""
+    return {stage: tuple(round(w, DECIMALS) + 0.0 for w in row) for stage, (row, _, _) in found.items()}
+
+
+def weights_text(players: int, found: dict[int, Fit]) -> str:
+    """The weights file holding only this fit (what is printed without `--write`)."""
+    return value.weights_text({players: stage_weights(found)})
+
+
+def write(players: int, found: dict[int, Fit], path: Path = WEIGHTS_FILE) -> None:
+    """Put the weights of `players` into the weights file at `path`, keeping the other counts.
+
+    A file that is missing or unreadable is refused (`value.WeightsError`) rather than replaced by one
+    that would lose the other counts.
+    """
+    weights = value.load_weights(path)
+    weights[players] = stage_weights(found)
+    value.save_weights(weights, path)

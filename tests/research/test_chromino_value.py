@@ -1,0 +1,84 @@
+"""Fitting Chromino's learned position value: the regression, and writing the weights file.
+
+The command (`kameleon research fit-value chromino`) is tested in tests/cli/test_research.py.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from kameleon.engine.errors import KameleonError
+from kameleon.games.chromino import value
+from kameleon.research.chromino_value import check, fit, fit_softmax, log_loss, stage_weights, write
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_the_fit_recovers_known_weights(seats: int) -> None:
+    rng = np.random.default_rng(7)
+    truth = np.array([1.5, -0.8, 0.3])
+    x = rng.normal(size=(20000, seats, 3))
+    z = x @ truth
+    chances = np.exp(z) / np.exp(z).sum(axis=1, keepdims=True)
+    winner = (rng.random((20000, 1)) > chances.cumsum(axis=1)).sum(axis=1)
+    y = np.eye(seats)[winner]
+    w = fit_softmax(x, y)
+    assert np.allclose(w, truth, atol=0.08)
+    assert log_loss(x, y, w) < log_loss(x, y, np.zeros(3)) == pytest.approx(math.log(seats))
+
+
+def test_with_two_seats_the_fit_is_the_logistic_regression_on_the_difference() -> None:
+    rng = np.random.default_rng(3)
+    x = rng.normal(size=(3000, 2, 3))
+    y = np.eye(2)[(rng.random(3000) < 0.4).astype(int)]
+    w = fit_softmax(x, y)
+    d = x[:, 0] - x[:, 1]  # the logistic model's score condition: its gradient vanishes at the optimum
+    p = 1 / (1 + np.exp(-(d @ w)))
+    assert np.allclose(d.T @ (p - y[:, 0]) + 1e-3 * w, 0, atol=1e-6)
+
+
+def test_a_fit_of_real_games_has_every_stage() -> None:
+    played: list[None] = []
+    found = fit(40, 3, 1, 3, on_game=lambda: played.append(None))
+    assert len(played) == 40 and sorted(found) == list(range(1, value.STAGES + 1))
+    for weights, held, loss in found.values():
+        assert len(weights) == len(value.FEATURES) and held > 0 and math.isfinite(loss)
+
+
+def test_writing_keeps_the_other_counts_of_players(tmp_path: Path) -> None:
+    path = tmp_path / "value_weights.json"
+    shutil.copy(value.WEIGHTS_FILE, path)
+    weights = {stage: tuple(random.Random(stage).uniform(-1, 1) for _ in value.FEATURES) for stage in value.WEIGHTS[2]}
+    weights[1] = (-0.0001, *weights[1][1:])  # rounds to a negative zero, written as 0.0
+    write(3, {stage: (w, 0, 0.0) for stage, w in weights.items()}, path)
+    written = value.load_weights(path)
+    assert written == {**value.WEIGHTS, 3: stage_weights({s: (w, 0, 0.0) for s, w in weights.items()})}
+    assert written[3][1][0] == 0.0 and math.copysign(1, written[3][1][0]) == 1
+    assert all(round(w, 3) == w for row in written[3].values() for w in row)
+    assert path.read_text(encoding="utf-8") == value.weights_text(written)
+
+
+def test_a_weights_file_that_does_not_read_is_not_replaced(tmp_path: Path) -> None:
+    other = tmp_path / "other.json"
+    other.write_text("WEIGHTS = {}\n", encoding="utf-8")
+    with pytest.raises(value.WeightsError, match="are not valid JSON"):
+        write(2, {}, other)
+    assert other.read_text(encoding="utf-8") == "WEIGHTS = {}\n"
+    with pytest.raises(value.WeightsError, match="are missing"):
+        write(2, {}, tmp_path / "nowhere.json")
+    assert not (tmp_path / "nowhere.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("games", "seed", "workers", "players"),
+    [(3, 10, 1, 2), (20, -1, 1, 2), (20, 10, 0, 2), (20, 10, 1, 1), (20, 10, 1, 9)],
+)
+def test_bad_settings_are_refused_before_any_game(games: int, seed: int, workers: int, players: int) -> None:
+    message = "--games must be at least 10, --workers at least 1, --seed not negative and --players from 2 to 8"
+    with pytest.raises(KameleonError, match=message):
+        check(games, seed, workers, players)
