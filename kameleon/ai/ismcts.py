@@ -212,6 +212,7 @@ class ISMCTSAgent:
 
     def act(self, state: State[Any]) -> Any:
         started = time.perf_counter()
+        self.last_iterations = 0  # a move played without a search reports none, not the last search's
         me = seat_to_move(state)
         actions = state.legal_actions()
         if len(actions) == 1:

@@ -106,11 +106,22 @@ def _rate(results: Sequence[Mapping[str, Any]], stats: dict[str, BotStats]) -> N
 
 
 def summary_json(stats: Mapping[str, BotStats], games: int) -> dict[str, Any]:
-    """`{"games": N, "bots": {name: {"games", "wins", "win_rate", "mean_score"}}}` (the `--json` output)."""
+    """The `--json` output: what the table shows, as data.
+
+    `{"games": N, "bots": {name: {"games", "wins", "win_rate", "ci": [low, high], "mean_score",
+    "rating": {"mu", "sigma", "ordinal"} or null}}}`: `ci` is the 95% Wilson interval of the win
+    rate, `rating` the OpenSkill (Plackett-Luce) rating and its conservative `ordinal`
+    (mu - 3 sigma; null without the `openskill` package).
+    """
+    return {"games": games, "bots": {name: _bot_json(s) for name, s in stats.items()}}
+
+
+def _bot_json(s: BotStats) -> dict[str, Any]:
+    low, high = s.interval
+    rating = None
+    if s.rating_mu is not None and s.rating_sigma is not None:
+        rating = {"mu": float(s.rating_mu), "sigma": float(s.rating_sigma), "ordinal": s.ordinal}
     return {
-        "games": games,
-        "bots": {
-            name: {"games": s.games, "wins": s.wins, "win_rate": s.win_rate, "mean_score": s.mean_score}
-            for name, s in stats.items()
-        },
-    }
+        "games": s.games, "wins": s.wins, "win_rate": s.win_rate, "ci": [low, high], "mean_score": s.mean_score,
+        "rating": rating,
+    }  # fmt: skip

@@ -11,11 +11,17 @@ every deal from every seat. With more bots than seats, every ordered choice
 of distinct bots is a lineup (each deal once per lineup). With fewer bots than
 seats, the list is repeated to fill the table and rotated.
 
-Names. A bot is named by its spec (`hard`, `hard:0.2`, see `kameleon.ai`).
-The same spec given twice (`hard,medium,medium,medium`) is one bot sitting at
-several seats: its figures are merged, so `games` counts seat-games and each
-of its seats among the winners is a win. A shared first place is a win for
-every co-winner.
+Bots. A bot is a spec (`hard`, `hard:0.2`, `hard@200`, see `kameleon.ai.levels`),
+an agent object or a factory `(seed) -> Agent`, named by its spec, its `name`,
+or explicitly with a mapping `{name: bot}` (`kameleon.ai.entrants`, which also
+says what may cross to worker processes). The same bot given twice
+(`hard,medium,medium,medium`) is one bot sitting at several seats: its figures
+are merged, so `games` counts seat-games and each of its seats among the
+winners is a win. A shared first place is a win for every co-winner.
+
+Budgets. `move_time` (seconds) or `iterations` (per move) is the budget of the
+searching specs that do not name their own (`hard`, not `hard@50`). With
+iterations, or specs with `@ITERATIONS`, the same seed gives the same games.
 
 This module plays: the tasks, their lineups, the workers (local processes or
 Ray) and the JSON-lines file that keeps every game and lets a run resume. Each
@@ -33,15 +39,18 @@ import socket
 import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
 from typing import IO, Any
 
-from kameleon.ai import make_agent, parse_spec
+from kameleon.ai.entrants import Entry, check_portable, entrants, is_agent
 from kameleon.ai.fair import fair_state
 from kameleon.ai.ismcts import is_seconds
+from kameleon.ai.levels import check_budget, make_agent, parse_spec
 from kameleon.ai.standings import BotStats, summarize, summary_json, wilson
+from kameleon.engine.agent import Agent
 from kameleon.engine.errors import KameleonError, quoted
 from kameleon.engine.match import Thinking, play_match
 from kameleon.engine.record import parse_json, replay, write_whole
@@ -58,26 +67,38 @@ class GameTask:
     options: Mapping[str, Any]
     deal_seed: int
     seats: tuple[str, ...]
+    """The players' names, for the record and the standings; a seat without an entry in `agents` is the spec."""
     agent_seeds: tuple[int, ...]
     move_time: float | None = None
     max_moves: int = 100_000
+    iterations: int | None = None
+    agents: tuple[Entry | None, ...] = ()
+    """Per seat (empty: none): None when the name in `seats` is the spec, else a spec or a factory."""
 
 
 @dataclass(frozen=True)
 class Tournament:
-    """What to play: the game, its options, the bots (specs), how many games, the seed."""
+    """What to play: the game, its options, the bots, how many games, the seed.
+
+    `bots` is a sequence of bots or a mapping name -> bot (see the module docstring); once made,
+    `bots` holds their names and `agents` each name's spec or factory. `move_time` or `iterations`
+    is the budget of the searching specs that give none.
+    """
 
     game: str
-    bots: tuple[str, ...]
+    bots: Sequence[Any] | Mapping[str, Any]
     games: int
     players: int | None = None
     move_time: float | None = None
     seed: int = 0
     options: Mapping[str, Any] = field(default_factory=dict)
+    iterations: int | None = None
+    agents: Mapping[str, Entry] = field(init=False, repr=False, default_factory=dict)
+    """Each bot's spec or factory, by name."""
 
     def __post_init__(self) -> None:
-        bots = _bot_list(self.bots)
-        if not bots:
+        names, agents = entrants(self.bots)
+        if not names:
             raise KameleonError("a tournament needs at least one bot")
         games = whole_number(self.games)
         if games is None or games < 1:
@@ -86,14 +107,21 @@ class Tournament:
             raise KameleonError(
                 f"the time per move must be a positive, finite number of seconds, not {quoted(self.move_time)}"
             )
+        move_time, iterations = check_budget(self.move_time, self.iterations)
         seed = whole_number(self.seed)
         if seed is None or not 0 <= seed <= MAX_SEED:
             raise KameleonError(f"the seed must be a whole number between 0 and {MAX_SEED}, not {quoted(self.seed)}")
-        object.__setattr__(self, "bots", tuple(normalise_spec(b) for b in bots))
+        object.__setattr__(self, "bots", names)
+        object.__setattr__(self, "agents", agents)
         object.__setattr__(self, "games", games)
         object.__setattr__(self, "seed", seed)
-        if self.move_time is not None:
-            object.__setattr__(self, "move_time", float(self.move_time))  # results are JSON: no NumPy floats
+        object.__setattr__(self, "move_time", move_time)
+        object.__setattr__(self, "iterations", iterations)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The bots' names, in the order given (a name given twice is one bot at several seats)."""
+        return tuple(self.bots)
 
     def game_options(self) -> dict[str, Any]:
         """The validated options, with the player count (the game's default when not given)."""
@@ -105,30 +133,31 @@ class Tournament:
     def tasks(self) -> list[GameTask]:
         options = self.game_options()
         seats = options["players"]
-        table = lineups(len(self.bots), seats)
+        names = self.names
+        table = lineups(len(names), seats)
         tasks = []
         for index in range(self.games):
             lineup = table[index % len(table)]
-            deal = (self.seed * 1_000_003 + index // len(table)) % (MAX_SEED + 1)
-            specs = tuple(self.bots[b] for b in lineup)
-            agent_seeds = tuple((self.seed * 7_919 + index * 16 + seat + 1) % (MAX_SEED + 1) for seat in range(seats))
-            tasks.append(GameTask(index, self.game, options, deal, specs, agent_seeds, self.move_time))
+            players = tuple(names[b] for b in lineup)
+            agents = tuple(None if self.agents[name] == name else self.agents[name] for name in players)
+            tasks.append(
+                GameTask(
+                    index, self.game, options, deal_seed(self.seed, index // len(table)), players,
+                    agent_seeds(self.seed, index, seats), self.move_time, iterations=self.iterations,
+                    agents=agents if any(entry is not None for entry in agents) else (),
+                )
+            )  # fmt: skip
         return tasks
 
 
-def _bot_list(bots: Any) -> tuple[str, ...]:
-    """The bot specs as a tuple; a plain string is refused (iterating it would make a bot of each letter)."""
-    if isinstance(bots, str):
-        names = tuple(part.strip() for part in bots.split(","))
-        raise KameleonError(f"bots is a list of bot names, not the string {quoted(bots)}: give bots={names!r}")
-    try:
-        specs = tuple(bots)
-    except TypeError:
-        raise KameleonError(f"bots is a list of bot names, not {quoted(bots)}") from None
-    for spec in specs:
-        if not isinstance(spec, str):
-            raise KameleonError(f"a bot is named by a string, not {quoted(spec)}")
-    return specs
+def deal_seed(seed: int, deal: int) -> int:
+    """The seed of deal number `deal` of a tournament (or an evaluation) played from `seed`."""
+    return (seed * 1_000_003 + deal) % (MAX_SEED + 1)
+
+
+def agent_seeds(seed: int, index: int, seats: int) -> tuple[int, ...]:
+    """Each seat's bot seed in game number `index` of a tournament (or an evaluation) played from `seed`."""
+    return tuple((seed * 7_919 + index * 16 + seat + 1) % (MAX_SEED + 1) for seat in range(seats))
 
 
 def _check_workers(workers: Any) -> None:
@@ -140,8 +169,7 @@ def _check_workers(workers: Any) -> None:
 
 def normalise_spec(spec: str) -> str:
     """The canonical form of a bot spec (`" Hard:0.50 "` -> `"hard:0.5"`); KameleonError if unknown."""
-    name, seconds = parse_spec(spec)
-    return name if seconds is None else f"{name}:{seconds:g}"
+    return str(parse_spec(spec))
 
 
 def lineups(bots: int, seats: int) -> list[tuple[int, ...]]:
@@ -163,10 +191,11 @@ def lineups(bots: int, seats: int) -> list[tuple[int, ...]]:
 def play_game(task: GameTask) -> dict[str, Any]:
     """Play one game; every bot sees only a `FairView` of its seat. Returns the JSON-lines entry."""
     game = load(task.game, **task.options)
-    agents = []
-    for spec, seed in zip(task.seats, task.agent_seeds, strict=True):
-        has_time = ":" in spec
-        agents.append(make_agent(spec, seed, move_time=None if has_time else task.move_time))
+    entries = task.agents or (None,) * len(task.seats)
+    agents = [
+        _seat_agent(name, entry, seed, task)
+        for name, entry, seed in zip(task.seats, entries, task.agent_seeds, strict=True)
+    ]
     start = time.perf_counter()
     match = play_match(
         game, agents, task.deal_seed, max_moves=task.max_moves, names=task.seats, shown=fair_state, timed=True
@@ -182,9 +211,23 @@ def play_game(task: GameTask) -> dict[str, Any]:
         "moves": len(state.history),
         "seconds": round(time.perf_counter() - start, 4),
         "move_time": task.move_time,
+        **({"iterations": task.iterations} if task.iterations is not None else {}),
         "thinking": [_thinking(seat) for seat in match.thinking],
         "record": match.record,
     }
+
+
+def _seat_agent(name: str, entry: Entry | None, seed: int, task: GameTask) -> Agent:
+    """The agent of one seat: from its spec (with the task's budget when the spec names none), or its factory."""
+    if entry is None or isinstance(entry, str):
+        spec = parse_spec(name if entry is None else entry)
+        if spec.has_budget:
+            return make_agent(str(spec), seed)
+        return make_agent(str(spec), seed, move_time=task.move_time, iterations=task.iterations)
+    agent = entry(seed)
+    if not is_agent(agent):
+        raise KameleonError(f"the factory of bot {name!r} returned {quoted(agent)}, not an agent (with act(state))")
+    return agent
 
 
 def _thinking(seat: Thinking) -> dict[str, Any]:
@@ -213,6 +256,8 @@ def run_tasks(
     `ray_address` runs on Ray ("local" starts a private local Ray).
     """
     _check_workers(workers)
+    if workers > 1 and ray_address is None:
+        check_portable(_entries(tasks))
     results: list[dict[str, Any]] = []
 
     def finished(result: dict[str, Any]) -> None:
@@ -234,6 +279,16 @@ def run_tasks(
     return results
 
 
+def _entries(tasks: Sequence[GameTask]) -> list[tuple[str, Entry]]:
+    """Each factory (or agent) the tasks seat, once, with its name."""
+    found: dict[int, tuple[str, Entry]] = {}
+    for task in tasks:
+        for name, entry in zip(task.seats, task.agents, strict=False):
+            if entry is not None and not isinstance(entry, str):
+                found.setdefault(id(entry), (name, entry))
+    return list(found.values())
+
+
 def _line(result: Mapping[str, Any]) -> str:
     """A game as one line of the JSON-lines file."""
     return json.dumps(result, separators=(",", ":")) + "\n"
@@ -250,7 +305,15 @@ def _run_processes(tasks: Sequence[GameTask], workers: int, finished: Callable[[
             while running:
                 done, running = wait(running, return_when=FIRST_COMPLETED)
                 for future in done:
-                    finished(future.result())
+                    try:
+                        result = future.result()
+                    except BrokenProcessPool as exc:
+                        raise KameleonError(
+                            f"a worker process stopped ({exc}) — a script that starts workers needs "
+                            "`if __name__ == '__main__':`; a bot may be one a worker cannot rebuild "
+                            "(kameleon.ai.entrants) or may have used up the memory: workers=1 shows its own error"
+                        ) from None
+                    finished(result)
                     following = next(queue, None)
                     if following is not None:
                         running.add(pool.submit(play_game, following))
@@ -322,7 +385,7 @@ def run_tournament(
         if resume:
             raise KameleonError("resuming needs the file of the games already played (--out)")
         results = run_tasks(tasks, workers=workers, ray_address=ray_address, on_result=on_result)
-        return results, summarize(results, tournament.bots)
+        return results, summarize(results, tournament.names)
     earlier = _earlier_results(Path(out), tasks, resume)
     played = {result["index"] for result in earlier}
     try:
@@ -336,7 +399,7 @@ def run_tournament(
         rest = [task for task in tasks if task.index not in played]
         results = earlier + run_tasks(rest, workers=workers, ray_address=ray_address, out=handle, on_result=on_result)
     results.sort(key=lambda r: r["index"])
-    return results, summarize(results, tournament.bots)
+    return results, summarize(results, tournament.names)
 
 
 def _earlier_results(path: Path, tasks: Sequence[GameTask], resume: bool) -> list[dict[str, Any]]:
@@ -363,6 +426,10 @@ def _earlier_results(path: Path, tasks: Sequence[GameTask], resume: bool) -> lis
         if result.get("move_time", task.move_time) != task.move_time:
             played = result["move_time"]
             at = f"at --move-time {played}" if played is not None else "without --move-time"
+            raise KameleonError(f"{path} holds game {index} played {at}: resume as it was started")
+        if result.get("iterations") != task.iterations:
+            count = result.get("iterations")
+            at = f"at --iterations {count}" if count is not None else "without --iterations"
             raise KameleonError(f"{path} holds game {index} played {at}: resume as it was started")
         _check_stored_game(path, result)
         if index in found:
@@ -409,6 +476,8 @@ __all__ = [
     "BotStats",
     "GameTask",
     "Tournament",
+    "agent_seeds",
+    "deal_seed",
     "lineups",
     "normalise_spec",
     "play_game",

@@ -30,7 +30,9 @@ def bench_command(
     ),
     as_json: bool = typer.Option(False, "--json", help="print a JSON document instead of a table"),
     rl: bool = typer.Option(
-        False, "--rl", help="measure the research interfaces instead: PettingZoo steps/s, OpenSpiel MCTS"
+        False,
+        "--rl",
+        help="measure the research interfaces instead: PettingZoo, Gymnasium and vector env steps/s, OpenSpiel MCTS",
     ),
     arena: bool = typer.Option(False, "--arena", help="measure the web arena instead: bot tables over WebSocket"),
     tables: int = typer.Option(200, "--tables", min=1, help="--arena: concurrent tables"),
@@ -129,7 +131,7 @@ def _bench_rl(
     names: list[str], players: int | None, options: dict[str, Any], seconds: float, seed: int, as_json: bool
 ) -> None:
     try:
-        from kameleon.interop.bench import kameleon_ismcts, openspiel_mcts, pettingzoo_steps
+        from kameleon.interop.bench import MEASUREMENTS
     except ImportError as exc:
         raise fail(f"the research interfaces need the rl extra (pip install 'kameleon[rl]'): {exc}") from None
     results = []
@@ -139,31 +141,34 @@ def _bench_rl(
         except KameleonError as exc:
             raise fail(str(exc)) from None
         row: dict[str, Any] = {"game": name, "players": instance.num_players}
-        extra = {k: v for k, v in instance.options.items() if k in options}
-        try:
-            with err_console.status(f"PettingZoo steps on {name}…"):
-                row.update(pettingzoo_steps(name, seconds, seed, players=instance.num_players, **extra))
-            with err_console.status(f"OpenSpiel MCTS on {name}…"):
-                row.update(openspiel_mcts(name, seconds, instance.num_players, seed, **extra))
-            with err_console.status(f"kameleon ISMCTS on {name}…"):
-                row.update(kameleon_ismcts(name, seconds, instance.num_players, seed, **extra))
+        extra = {k: v for k, v in instance.options.items() if k in options and k != "players"}
+        errors = []
+        for measurement in MEASUREMENTS:
+            with err_console.status(f"{measurement.label} on {name}…"):
+                try:
+                    row.update(measurement.run(name, seconds, instance.num_players, seed, extra))
+                except KameleonError as exc:
+                    errors.append(f"{measurement.label}: {exc}")
+        if row.get("openspiel_mcts_simulations_per_s") and "ismcts_iterations_per_s" in row:
             row["ismcts_speedup"] = round(row["ismcts_iterations_per_s"] / row["openspiel_mcts_simulations_per_s"], 1)
-        except KameleonError as exc:
-            row["error"] = str(exc)
+        if errors:
+            row["error"] = "; ".join(errors)
         results.append(row)
     if as_json:
         typer.echo(json.dumps(results[0] if len(results) == 1 else results, indent=1))
         return
-    table = Table(title="kameleon bench --rl (single thread)")
-    columns = ("game", "players", "PettingZoo steps/s", "OpenSpiel MCTS sims/s", "kameleon ISMCTS iter/s", "×", "note")
-    for column in columns:
-        table.add_column(column)
+    table = Table(title="kameleon bench --rl (single thread; random legal actions)")
+    for column in ("game", "players", "interface", "figure", "unit"):
+        table.add_column(column, justify="right" if column in ("players", "figure") else "left")
     for r in results:
-        table.add_row(
-            r["game"], str(r["players"]), f"{r.get('env_steps_per_s', 0):,.0f}",
-            f"{r.get('openspiel_mcts_simulations_per_s', 0):,.0f}", f"{r.get('ismcts_iterations_per_s', 0):,.0f}",
-            f"{r.get('ismcts_speedup', 0):g}", r.get("error", ""),
-        )  # fmt: skip
+        for measurement in MEASUREMENTS:
+            if measurement.key in r:
+                figure = f"{r[measurement.key]:,.0f}"
+                table.add_row(r["game"], str(r["players"]), measurement.label, figure, measurement.unit)
+        if "ismcts_speedup" in r:
+            table.add_row(r["game"], str(r["players"]), "ISMCTS / OpenSpiel MCTS", f"{r['ismcts_speedup']:g}", "×")
+        if "error" in r:
+            table.add_row(r["game"], str(r["players"]), "not measured", "", r["error"])
     console.print(table)
 
 

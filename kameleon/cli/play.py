@@ -44,8 +44,9 @@ def play_command(
         "",
         "--bots",
         "-b",
-        help=f"comma-separated bots for the last seats ({', '.join(agent_names())}); one per seat for a bots-only "
-        "game; with --resume, the saved game's seats unless given",
+        help=f"comma-separated bots for the last seats ({', '.join(agent_names())}; hard:SECONDS or "
+        "hard@ITERATIONS per move); one per seat for a bots-only game; with --resume, the saved game's seats "
+        "unless given",
     ),
     option: list[str] = typer.Option([], "--option", "-o", help="game option as key=value (repeatable)"),
     seed: int | None = typer.Option(None, "--seed", min=0, max=MAX_SEED, help="seed of the deal (random if not given)"),

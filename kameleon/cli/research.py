@@ -40,6 +40,9 @@ def _progress(*, transient: bool = True) -> Progress:
 def strength_command(
     games: int = typer.Option(16, "--games", "-n", help="games per pairing"),
     move_time: float = typer.Option(0.1, "--move-time", help="seconds per move of the hard bot"),
+    iterations: int | None = typer.Option(
+        None, "--iterations", help="search iterations per move of the hard bot instead of --move-time (reproducible)"
+    ),
     workers: int = typer.Option(2, "--workers", "-w", help="local processes playing games in parallel"),
     seed: int = typer.Option(2026, "--seed", help="report seed: every tournament's seed derives from it"),
     game: list[str] = typer.Option([], "--game", "-g", help="only this game (repeatable; default: every game)"),
@@ -63,7 +66,9 @@ def strength_command(
     """
     from kameleon.research import strength
 
-    settings = strength.Settings(games=games, move_time=move_time, workers=workers, seed=seed, only=tuple(game))
+    settings = strength.Settings(
+        games=games, move_time=move_time, workers=workers, seed=seed, only=tuple(game), iterations=iterations
+    )
     folder = strength.default_games_dir() if games_dir is None else games_dir
     try:
         settings.check(out)

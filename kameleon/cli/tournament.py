@@ -24,11 +24,18 @@ def tournament_command(
         ...,
         "--bots",
         "-b",
-        help=f"comma-separated bots ({', '.join(agent_names())}); NAME:SECONDS sets a searching bot's time per move",
+        help=f"comma-separated bots ({', '.join(agent_names())}); a searching bot takes NAME:SECONDS per move, or "
+        "NAME@ITERATIONS per move (reproducible: the same seed gives the same games)",
     ),
     games: int = typer.Option(100, "--games", "-n", min=1, help="number of games"),
     move_time: float | None = typer.Option(
         None, "--move-time", help="seconds per move of the hard bot (default 1; a NAME:SECONDS spec wins)"
+    ),
+    iterations: int | None = typer.Option(
+        None,
+        "--iterations",
+        help="search iterations per move of the hard bot instead of seconds: reproducible games "
+        "(a bot's own NAME@ITERATIONS or NAME:SECONDS wins)",
     ),
     workers: int = typer.Option(1, "--workers", "-w", min=1, help="local processes playing games in parallel"),
     ray: str | None = typer.Option(
@@ -50,7 +57,8 @@ def tournament_command(
 
     A shared first place is a win for each co-winner. A bot listed twice is one
     bot at several seats (its games are seat-games). Win rates come with 95%
-    Wilson intervals; ratings are OpenSkill (Plackett-Luce) mu ± sigma.
+    Wilson intervals; ratings are OpenSkill (Plackett-Luce) mu ± sigma; --json
+    prints both.
     """
     try:
         tournament = Tournament(
@@ -59,6 +67,7 @@ def tournament_command(
             games=games,
             players=players,
             move_time=move_time,
+            iterations=iterations,
             seed=seed,
             options=parse_options(option),
         )
@@ -82,7 +91,7 @@ def tournament_command(
 
         def advance(result: dict[str, Any]) -> None:
             results.append(result)
-            stats = summarize(results, tournament.bots) if len(results) % 5 == 0 or len(results) == games else None
+            stats = summarize(results, tournament.names) if len(results) % 5 == 0 or len(results) == games else None
             leader = _leader(stats) if stats is not None else progress.tasks[0].fields["leader"]
             progress.update(bar, advance=1, leader=leader)
 

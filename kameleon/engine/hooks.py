@@ -50,6 +50,20 @@ class ActionWindow:
 
 
 @dataclass(frozen=True)
+class Planes:
+    """Where the spatial part of a flat encoding lies, read as (channels, height, width) planes.
+
+    Entry k of the planes, counted channel by channel, then row by row (NumPy's `reshape`
+    order), is entry `index[k]` of the flat encoding; `index=None` says the planes are the
+    encoding's first C·H·W entries, already in that order (a reshape, no copy). The flat
+    entries outside the planes, in their order, are the encoding's other features.
+    """
+
+    shape: tuple[int, int, int]
+    index: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
 class Observation:
     """A game's observation encoding for learning agents (PettingZoo, OpenSpiel, Gymnasium).
 
@@ -67,6 +81,12 @@ class Observation:
     returns: Callable[[Any], list[float]] | None = None
     """Results for learners when `State.returns()` does not suit (e.g. solo games, where the
     engine's are always 0); with 2 or more players they must stay zero-sum."""
+    planes: Planes | None = None
+    """The board part of the encoding as (C, H, W) planes, for convolutional networks."""
+    max_legal: int | None = None
+    """A cap on the legal actions of one state, for adapters that list them in a fixed-size
+    array instead of a mask over the whole action space (None: the action space's size). A
+    state with more is handled as an action outside the window is: the episode is truncated."""
 
 
 def score_lookahead(state: State[Any], actions: list[Any]) -> list[float]:

@@ -1,6 +1,22 @@
-"""Adapters to research frameworks (optional extra `kameleon[rl]`): PettingZoo and OpenSpiel.
+"""Adapters to research frameworks (optional extra `kameleon[rl]`): PettingZoo, Gymnasium and OpenSpiel.
 
-Both read a game's `observation` module (`kameleon/games/<name>/observation.py`):
-`size(game)`, `encode(state, seat) -> list[float]` (what that seat sees, and
-nothing more), and optionally `LOW` / `HIGH` bounds of the values.
+All of them read a game's encoding through `Game.observation()` (`kameleon/interop/spaces.py`).
+`single_agent(game, ...)` is the Gymnasium environment of one seat against kameleon bots
+(`kameleon/interop/gymnasium.py`); it is imported on first use, so that importing this
+package needs none of the optional libraries.
 """
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def __getattr__(name: str) -> Any:
+    if name == "single_agent":
+        from kameleon.interop.gymnasium import single_agent
+
+        return single_agent
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["single_agent"]

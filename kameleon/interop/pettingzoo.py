@@ -8,7 +8,11 @@
 ((120,), 1)
 
 Observations are `{"observation": float32 array of what the seat sees, "action_mask": int8
-array over the action space}` (the mask is all zeros for seats not to move). The action
+array over the action space}` (the mask is all zeros for seats not to move).
+`env(game, observation="planes")` gives the board as a (C, H, W) array instead, `{"planes",
+"features", "action_mask"}` (games whose encoding has planes); `env(game, mask="indices")`
+lists the legal actions in `"legal_actions"`, an int64 array padded with -1, instead of
+the mask (`kameleon.interop.envs` says more). The action
 space is the game's action indices, or the observation module's own window of them
 (Chromino); when the seat to move has a legal action outside the window, the episode
 ends at once as truncated (every agent's `truncations` True, rewards 0, the reason in
@@ -41,20 +45,21 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from kameleon.engine.errors import IllegalAction, KameleonError, quoted
+from kameleon.engine.errors import IllegalAction, KameleonError
 from kameleon.engine.game import State
 from kameleon.engine.registry import load
-from kameleon.engine.seeding import MAX_SEED, whole_number
+from kameleon.engine.seeding import MAX_SEED
+from kameleon.interop.envs import ILLEGAL_REWARD, Arrays, check_action, check_reset_options, check_seed
 from kameleon.interop.spaces import Encoding
-
-ILLEGAL_REWARD = -1.0
 
 
 class NoEpisode(KameleonError, RuntimeError):
     """The environment was used with no episode under way: after `close()`, or (unwrapped) before `reset()`."""
 
 
-def env(game: str, render_mode: str | None = None, **options: Any) -> AECEnv:
+def env(
+    game: str, render_mode: str | None = None, *, observation: str = "flat", mask: str = "dense", **options: Any
+) -> AECEnv:
     """The environment as PettingZoo's classic games wrap theirs.
 
     `raw_env` itself does what their TerminateIllegalWrapper (an illegal action ends
@@ -62,7 +67,9 @@ def env(game: str, render_mode: str | None = None, **options: Any) -> AECEnv:
     so only the order-enforcing wrapper is added: each wrapper layer costs every
     attribute read on the hot path.
     """
-    return wrappers.OrderEnforcingWrapper(raw_env(game, render_mode=render_mode, **options))
+    return wrappers.OrderEnforcingWrapper(
+        raw_env(game, render_mode=render_mode, observation=observation, mask=mask, **options)
+    )
 
 
 class raw_env(AECEnv):
@@ -71,25 +78,31 @@ class raw_env(AECEnv):
     # An instance attribute in AECEnv, read from the class by tools before any instance exists.
     metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "is_parallelizable": False}  # noqa: RUF012
 
-    def __init__(self, game: str, render_mode: str | None = None, **options: Any) -> None:
+    def __init__(
+        self,
+        game: str,
+        render_mode: str | None = None,
+        *,
+        observation: str = "flat",
+        mask: str = "dense",
+        **options: Any,
+    ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             modes = ", ".join(self.metadata["render_modes"])
             raise ValueError(f"unknown render_mode {render_mode!r}; the modes are {modes} (or None)")
         self.game = load(game, **options)
         self.encoding = Encoding.of(self.game)
+        self.arrays = Arrays(self.encoding, observation, mask)
         self.metadata = {**self.metadata, "name": f"kameleon_{game}_v0"}
         self.render_mode = render_mode
         n = self.game.num_players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self.agent_name_mapping = {name: i for i, name in enumerate(self.possible_agents)}
-        size, count = self.encoding.observation_size, self.encoding.num_actions
-        observation = spaces.Box(self.encoding.low, self.encoding.high, (size,), np.float32)
-        mask = spaces.Box(0, 1, (count,), np.int8)
-        self.observation_spaces = {
-            a: spaces.Dict({"observation": observation, "action_mask": mask}) for a in self.possible_agents
-        }
-        self.action_spaces = {a: spaces.Discrete(count) for a in self.possible_agents}
+        arrays = self.arrays
+        parts = {**arrays.spaces, arrays.legal_key: arrays.legal_space}
+        self.observation_spaces = {a: spaces.Dict(parts) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.encoding.num_actions) for a in self.possible_agents}
         self._seeds = random.Random()
         self.state: State[Any] | None = None
         self._closed = False
@@ -104,8 +117,8 @@ class raw_env(AECEnv):
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         # Checked before anything changes: a refused reset leaves the episode and the seed generator as they were.
-        deal = None if seed is None else _check_seed(seed)
-        self._check_options(options)
+        deal = None if seed is None else check_seed(seed)
+        check_reset_options(options, self.game, "env")
         if deal is not None:
             self._seeds.seed(deal)
         else:
@@ -120,28 +133,6 @@ class raw_env(AECEnv):
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._select()
 
-    def _check_options(self, options: Any) -> None:
-        """Refuse game options at reset; warn about any other key (PettingZoo's api_test passes one)."""
-        if options is None:
-            return
-        if not isinstance(options, dict):
-            raise TypeError(f"reset options must be a dict or None, not {quoted(options)}")
-        if not options:
-            return
-        game_options = sorted(set(options) & {spec.name for spec in self.game.option_specs})
-        if game_options:
-            shown = ", ".join(map(str, game_options))
-            raise ValueError(
-                f"reset(options=...) cannot change the game option(s) {shown}: game options are given when the "
-                f"environment is made, env({self.game.name!r}, {game_options[0]}=...)"
-            )
-        shown = ", ".join(map(repr, options))
-        warnings.warn(
-            f"reset ignores options {shown}: no kameleon environment takes reset options "
-            f"(game options are given when the environment is made, env({self.game.name!r}, ...))",
-            stacklevel=3,
-        )
-
     def _live(self) -> State[Any]:
         """The state being played; a clear error after `close()` (or, unwrapped, before the first `reset()`)."""
         state = self.state
@@ -152,7 +143,7 @@ class raw_env(AECEnv):
         return state
 
     def _select(self) -> None:
-        """Hand the turn to the seat to move; truncate if one of its legal actions has no index."""
+        """Hand the turn to the seat to move; truncate if one of its legal actions has no index (or no slot)."""
         state = self._live()
         seat = state.current_player
         if seat is None:
@@ -162,24 +153,28 @@ class raw_env(AECEnv):
         if outside:
             # Every agent reads the reason, so it names neither the move nor how many there are: a move may
             # place a tile only the mover has seen. The mover alone is shown one, in its own info.
-            reason = (
+            self._truncate(
                 f"a legal action of {mover} lies outside the action window; the episode is truncated rather "
                 "than hide it"
             )
-            for name in self.possible_agents:
-                self.rewards[name] = 0.0
-                self.truncations[name] = True
-                self.infos[name] = {**self.infos[name], "truncated": reason}
             self.infos[mover]["truncated_example"] = state.action_to_str(outside[0])
+        elif not self.arrays.fits(self._legal):
+            self._truncate(self.arrays.overflow_reason())
+
+    def _truncate(self, reason: str) -> None:
+        for name in self.possible_agents:
+            self.rewards[name] = 0.0
+            self.truncations[name] = True
+            self.infos[name] = {**self.infos[name], "truncated": reason}
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         state = self._live()
         seat = self.agent_name_mapping[agent]
-        observation = np.asarray(self.encoding.observe(state, seat), dtype=np.float32)
-        mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
-        if seat == state.current_player:
-            mask[self._legal] = 1
-        return {"observation": observation, "action_mask": mask}
+        arrays = self.arrays
+        observation = arrays.observe(self.encoding.observe(state, seat))
+        legal = self._legal if seat == state.current_player and arrays.fits(self._legal) else None
+        observation[arrays.legal_key] = arrays.legal(legal)
+        return observation
 
     def step(self, action: int | None) -> None:
         state = self._live()
@@ -187,7 +182,7 @@ class raw_env(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        index = self._index(action)
+        index = check_action(action, self.encoding.num_actions, agent)
         self._cumulative_rewards[agent] = 0.0
         try:
             state.apply(self.encoding.to_action(index))
@@ -209,24 +204,6 @@ class raw_env(AECEnv):
         if self.render_mode == "human":
             self.render()
 
-    def _index(self, action: Any) -> int:
-        """`action` as an index into the action space, or an error naming what was given (nothing changed)."""
-        last = self.encoding.num_actions - 1
-        if action is None:
-            raise ValueError(
-                f"action None is only for an agent whose episode has ended; {self.agent_selection} is to play an "
-                f"integer index into the action space 0..{last}"
-            )
-        index = whole_number(action)
-        if index is None:
-            raise TypeError(
-                f"an action is an integer index into the action space 0..{last}, not {quoted(action)} "
-                f"({type(action).__name__})"
-            )
-        if not 0 <= index <= last:
-            raise ValueError(f"action {index} is outside the action space 0..{last}")
-        return index
-
     def render(self) -> str | None:
         if self.state is None:
             return None
@@ -243,14 +220,3 @@ class raw_env(AECEnv):
     def close(self) -> None:
         self.state = None
         self._closed = True
-
-
-def _check_seed(seed: Any) -> int:
-    """`seed` as an int from 0 to MAX_SEED (Python and NumPy integers), or an error naming it and the range."""
-    allowed = f"a seed is an integer from 0 to {MAX_SEED}, or None for the next seed"
-    value = whole_number(seed)
-    if value is None:
-        raise TypeError(f"{allowed}, not {quoted(seed)} ({type(seed).__name__})")
-    if not 0 <= value <= MAX_SEED:
-        raise ValueError(f"{allowed}, not {value}")
-    return value

@@ -12,8 +12,10 @@ game allows it):
 
 A shared first place is a win for each co-winner, so two rates of one pairing
 can add up to more than 100%. The `hard` bot runs at `move_time` seconds per
-move (1 s in play; less here so the report takes minutes). The figures are
-measured, never edited: rerun the command to refresh them.
+move (1 s in play; less here so the report takes minutes), or with `iterations`
+at that many search iterations per move, which makes every game of the report
+replay the same on any machine. The figures are measured, never edited: rerun
+the command to refresh them.
 
 Every game is kept as it ends (`games_dir`, a folder in kameleon's data
 directory) until the report is written, so an interrupted run loses nothing:
@@ -33,6 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kameleon.ai.levels import MAX_ITERATIONS
 from kameleon.ai.standings import wilson
 from kameleon.ai.tournament import Tournament, run_tournament
 from kameleon.engine.errors import KameleonError
@@ -71,8 +74,8 @@ def default_games_dir() -> Path:
 
 @dataclass(frozen=True)
 class Settings:
-    """What a report is measured with; `games`, `move_time` and `seed` decide its games (and `--resume` checks
-    them), `workers` only how fast they are played."""
+    """What a report is measured with; `games`, `move_time` (or `iterations`) and `seed` decide its games (and
+    `--resume` checks them), `workers` only how fast they are played."""
 
     games: int = 16
     move_time: float = 0.1
@@ -80,15 +83,22 @@ class Settings:
     seed: int = 2026
     only: tuple[str, ...] = ()
     """The games to measure (all when empty)."""
+    iterations: int | None = None
+    """Search iterations per move of `hard` instead of `move_time` (reproducible games)."""
 
     def games_key(self) -> dict[str, Any]:
         """What the games folder records, so that `--resume` refuses another report's games."""
-        return {"games": self.games, "move_time": self.move_time, "seed": self.seed}
+        key: dict[str, Any] = {"games": self.games, "move_time": self.move_time, "seed": self.seed}
+        if self.iterations is not None:
+            key["iterations"] = self.iterations
+        return key
 
     def check(self, out: Path) -> None:
         """Refuse bad settings and an unwritable report before the first game rather than after the last."""
         if self.games < 1 or self.workers < 1 or not self.move_time > 0:
             raise KameleonError("--games and --workers must be at least 1 and --move-time positive")
+        if self.iterations is not None and not 1 <= self.iterations <= MAX_ITERATIONS:
+            raise KameleonError(f"--iterations must be from 1 to {MAX_ITERATIONS:,}")
         if not 0 <= self.seed <= MAX_SEED:
             raise KameleonError(f"--seed must be from 0 to {MAX_SEED}")
         present = {game for game, _ in configurations()}
@@ -107,7 +117,10 @@ class Settings:
     def plans(self) -> dict[Configuration, dict[str, Tournament]]:
         """Every configuration's tournaments, by the name of their games file."""
         wanted = [config for config in configurations() if not self.only or config[0] in self.only]
-        return {config: plan(*config, self.games, self.move_time, self.seed) for config in wanted}
+        return {
+            config: plan(*config, self.games, self.move_time, self.seed, iterations=self.iterations)
+            for config in wanted
+        }
 
 
 def _rate(results: Sequence[dict[str, Any]], bot: str) -> tuple[int, int]:
@@ -143,11 +156,15 @@ def _search_speed(results: Sequence[dict[str, Any]]) -> tuple[float, float, floa
     return (iterations / seconds if seconds else 0.0), (seconds / decisions if decisions else 0.0), slowest
 
 
-def plan(game: str, players: int, games: int, move_time: float, seed: int) -> dict[str, Tournament]:
-    """The tournaments of one configuration, by the name of their games file."""
+def plan(
+    game: str, players: int, games: int, move_time: float, seed: int, *, iterations: int | None = None
+) -> dict[str, Tournament]:
+    """The tournaments of one configuration, by the name of their games file (`hard` searches for `iterations`
+    per move when given, else for `move_time` seconds)."""
+    budget: dict[str, Any] = {"move_time": move_time} if iterations is None else {"iterations": iterations}
 
     def tournament(bots: tuple[str, ...], salt: int) -> Tournament:
-        return Tournament(game, bots, games=games, players=players, move_time=move_time, seed=seed + salt)
+        return Tournament(game, bots, games=games, players=players, seed=seed + salt, **budget)
 
     stem = f"{game}-{players}p"
     if players == 2:
@@ -177,15 +194,22 @@ def figures(game: str, players: int, played: Sequence[tuple[Tournament, list[dic
 
 
 def render(measured: Sequence[dict[str, Any]], settings: dict[str, Any]) -> str:
+    iterations = settings.get("iterations")
+    if iterations is None:
+        budget_flag = f"--move-time {settings['move_time']:g}"
+        budget = f"{settings['move_time']:g} s per move"
+    else:
+        budget_flag = f"--iterations {iterations}"
+        budget = f"{iterations} iterations per move"
     lines = [
         "# Bot strength",
         "",
         f"Generated by `{COMMAND} "
-        f"--games {settings['games']} --move-time {settings['move_time']:g} --workers {settings['workers']} "
+        f"--games {settings['games']} {budget_flag} --workers {settings['workers']} "
         f"--seed {settings['seed']}` on {settings['date']} ({settings['machine']}); "
         f"it took {settings['minutes']:.1f} minutes. Do not edit by hand: rerun the command.",
         "",
-        f"Levels: `hard` = ISMCTS at **{settings['move_time']:g} s per move** here (1 s in play), "
+        f"Levels: `hard` = ISMCTS at **{budget}** here (1 s in play), "
         "`medium` = greedy on the game's heuristic, `easy` = greedy with noise, `random` = uniform.",
         "Each cell is a win rate with its 95% Wilson interval; a shared first place counts as a win for",
         "every co-winner. Every match is seat-rotated and each deal is played from every seat.",

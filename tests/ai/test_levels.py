@@ -12,6 +12,7 @@ import kameleon
 from kameleon.ai import (
     HARD_MOVE_TIME,
     HARD_PER_GAME,
+    BotSpec,
     GreedyAgent,
     ISMCTSAgent,
     RandomAgent,
@@ -19,10 +20,10 @@ from kameleon.ai import (
     make_agent,
     parse_spec,
 )
-from kameleon.engine.hooks import score_lookahead
 from kameleon.engine.agent import GameOver
 from kameleon.engine.benchmark import random_game
 from kameleon.engine.errors import KameleonError
+from kameleon.engine.hooks import score_lookahead
 
 
 def test_levels_are_registered() -> None:
@@ -55,8 +56,8 @@ def test_level_settings() -> None:
 
 
 def test_move_time_by_spec_and_by_argument() -> None:
-    assert parse_spec("hard:0.25") == ("hard", 0.25)
-    assert parse_spec("medium") == ("medium", None)
+    assert parse_spec("hard:0.25") == BotSpec("hard", move_time=0.25)
+    assert parse_spec("medium") == BotSpec("medium")
     assert make_agent("hard:0.2", 1).time_limit == 0.2  # type: ignore[attr-defined]
     assert make_agent("hard", 1, move_time=0.3).time_limit == 0.3  # type: ignore[attr-defined]
     assert make_agent("hard:0.2", 1, move_time=0.3).time_limit == 0.3  # type: ignore[attr-defined]

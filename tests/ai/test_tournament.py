@@ -72,13 +72,15 @@ def test_summary_counts_shared_wins_and_merges_a_repeated_bot() -> None:
     assert (stats["a"].games, stats["a"].wins, stats["a"].mean_score) == (2, 1, 3.5)
     assert (stats["b"].games, stats["b"].wins, stats["b"].mean_score) == (4, 2, 4.5)
     assert stats["a"].rating_mu is not None and stats["b"].rating_sigma is not None
-    assert summary_json(stats, 2) == {
-        "games": 2,
-        "bots": {
-            "a": {"games": 2, "wins": 1, "win_rate": 0.5, "mean_score": 3.5},
-            "b": {"games": 4, "wins": 2, "win_rate": 0.5, "mean_score": 4.5},
-        },
-    }
+    summary = summary_json(stats, 2)
+    assert summary["games"] == 2 and list(summary["bots"]) == ["a", "b"]
+    for name, figures in (("a", (2, 1, 0.5, 3.5)), ("b", (4, 2, 0.5, 4.5))):
+        shown = summary["bots"][name]
+        assert (shown["games"], shown["wins"], shown["win_rate"], shown["mean_score"]) == figures
+        assert shown["ci"] == list(wilson(figures[1], figures[0]))
+        rating = stats[name]
+        assert shown["rating"] == {"mu": rating.rating_mu, "sigma": rating.rating_sigma, "ordinal": rating.ordinal}
+    json.dumps(summary)
 
 
 def test_ratings_order_a_strong_bot_first() -> None:
@@ -230,8 +232,11 @@ def test_cli_json_summary_and_records(tmp_path: Path) -> None:
     assert set(summary) == {"games", "bots"} and summary["games"] == 4
     assert list(summary["bots"]) == ["hard", "medium", "easy", "random"]
     for figures in summary["bots"].values():
-        assert set(figures) == {"games", "wins", "win_rate", "mean_score"}
+        assert set(figures) == {"games", "wins", "win_rate", "ci", "mean_score", "rating"}
         assert figures["games"] == 4 and figures["win_rate"] == figures["wins"] / 4
+        assert figures["ci"] == list(wilson(figures["wins"], 4))
+        assert set(figures["rating"]) == {"mu", "sigma", "ordinal"}
+        assert figures["rating"]["ordinal"] == pytest.approx(figures["rating"]["mu"] - 3 * figures["rating"]["sigma"])
     results = read_results(out)
     assert len(results) == 4
     wins = sum(len(r["winners"]) for r in results)
@@ -297,12 +302,12 @@ def test_numpy_numbers_are_numbers_and_results_stay_json() -> None:
 
 
 def test_bots_given_as_one_string_are_refused_with_the_list_to_give() -> None:
-    hint = r"bots is a list of bot names, not the string 'random,medium': give bots=\('random', 'medium'\)"
+    hint = r"bots is a list of bots, not the string 'random,medium': give bots=\('random', 'medium'\)"
     with pytest.raises(KameleonError, match=hint):
-        Tournament("coloretto", "random,medium", games=2, players=2)  # type: ignore[arg-type]
-    with pytest.raises(KameleonError, match="a bot is named by a string, not 3"):
-        Tournament("coloretto", ("random", 3), games=2, players=2)  # type: ignore[arg-type]
-    with pytest.raises(KameleonError, match="bots is a list of bot names, not 3"):
+        Tournament("coloretto", "random,medium", games=2, players=2)
+    with pytest.raises(KameleonError, match=r"a bot is a spec \(a string such as 'medium' or 'hard@200'\), .* not 3$"):
+        Tournament("coloretto", ("random", 3), games=2, players=2)
+    with pytest.raises(KameleonError, match=r"bots is a list of bots \(or a mapping name -> bot\), not 3"):
         Tournament("coloretto", 3, games=2, players=2)  # type: ignore[arg-type]
 
 

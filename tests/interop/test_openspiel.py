@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import pickle
 
 import numpy as np
@@ -10,6 +11,8 @@ import pytest
 from open_spiel.python.algorithms import mcts, minimax
 from open_spiel.python.observation import make_observation
 
+from kameleon.games.chromino.notation import DRAW
+from kameleon.games.chromino.tiles import triple_name
 from kameleon.interop.openspiel import REGISTERED, parse_options, short_name
 
 from .conftest import CASES, IDS
@@ -58,7 +61,7 @@ def test_openspiel_mcts_completes_a_game(game: str, players: int) -> None:
 def test_observations_and_information_states() -> None:
     game = pyspiel.load_game(short_name("coloretto"), {"players": 2})
     state = game.new_initial_state()
-    state.apply_action(7)
+    state.apply_deal(7)
     state.apply_action(state.legal_actions()[0])
     tensor = np.asarray(state.observation_tensor(0))
     assert tensor.shape == (game.observation_tensor_size(),) and tensor.any()
@@ -72,8 +75,9 @@ def test_observations_and_information_states() -> None:
 def test_options_parameter() -> None:
     game = pyspiel.load_game(f"{short_name('coloretto')}(players=4,options=scoring:purple preset:bga)")
     state = game.new_initial_state()
-    state.apply_action(0)
-    assert '"scoring": "purple"' in str(state) and '"jokers": "plain"' in str(state)
+    state.apply_deal(0)
+    seen = state.observation_string(0)
+    assert '"scoring": "purple"' in seen and '"jokers": "plain"' in seen
     assert parse_options("a:1 b:x c:[1]") == {"a": 1, "b": "x", "c": [1]}
     with pytest.raises(ValueError, match="key:value"):
         parse_options("scoring=purple")
@@ -109,14 +113,14 @@ def test_information_states_have_perfect_recall() -> None:
     seen = []
     for deal in (155, 163):
         state = game.new_initial_state()
-        state.apply_action(deal)
+        state.apply_deal(deal)
         for move in ("draw", "place 1", "draw", "place 1", "take 1"):
             state.apply_action(next(a for a in state.legal_actions() if state.action_to_string(a) == move))
         seen.append((state.information_state_string(1), state.observation_string(1)))
     assert seen[0][1] == seen[1][1], "what seat 1 sees now is the same"
     assert seen[0][0] != seen[1][0], "what it saw on the way is not"
     again = game.new_initial_state()
-    again.apply_action(163)
+    again.apply_deal(163)
     for move in ("draw", "place 1", "draw", "place 1", "take 1"):
         again.apply_action(next(a for a in again.legal_actions() if again.action_to_string(a) == move))
     assert again.information_state_string(1) == seen[1][0]
@@ -133,17 +137,48 @@ def test_le_cameleon_is_a_deterministic_perfect_information_game() -> None:
     assert action in state.legal_actions() and value == 0.0
 
 
-def test_observers_other_than_one_seats_are_refused() -> None:
-    game = pyspiel.load_game(short_name("cardcassonne"), {"players": 2})
-    public_only = pyspiel.IIGObservationType(
-        public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE
+def test_public_observers_see_what_a_spectator_sees() -> None:
+    game = pyspiel.load_game(short_name("chromino"), {"players": 2, "deals": 64})
+    public = make_observation(
+        game, pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE)
     )
-    with pytest.raises(ValueError, match="observe for one seat"):
-        make_observation(game, public_only)
+    history = make_observation(
+        game, pyspiel.IIGObservationType(perfect_recall=True, private_info=pyspiel.PrivateInfoType.NONE)
+    )
+    assert public.tensor is None and history.tensor is None, "the encoders encode what a seat sees"
     state = game.new_initial_state()
-    state.apply_action(3)
-    with pytest.raises(Exception, match="no information-state tensor: use information_state_string"):
+    state.apply_deal(5)
+    while DRAW not in state.legal_actions():
+        state.apply_action(state.legal_actions()[0])
+    state.apply_action(DRAW)
+    drawn = triple_name(state.inner.game.codec.colours[state.inner.drawn])
+    assert (
+        public.string_from(state, 0)
+        == public.string_from(state, 1)
+        == json.dumps(state.inner.view(None), sort_keys=True)
+    )
+    assert history.string_from(state, 0) == history.string_from(state, 1) == state.public_string()
+    assert history.string_from(state, 0).endswith(" ; draw " + history.string_from(state, 0).rsplit(" ", 1)[1])
+    assert drawn not in public.string_from(state, 0) and f"draw {drawn}" not in history.string_from(state, 0)
+    mover = state.current_player()
+    assert f"draw {drawn}" in state.information_state_string(mover)
+
+
+def test_observers_of_every_seats_private_information_are_refused() -> None:
+    game = pyspiel.load_game(short_name("cardcassonne"), {"players": 2})
+    every = pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS)
+    with pytest.raises(ValueError, match="every seat's private information is the full state"):
+        make_observation(game, every)
+    with pytest.raises(ValueError, match="always include the public information"):
+        make_observation(game, pyspiel.IIGObservationType(public_info=False, perfect_recall=False))
+    perfect = pyspiel.load_game(short_name("cameleon"))
+    assert make_observation(perfect, every).tensor is None, "with perfect information nothing is private"
+    state = game.new_initial_state()
+    state.apply_deal(3)
+    with pytest.raises(Exception, match="no information-state tensor: no fixed-size tensor"):
         state.information_state_tensor(0)
+    with pytest.raises(Exception, match="no information-state tensor: no fixed-size tensor"):
+        pyspiel.State.information_state_tensor(state, 0)
 
 
 def test_bad_parameters_and_actions_are_named() -> None:
@@ -151,11 +186,26 @@ def test_bad_parameters_and_actions_are_named() -> None:
         pyspiel.load_game(short_name("coloretto"), {"players": 2, "deals": 0})
     with pytest.raises(ValueError, match="says players:5 but parameter 'players' is 2"):
         pyspiel.load_game(short_name("coloretto"), {"players": 2, "options": "players:5"})
+    with pytest.raises(ValueError, match="parameter 'deal_outcomes' must be at least 2, not 1"):
+        pyspiel.load_game(short_name("coloretto"), {"players": 2, "deal_outcomes": 1})
     game = pyspiel.load_game(short_name("coloretto"), {"players": 2, "deals": 10})
     state = game.new_initial_state()
     with pytest.raises(Exception, match="deal 1000000 does not exist: the deals are 0 to 9"):
         state.apply_action(10**6)
     assert state.is_chance_node(), "a refused deal changes nothing"
+    state = pyspiel.load_game(
+        short_name("coloretto"), {"players": 2, "deals": 1000, "deal_outcomes": 32}
+    ).new_initial_state()
+    state.apply_action(31)
+    with pytest.raises(
+        Exception, match="deal digit 8 is not an outcome of chance node 2 of 2 \\(its outcomes are 0 to 7\\)"
+    ):
+        state.apply_action(8)
+    with pytest.raises(ValueError, match="deal 1000 does not exist: the deals are 0 to 999"):
+        state.setup.deal.actions(1000)
+    with pytest.raises(ValueError, match="a deal is chosen at the start"):
+        state.apply_deal(3)
+    assert state.is_chance_node() and state.chosen == (31,)
 
 
 def test_list_options_are_written_with_semicolons_and_survive_serialization() -> None:
@@ -164,7 +214,7 @@ def test_list_options_are_written_with_semicolons_and_survive_serialization() ->
     points = ";".join(str(n) for n in range(1, 14))
     game = pyspiel.load_game(short_name("cardcassonne"), {"players": 2, "options": f"animal_points:[{points}]"})
     state = game.new_initial_state()
-    state.apply_action(1)
+    state.apply_deal(1)
     state.apply_action(state.legal_actions()[0])
     again = pyspiel.load_game(str(game))
     restored = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]

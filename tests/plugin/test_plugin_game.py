@@ -103,7 +103,9 @@ def test_the_research_adapters_say_it_has_no_observation_encoder() -> None:
         pettingzoo.env("rainbow", players=2)
 
 
-def _command(*args: str, home: Path, sites: tuple[Path, ...] = (SITE,), stdin: str = "") -> subprocess.CompletedProcess[str]:
+def _command(
+    *args: str, home: Path, sites: tuple[Path, ...] = (SITE,), stdin: str = ""
+) -> subprocess.CompletedProcess[str]:
     env = {**plugin_env(*sites), "KAMELEON_HOME": str(home), "COLUMNS": "120"}
     return subprocess.run(
         [sys.executable, "-m", "kameleon", *args], input=stdin, capture_output=True, text=True, env=env, timeout=120

@@ -15,14 +15,14 @@ RENDER = """async (view) => {
   const board = await import("/static/js/boards/coloretto.js");
   const box = document.createElement("div");
   box.id = "probe";
-  document.body.replaceChildren(box);
+  document.body.append(box);  // beside the page, which goes on with its own work
   board.render(box, view, { seat: 0, legal: view.legal_moves, names: ["ann", "bob", "cy"], play: () => {},
     interactive: false, explain: () => {} });
 }"""
 
 
 def position() -> ColorettoState:
-    """Three players, seat 0 to place a drawn card; seat 1 holds four colours and a joker."""
+    """Three players, seat 1 to place a drawn card; it holds four colours and a joker."""
     state: ColorettoState = kameleon.load("coloretto", players=3, start_player=0).new_state(4)
     state.apply_str("draw")
     state.apply_str("place 1")

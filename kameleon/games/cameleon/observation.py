@@ -11,13 +11,18 @@ For `n` squares (72, or 88 with `board = 8x11`):
 | the displacement whose capture choices are pending: from square, to square | 2 n |
 | observer to move, choices pending, last ply a pass, no-progress plies / limit, move number / 200, finite supply | 6 |
 | trays (finite supply): observer's then opponent's pieces left of kinds V, O, G, K, / box count | 8 |
+
+The first two parts are also offered as (C, H, W) = (16, ranks, 8) planes
+(`Observation.planes`): channels 0-13 the piece kinds above, 14 and 15 the pending
+displacement's from and to squares; row `r` is rank `r + 1`, column `f` file `a + f`
+(plane cell `(r, f)` is square `8r + f`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kameleon.engine.hooks import Observation
+from kameleon.engine.hooks import Observation, Planes
 from kameleon.games.cameleon.chart import BOX, K, V
 
 if TYPE_CHECKING:
@@ -69,10 +74,19 @@ def max_game_length(game: CameleonGame) -> int:
     return 20_000
 
 
+def planes(game: CameleonGame) -> Planes:
+    """Where the square-major piece part and the two pending-square parts lie, as planes."""
+    n = game.geo.size
+    index = [s * 14 + c for c in range(14) for s in range(n)]
+    index += [14 * n + s for s in range(n)] + [15 * n + s for s in range(n)]
+    return Planes((16, game.geo.ranks, 8), tuple(index))
+
+
 def encoding(game: CameleonGame) -> Observation:
     """This module as the game's `Game.observation()`."""
     return Observation(
         size=size(game),
         encode=encode,
         max_game_length=max_game_length(game),
+        planes=planes(game),
     )

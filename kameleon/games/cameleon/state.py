@@ -22,11 +22,11 @@ from kameleon.engine.errors import IllegalAction
 from kameleon.engine.game import State, check_seat
 from kameleon.games.cameleon import cpn, scoring
 from kameleon.games.cameleon import notation as nt
+from kameleon.games.cameleon import view as seen
 from kameleon.games.cameleon.chart import ASSOC, BOX, NONE, REWARD_BITS, K, V
 from kameleon.games.cameleon.determinize import determinize
 from kameleon.games.cameleon.explain import why_illegal
 from kameleon.games.cameleon.resolution import Capture, Outcome, Resolutions, resolutions
-from kameleon.games.cameleon.view import full_view
 
 if TYPE_CHECKING:
     from kameleon.games.cameleon.game import CameleonGame
@@ -463,7 +463,7 @@ class CameleonState(State[int]):
 
     def view(self, player: int | None) -> dict[str, Any]:
         check_seat(player, self.num_players, spectator=True)
-        return full_view(self)
+        return seen.view(self, player)
 
     def determinize(self, player: int, rng: random.Random) -> CameleonState:
         """Perfect information: a copy, without a replayable seed."""

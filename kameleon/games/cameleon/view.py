@@ -21,8 +21,8 @@ if TYPE_CHECKING:
 SIDES = ("round", "square")
 
 
-def full_view(state: CameleonState) -> dict[str, Any]:
-    """The whole state as JSON-safe data: the same for both seats and spectators.
+def view(state: CameleonState, seat: int | None) -> dict[str, Any]:
+    """The whole state as JSON-safe data: the same for both seats and spectators (perfect information).
 
     `moves` maps a square to the targets of the legal displacements from it, each with the action's
     notation (as in the legal move list); `no_move_from` maps every other square holding a piece to why no

@@ -2,11 +2,12 @@
 
 `secured` splits a row into the cards each of its followers secures and the
 open end a follower put there now would secure: the rules, the view, the
-observation and the bots read rows through it. `ROLE` says what each secured card does in its claim. A claim is
-classified when it is opened; misplaced animals and buildings then wait for
-`keep` / `ten`, and wild animals for their herd, before the claim is settled
-(points added, cards moved). Claims only exist during resolution, so `Claim`
-is not on the hot path of a turn."""
+observation and the bots read rows through it. `ROLE` says what each secured
+card does in its claim. A claim is classified when it is opened; misplaced
+animals and buildings then wait for `keep` / `ten`, and wild animals for their
+herd, before the claim is settled (points added, cards moved). Claims only
+exist during resolution, so `Claim` is not on the hot path of a turn.
+"""
 
 from __future__ import annotations
 
@@ -159,6 +160,9 @@ class Claim:
 
     def plan_wilds(self, owned_real: list[int], loose: int) -> None:
         """Once the misplaced cards are decided: which herds the claimant's wilds may join (§8.2)."""
+        if not self.wilds and not loose:  # no wild animal to place: the claim settles as it stands
+            self.kinds = []
+            return
         kinds = [k for k in range(4) if owned_real[k] + self.real[k]]
         self.kinds = kinds
         self.assign = bool(kinds)

@@ -132,8 +132,10 @@ def claim_points(state: CardcassonneState, seat: int, row: int, cards: list[int]
 def _segment(state: CardcassonneState, row: int, seat: int) -> list[int]:
     """The cards a follower placed now in `row` would secure, as `seat` sees them."""
     entries = state.rows[row]
-    start = secured(entries)[-1][1]
-    return [HIDDEN if e & DOWN and (e >> 9) - 1 != seat else e & 255 for e in entries[start:]]
+    out: list[int] = []
+    for e in entries[secured(entries)[-1][1] :]:
+        out.append(HIDDEN if e & DOWN and (e >> 9) - 1 != seat else e & 255)
+    return out
 
 
 def action_values(state: CardcassonneState, actions: list[int]) -> list[float]:

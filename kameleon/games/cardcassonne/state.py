@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from kameleon.engine.errors import IllegalAction
 from kameleon.engine.game import State
 from kameleon.games.cardcassonne import notation as nt
+from kameleon.games.cardcassonne import view as seen
 from kameleon.games.cardcassonne.cards import (
     COLOUR,
     COLOURS,
@@ -43,7 +44,6 @@ from kameleon.games.cardcassonne.explain import why_illegal
 from kameleon.games.cardcassonne.phases import OVER, PHASES, PLAY, RESOLVE, SETUP_JOKER
 from kameleon.games.cardcassonne.scoring import chest_parts, chest_points, claim_parts, winners
 from kameleon.games.cardcassonne.setup import shuffled_deck
-from kameleon.games.cardcassonne.view import build_view
 
 if TYPE_CHECKING:
     from kameleon.games.cardcassonne.game import CardcassonneGame
@@ -313,11 +313,14 @@ class CardcassonneState(State[int]):
         reveal = self.game.options["reveal_unclaimed_face_down"]
         for r in RESOLUTION_ORDER:
             row = rows[r]
+            if not row:
+                continue
             spans = secured(row)
-            if len(spans) > 1:
-                for seat, start, stop in spans[:-1]:
+            _, rest, _ = spans.pop()  # the open end stays for the next round
+            if spans:
+                for seat, start, stop in spans:
                     claims.append((seat, r, [e & 255 for e in row[start:stop]]))
-                row = rows[r] = row[spans[-1][1] :]
+                row = rows[r] = row[rest:]
             if reveal and row:
                 rows[r] = [e & ~DOWN for e in row]
         self.claims = claims
@@ -504,7 +507,7 @@ class CardcassonneState(State[int]):
         return determinize(self, player, rng)
 
     def view(self, player: int | None) -> dict[str, Any]:
-        return build_view(self, player)
+        return seen.view(self, player)
 
     def action_to_str(self, action: int) -> str:
         return nt.to_str(action)

@@ -68,7 +68,7 @@ def _row(r: int, row: list[int], player: int | None) -> dict[str, Any]:
     return {"row": COLOURS[r], "entries": entries, "open": stop - start}
 
 
-def build_view(state: CardcassonneState, player: int | None) -> dict[str, Any]:
+def view(state: CardcassonneState, player: int | None) -> dict[str, Any]:
     n = state.num_players
     check_seat(player, n, spectator=True)
     options = state.game.options

@@ -34,6 +34,14 @@ its whole hand with `open_hands`.
 The planes cover every cell a tile anchored inside the window can cover, so while
 an episode runs (no placement outside the window has been possible) the whole
 layout is in view. Expert points are public (§7.5) and have no small bound, hence `HIGH = inf`.
+
+The board part is also offered as (C, H, W) = (6, D, D) planes (`Observation.planes`):
+plane row `i` is board row `i − W′`, column `j` is column `j − W′`, so a windowed
+placement index unravels (`numpy.unravel_index(index − 2, (80, 2, S′, S′, 2))`) to
+(tile, orientation, anchor row, anchor column, flipped) with the anchor at that same
+plane cell: a convolutional policy can score every placement on the planes' grid.
+Adapters that list the legal actions instead of masking 832,322 indices use
+`MAX_LEGAL` slots (random play needs at most about 40, Bambino 75).
 """
 
 from __future__ import annotations
@@ -42,7 +50,7 @@ from array import array
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
-from kameleon.engine.hooks import ActionWindow, Observation
+from kameleon.engine.hooks import ActionWindow, Observation, Planes
 from kameleon.games.chromino.notation import DRAW, PASS, Codec
 from kameleon.games.chromino.tiles import NUM_TILES
 
@@ -53,6 +61,8 @@ if TYPE_CHECKING:
 WINDOWS = {"standard": 25, "bambino": 48}
 """W′ per `placement` option: anchors with |row|, |col| ≤ W′ have a windowed action index."""
 CHANNELS = 6
+MAX_LEGAL = 512
+"""Slots of the legal-action list (`Observation.max_legal`); a state with more truncates the episode."""
 LOW = 0.0
 HIGH = float("inf")
 _SEAT = NUM_TILES + 6
@@ -70,25 +80,25 @@ def size(game: ChrominoGame) -> int:
 
 
 class _Frame:
-    """Per-game constants of the encoding, and board cell -> offset in a plane (or -1), filled as met."""
+    """Per-game constants of the encoding, and board cell -> offset in a plane (-1 outside the planes)."""
 
-    __slots__ = ("d", "offsets", "plane", "s", "shift", "zeros")
+    __slots__ = ("d", "offsets", "plane", "zeros")
 
     def __init__(self, game: ChrominoGame) -> None:
         v = window(game)
-        self.d = 2 * v + 3
-        self.plane = self.d * self.d
-        self.s = game.codec.S
-        self.shift = game.codec.W - v  # board coordinate minus observed coordinate, on each axis
+        self.d = d = 2 * v + 3
+        self.plane = d * d
+        s = game.codec.S
+        shift = game.codec.W - v  # board coordinate minus observed coordinate, on each axis
         self.zeros = bytes(4 * size(game))
-        self.offsets: dict[int, int] = {}
-
-    def offset(self, cell: int) -> int:
-        r = cell // self.s - self.shift
-        c = cell % self.s - self.shift
-        found = r * self.d + c if 0 <= r < self.d and 0 <= c < self.d else -1
-        self.offsets[cell] = found
-        return found
+        outside = [-1] * d
+        self.offsets: list[int] = []
+        for r in range(s):
+            if 0 <= r - shift < d:
+                self.offsets += [-1] * shift + [(r - shift) * d + c for c in range(d)]
+                self.offsets += [-1] * (s - shift - d)
+            else:
+                self.offsets += outside + [-1] * (s - d)
 
 
 _FRAMES: dict[tuple[str, int], _Frame] = {}
@@ -113,14 +123,14 @@ def encode(state: ChrominoState, player: int) -> array[float]:
     n = len(state.sizes)
     out = array("f", frame.zeros)
     plane, offsets = frame.plane, frame.offsets
-    for cells, colours in state.board.laid:
-        for i in (0, 1, 2):
-            cell = cells[i]
-            at = offsets.get(cell)
-            if at is None:
-                at = frame.offset(cell)
-            if at >= 0:  # always, in an episode that was never truncated
-                out[colours[i] * plane + at] = 1.0
+    for (a, b, c), (x, y, z) in state.board.laid:
+        a, b, c = offsets[a], offsets[b], offsets[c]
+        if a >= 0 and b >= 0 and c >= 0:  # always, in an episode that was never truncated
+            out[x * plane + a] = out[y * plane + b] = out[z * plane + c] = 1.0
+        else:
+            for at, colour in ((a, x), (b, y), (c, z)):
+                if at >= 0:
+                    out[colour * plane + at] = 1.0
     base = CHANNELS * plane
     for placed in state.placed:
         out[base + placed[0]] = 1.0
@@ -184,11 +194,26 @@ def to_env(game: ChrominoGame, action: int) -> int | None:
     """
     if action in (DRAW, PASS):
         return action
-    p = game.codec.decode(action)
+    codec = game.codec
+    if type(action) is not int or not 2 <= action < codec.num_actions:
+        codec.decode(action)  # the ValueError naming what is wrong
+    # The index arithmetic of `Codec.decode` and `Codec.encode` inlined: adapters call this for every
+    # legal action of every step.
+    big, w = codec.S, codec.W
+    k = action - 2
+    flipped = k & 1
+    k >>= 1
+    col = k % big - w
+    k //= big
+    row = k % big - w
+    k //= big  # tile * 2 + orientation
+    if flipped and codec.palindrome[k >> 1]:
+        codec.decode(action)
     v = window(game)
-    if not (-v <= p.row <= v and -v <= p.col <= v):
+    if not (-v <= row <= v and -v <= col <= v):
         return None
-    return _window_codec(game).encode(p.tile, "HV".index(p.orientation), p.row, p.col, p.flipped)
+    s = 2 * v + 1
+    return 2 + (((k * s + row + v) * s + col + v) * 2 + flipped)
 
 
 def from_env(game: ChrominoGame, index: int) -> int:
@@ -235,6 +260,7 @@ def returns(state: ChrominoState) -> list[float]:
 
 def encoding(game: ChrominoGame) -> Observation:
     """This module as the game's `Game.observation()`."""
+    d = 2 * window(game) + 3
     return Observation(
         size=size(game),
         encode=encode,
@@ -243,4 +269,6 @@ def encoding(game: ChrominoGame) -> Observation:
         high=HIGH,
         window=ActionWindow(num_actions(game), partial(to_env, game), partial(from_env, game)),
         returns=returns,
+        planes=Planes((CHANNELS, d, d)),
+        max_legal=MAX_LEGAL,
     )

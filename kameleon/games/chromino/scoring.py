@@ -50,9 +50,8 @@ def breakdown(mode: str, size: int, out: bool, points: int) -> dict[str, int]:
     ({'tiles_in_hand': -30}, {'gone_out': 10}, {'placement_points': 17})
     """
     if mode == "expert":
-        part = PLACEMENT_POINTS
-    else:
-        part = GONE_OUT if mode == "bga" and out else TILES_IN_HAND
+        return {PLACEMENT_POINTS: points}
+    part = GONE_OUT if mode == "bga" and out else TILES_IN_HAND
     return {part: scores(mode, [size], [out], [points])[0]}
 
 

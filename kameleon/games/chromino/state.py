@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Any
 from kameleon.engine.errors import IllegalAction
 from kameleon.engine.game import State
 from kameleon.games.chromino import scoring
+from kameleon.games.chromino import view as seen
 from kameleon.games.chromino.determinize import determinize
 from kameleon.games.chromino.explain import why_illegal
 from kameleon.games.chromino.notation import DRAW, PASS
 from kameleon.games.chromino.phases import AFTER_DRAW, OVER, PHASES, TURN
 from kameleon.games.chromino.tiles import CHAMELEON_MASK, WILD, tiles_of, triple_name
-from kameleon.games.chromino.view import build_view
 
 if TYPE_CHECKING:
     from kameleon.games.chromino.game import ChrominoGame
@@ -376,7 +376,7 @@ class ChrominoState(State[int]):
         return determinize(self, player, rng)
 
     def view(self, player: int | None) -> dict[str, Any]:
-        return build_view(self, player)
+        return seen.view(self, player)
 
     def hand(self, seat: int) -> list[int]:
         """The tile ids in a seat's hand, ascending (not a view: hidden tiles included)."""

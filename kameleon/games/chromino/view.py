@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from kameleon.games.chromino.state import ChrominoState
 
 
-def build_view(state: ChrominoState, player: int | None) -> dict[str, Any]:
+def view(state: ChrominoState, player: int | None) -> dict[str, Any]:
     """A JSON-safe dict of the public items of §9 plus `player`'s hand (all hands with open_hands).
 
     `unplayable` (tile name -> `explain.TILE_REFUSALS` key) and `forced` (an `explain.FORCED` key, or

@@ -1,0 +1,193 @@
+"""The levels players choose from, and the spec grammar that names a bot.
+
+A *spec* is a level's name, optionally followed by one budget for a bot that
+searches:
+
+    SPEC := NAME | NAME ":" SECONDS | NAME "@" ITERATIONS
+
+- `hard` — the level as defined (`hard`: `HARD_MOVE_TIME` seconds per move);
+- `hard:0.2` — 0.2 seconds per move (depends on the machine and its load);
+- `hard@500` — 500 search iterations per move: the same seed gives the same
+  moves on any machine, so tournaments and evaluations replay exactly.
+
+Only searching levels (`SEARCHING`) take a budget: `random@5` or
+`medium:0.1` would mean nothing and are refused, as are `hard@0`, `hard@x`,
+`hard@2.5` and a spec with both budgets.
+
+>>> parse_spec(" Hard@500 ")
+BotSpec(name='hard', move_time=None, iterations=500)
+>>> str(parse_spec("hard:0.50"))
+'hard:0.5'
+>>> make_agent("hard@50", seed=1).iterations
+50
+>>> parse_spec("random@5")
+Traceback (most recent call last):
+...
+kameleon.engine.errors.KameleonError: bot 'random@5': random does not search, so it takes no budget (only hard does)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from kameleon.ai.greedy import GreedyAgent
+from kameleon.ai.ismcts import ISMCTSAgent, is_seconds
+from kameleon.ai.random_agent import RandomAgent
+from kameleon.engine.agent import Agent
+from kameleon.engine.errors import KameleonError, quoted
+from kameleon.engine.seeding import whole_number
+
+HARD_MOVE_TIME = 1.0
+"""Seconds per move of the `hard` bot on one core (the level's definition)."""
+EASY_NOISE = 0.5
+"""The `easy` bot's noise, relative to the spread of the heuristic's values."""
+MAX_ITERATIONS = 10_000_000
+"""The largest iteration budget a spec may ask for (a bound on input, far beyond any useful search)."""
+HARD_SETTINGS: dict[str, Any] = {"exploration": 0.7, "win_weight": 0.5}
+"""ISMCTS settings of the `hard` bot (see `ISMCTSAgent`), chosen by play against `medium`."""
+HARD_PER_GAME: dict[str, dict[str, Any]] = {
+    # Random play in Le Caméléon wanders for hundreds of plies; short rollouts scored by the game's
+    # material-and-threats evaluation are far more informative (measured against `medium`).
+    "cameleon": {"rollout_depth": 4, "evaluation_scale": 4.0},
+    # Chromino: short random rollouts scored by `heuristics.evaluate` (a learned value in log-odds, so the
+    # softmax at scale 2 gives each seat its win probability) beat full random ones and cost a quarter as much;
+    # greedy rollouts cost 7 times as much per iteration. 10 moves beat 6 and 4 at 0.25 s per move (docs/bots.md).
+    "chromino": {"rollout_depth": 10, "evaluation_scale": 2.0, "cutoff": "softmax"},
+    # Cardcassonne turns on follower timing: random rollouts claim rows at random moments and mislead
+    # the search, so rollouts play the greedy heuristic for about a round and the game's final-score
+    # estimate (points, chest, the claim in hand) judges the rest.
+    "cardcassonne": {"rollout_greedy": 1.0, "rollout_depth": 14, "evaluation_scale": 20.0},
+}
+"""Per-game changes to `HARD_SETTINGS`."""
+
+
+def _random(seed: int | None, move_time: float | None, iterations: int | None) -> Agent:
+    return RandomAgent(seed)
+
+
+def _greedy(seed: int | None, move_time: float | None, iterations: int | None) -> Agent:
+    return GreedyAgent(seed)
+
+
+def _easy(seed: int | None, move_time: float | None, iterations: int | None) -> Agent:
+    return GreedyAgent(seed, noise=EASY_NOISE, name="easy", relative_noise=True)
+
+
+def _medium(seed: int | None, move_time: float | None, iterations: int | None) -> Agent:
+    return GreedyAgent(seed, name="medium")
+
+
+def _hard(seed: int | None, move_time: float | None, iterations: int | None) -> Agent:
+    if iterations is not None:
+        return ISMCTSAgent(seed, iterations=iterations, name="hard", per_game=HARD_PER_GAME, **HARD_SETTINGS)
+    seconds = HARD_MOVE_TIME if move_time is None else move_time
+    return ISMCTSAgent(seed, time_limit=seconds, name="hard", per_game=HARD_PER_GAME, **HARD_SETTINGS)
+
+
+AGENTS: dict[str, Callable[[int | None, float | None, int | None], Agent]] = {
+    "random": _random,
+    "greedy": _greedy,
+    "easy": _easy,
+    "medium": _medium,
+    "hard": _hard,
+}
+"""name -> factory(seed, move_time, iterations); add a level with one line here."""
+SEARCHING = frozenset({"hard"})
+"""The levels that search, and so take a budget (`:SECONDS` or `@ITERATIONS`); the others ignore one."""
+
+
+def agent_names() -> list[str]:
+    return sorted(AGENTS)
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A parsed spec: the level and at most one budget. `str(spec)` is its canonical form."""
+
+    name: str
+    move_time: float | None = None
+    iterations: int | None = None
+
+    @property
+    def has_budget(self) -> bool:
+        return self.move_time is not None or self.iterations is not None
+
+    def __str__(self) -> str:
+        if self.iterations is not None:
+            return f"{self.name}@{self.iterations}"
+        if self.move_time is not None:
+            return f"{self.name}:{self.move_time:g}"
+        return self.name
+
+
+def parse_spec(spec: str) -> BotSpec:
+    """`"hard:0.2"`, `"hard@500"`, `"medium"` -> their `BotSpec` (KameleonError naming what is wrong)."""
+    if not isinstance(spec, str):
+        raise KameleonError(f"a bot is named by a string, not {quoted(spec)}")
+    text = spec.strip().lower()
+    name, at, count = text.partition("@")
+    if at and (":" in count or ":" in name):
+        raise KameleonError(f"bot {spec!r}: give one budget, NAME:SECONDS or NAME@ITERATIONS, not both")
+    name, colon, seconds = name.partition(":")
+    name = name.strip()
+    if name not in AGENTS:
+        raise KameleonError(f"unknown bot {spec!r}; bots are: {', '.join(agent_names())}")
+    if (at or colon) and name not in SEARCHING:
+        searching = ", ".join(sorted(SEARCHING))
+        raise KameleonError(f"bot {spec!r}: {name} does not search, so it takes no budget (only {searching} does)")
+    if at:
+        digits = count.strip()
+        iterations = int(digits) if digits.isascii() and digits.isdigit() and len(digits) <= 9 else 0
+        if not 1 <= iterations <= MAX_ITERATIONS:
+            raise KameleonError(
+                f"bot {spec!r}: {count.strip()!r} is not a number of search iterations per move "
+                f"(a whole number from 1 to {MAX_ITERATIONS:,})"
+            )
+        return BotSpec(name, iterations=iterations)
+    if not colon:
+        return BotSpec(name)
+    try:
+        move_time = float(seconds)
+    except ValueError:
+        raise KameleonError(f"bot {spec!r}: {seconds.strip()!r} is not a number of seconds per move") from None
+    if not move_time > 0 or move_time == float("inf"):
+        raise KameleonError(f"bot {spec!r}: the time per move must be a positive number of seconds")
+    return BotSpec(name, move_time=move_time)
+
+
+def check_budget(move_time: Any = None, iterations: Any = None, *, what: str = "") -> tuple[float | None, int | None]:
+    """The budget of a searching bot given as arguments, checked: at most one of seconds per move and
+    iterations per move (KameleonError naming the argument, prefixed by `what`)."""
+    if move_time is not None and iterations is not None:
+        raise KameleonError(f"{what}give move_time or iterations, not both: a search stops at one budget")
+    if move_time is not None:
+        if not is_seconds(move_time):
+            raise KameleonError(
+                f"{what}move_time must be a positive, finite number of seconds, not {quoted(move_time)}"
+            )
+        move_time = float(move_time)  # results are JSON: no NumPy floats
+    if iterations is not None:
+        count = whole_number(iterations)
+        if count is None or not 1 <= count <= MAX_ITERATIONS:
+            raise KameleonError(
+                f"{what}iterations must be a whole number from 1 to {MAX_ITERATIONS:,}, not {quoted(iterations)}"
+            )
+        iterations = count
+    return move_time, iterations
+
+
+def make_agent(
+    name: str, seed: int | None = None, *, move_time: float | None = None, iterations: int | None = None
+) -> Agent:
+    """A new agent from a spec (see `agent_names()`); raises KameleonError for an unknown or malformed one.
+
+    An explicit `move_time` (seconds per move) or `iterations` (per move) replaces the spec's budget;
+    bots that do not search ignore them.
+    """
+    spec = parse_spec(name)
+    move_time, iterations = check_budget(move_time, iterations)
+    if move_time is None and iterations is None:
+        move_time, iterations = spec.move_time, spec.iterations
+    return AGENTS[spec.name](seed, move_time, iterations)
