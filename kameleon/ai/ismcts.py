@@ -26,6 +26,8 @@ Options (all on `ISMCTSAgent`):
   seat's reward is instead its share of `exp(2 * value / evaluation_scale)`, the
   win chances of a multinomial logit model when the values are its log-odds
   (with two players the two forms are the same);
+- `game_settings`: use each game's own `Game.search_settings` (what suits its
+  rollouts and evaluation) over the settings given here, as `hard` does;
 - `per_game`: settings for one game over the others (`{"cameleon": {...}}`),
   so one bot plays every game with the settings that suit it;
 - `widening`: progressive widening — a node grows at most
@@ -47,7 +49,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from kameleon.engine.agent import seat_to_move
-from kameleon.engine.game import State
+from kameleon.engine.game import Game, State
 from kameleon.engine.seeding import whole_number
 
 ROLLOUTS = ("random", "heuristic")
@@ -155,6 +157,7 @@ class ISMCTSAgent:
         evaluation_scale: float = 2.0,
         cutoff: str = "margin",
         per_game: Mapping[str, Mapping[str, Any]] | None = None,
+        game_settings: bool = False,
         name: str = "ismcts",
     ) -> None:
         if iterations is None and time_limit is None:
@@ -196,6 +199,7 @@ class ISMCTSAgent:
             unknown = set(settings) - set(TUNABLE)
             if unknown:
                 raise ValueError(f"per_game settings can only change {', '.join(TUNABLE)}, not {sorted(unknown)}")
+        self.game_settings = game_settings
         self._base = {key: getattr(self, key) for key in TUNABLE}
         self.name = name
         self._root: Node | None = None
@@ -253,7 +257,7 @@ class ISMCTSAgent:
         me = seat_to_move(state)
         rng = self.rng
         first = state.determinize(me, rng)
-        self._configure(first.game.name)
+        self._configure(first.game)
         root = self._reused_root(first, me)
         heuristic = first.game.action_values if (self.rollout_greedy or self.widening) else None
         self._evaluate = first.game.position_values if self.rollout_depth is not None else None
@@ -276,11 +280,20 @@ class ISMCTSAgent:
         self.last_seconds = time.perf_counter() - start
         return root
 
-    def _configure(self, game: str) -> None:
-        """Use the settings of `per_game[game]` over the base settings for this search."""
+    def _configure(self, game: Game[Any]) -> None:
+        """The settings of this search: the base ones, then (with `game_settings`) the game's own
+        `Game.search_settings`, then `per_game[game.name]`."""
         for key, value in self._base.items():
             setattr(self, key, value)
-        for key, value in self.per_game.get(game, {}).items():
+        if self.game_settings:
+            unknown = set(game.search_settings) - set(TUNABLE)
+            if unknown:
+                raise ValueError(
+                    f"{game.name}'s search_settings can only change {', '.join(TUNABLE)}, not {sorted(unknown)}"
+                )
+            for key, value in game.search_settings.items():
+                setattr(self, key, value)
+        for key, value in self.per_game.get(game.name, {}).items():
             setattr(self, key, value)
 
     def _reused_root(self, sample: State[Any], me: int) -> Node:

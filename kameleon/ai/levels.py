@@ -46,21 +46,8 @@ EASY_NOISE = 0.5
 MAX_ITERATIONS = 10_000_000
 """The largest iteration budget a spec may ask for (a bound on input, far beyond any useful search)."""
 HARD_SETTINGS: dict[str, Any] = {"exploration": 0.7, "win_weight": 0.5}
-"""ISMCTS settings of the `hard` bot (see `ISMCTSAgent`), chosen by play against `medium`."""
-HARD_PER_GAME: dict[str, dict[str, Any]] = {
-    # Random play in Le Caméléon wanders for hundreds of plies; short rollouts scored by the game's
-    # material-and-threats evaluation are far more informative (measured against `medium`).
-    "cameleon": {"rollout_depth": 4, "evaluation_scale": 4.0},
-    # Chromino: short random rollouts scored by `heuristics.evaluate` (a learned value in log-odds, so the
-    # softmax at scale 2 gives each seat its win probability) beat full random ones and cost a quarter as much;
-    # greedy rollouts cost 7 times as much per iteration. 10 moves beat 6 and 4 at 0.25 s per move (docs/bots.md).
-    "chromino": {"rollout_depth": 10, "evaluation_scale": 2.0, "cutoff": "softmax"},
-    # Cardcassonne turns on follower timing: random rollouts claim rows at random moments and mislead
-    # the search, so rollouts play the greedy heuristic for about a round and the game's final-score
-    # estimate (points, chest, the claim in hand) judges the rest.
-    "cardcassonne": {"rollout_greedy": 1.0, "rollout_depth": 14, "evaluation_scale": 20.0},
-}
-"""Per-game changes to `HARD_SETTINGS`."""
+"""ISMCTS settings of the `hard` bot (see `ISMCTSAgent`), chosen by play against `medium`; each game's
+`Game.search_settings` changes them for that game."""
 
 
 def _random(seed: int | None, move_time: float | None, iterations: int | None) -> Agent:
@@ -81,9 +68,9 @@ def _medium(seed: int | None, move_time: float | None, iterations: int | None) -
 
 def _hard(seed: int | None, move_time: float | None, iterations: int | None) -> Agent:
     if iterations is not None:
-        return ISMCTSAgent(seed, iterations=iterations, name="hard", per_game=HARD_PER_GAME, **HARD_SETTINGS)
+        return ISMCTSAgent(seed, iterations=iterations, name="hard", game_settings=True, **HARD_SETTINGS)
     seconds = HARD_MOVE_TIME if move_time is None else move_time
-    return ISMCTSAgent(seed, time_limit=seconds, name="hard", per_game=HARD_PER_GAME, **HARD_SETTINGS)
+    return ISMCTSAgent(seed, time_limit=seconds, name="hard", game_settings=True, **HARD_SETTINGS)
 
 
 AGENTS: dict[str, Callable[[int | None, float | None, int | None], Agent]] = {

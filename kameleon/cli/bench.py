@@ -6,11 +6,12 @@ import json
 from typing import Any
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from kameleon.cli.common import console, err_console, fail, parse_options
 from kameleon.engine.benchmark import bench_engine
-from kameleon.engine.errors import InvalidOption, KameleonError
+from kameleon.engine.errors import BrokenGame, InvalidOption, KameleonError
 from kameleon.engine.game import Game
 from kameleon.engine.registry import game_class, games, load
 
@@ -63,6 +64,11 @@ def bench_command(
     for name in names:
         try:
             instance = _load(name, players, parse_options(option))
+        except BrokenGame as exc:
+            if game:  # asked for by name: that is the error
+                raise fail(str(exc)) from None
+            err_console.print(f"[yellow]skipped:[/] {escape(str(exc))}")  # one broken plug-in stops no other game
+            continue
         except KameleonError as exc:
             raise fail(str(exc)) from None
         cap = max_moves if max_moves is not None else instance.bench_max_moves

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
 
 from kameleon import __version__
@@ -13,7 +15,8 @@ from kameleon.cli.serve import serve_command
 from kameleon.cli.solve import solve_command
 from kameleon.cli.tournament import tournament_command
 from kameleon.engine.errors import KameleonError
-from kameleon.engine.registry import game_class, games, plugin_problems
+from kameleon.engine.game import Game
+from kameleon.engine.registry import BUILT_IN, game_class, games, plugin_problems
 
 app = typer.Typer(
     name="kameleon",
@@ -32,20 +35,42 @@ app.add_typer(research_app, name="research")
 
 
 @app.command("games")
-def games_command() -> None:
+def games_command(
+    verbose: bool = typer.Option(
+        False, "--verbose", "-v", help="also say where each game comes from and what it declares beyond the rules"
+    ),
+) -> None:
     """List the games: the built-in ones and the installed plug-ins (entry-point group `kameleon.games`).
 
     A plug-in that cannot be loaded is named on stderr with the reason; the others are listed as usual.
     """
     for name in games():
         try:
-            game_class(name)
+            cls = game_class(name)
         except KameleonError as exc:
             typer.echo(f"warning: {exc}", err=True)
             continue
-        typer.echo(name)
+        typer.echo(f"{name}  {_capabilities(cls)}" if verbose else name)
     for problem in plugin_problems():
         typer.echo(f"warning: {problem}", err=True)
+
+
+def _capabilities(cls: type[Game[Any]]) -> str:
+    """Where a game comes from and which optional capabilities it declares (the others are the defaults)."""
+    declared = [
+        label
+        for label, own in (
+            ("heuristics", cls.has_heuristics),
+            ("evaluation", cls.has_evaluation),
+            ("search settings", bool(cls.search_settings)),
+            ("observation", cls.observation is not Game.observation),
+            ("terminal board", cls.renderer is not Game.renderer),
+            ("bench extras", cls.bench_extras is not Game.bench_extras),
+        )
+        if own
+    ]
+    source = "built-in" if cls.name in BUILT_IN else f"plug-in {cls.__module__}"
+    return f"{cls.title} ({source}): {', '.join(declared) or 'the generic defaults only'}"
 
 
 @app.command("version")

@@ -12,6 +12,7 @@ from rich.panel import Panel
 from rich.table import Table
 
 from kameleon.ai import agent_names, make_agent, parse_spec
+from kameleon.ai.fair import fair_state
 from kameleon.cli.common import console, fail, load_game, split_names
 from kameleon.engine.agent import Agent
 from kameleon.engine.errors import IllegalAction, KameleonError
@@ -81,13 +82,13 @@ def play_command(
                     console.print(f"Game saved to {path}; continue with: {again}", soft_wrap=True)
                     return
             else:
-                action = agent.act(state)
+                action = agent.act(fair_state(state, seat))  # a bot sees its seat's view, as in tournaments
                 text = state.token_seen_by(action, watcher) if humans else state.action_to_str(action)
                 state.apply(action)
                 _save(state, names, path)  # before it is shown: a move on the screen is a move on the disk
                 if not quiet:
                     who = escape(names[seat])
-                    console.print(f"[dim]{len(state.history):>4}[/] {who} (seat {seat}): [bold]{text}[/]")
+                    console.print(f"[dim]{len(state.history):>4}[/] {who} (seat {seat}): [bold]{escape(text)}[/]")
                 if delay:
                     time.sleep(delay)
     except KeyboardInterrupt:
@@ -193,9 +194,9 @@ def _move_list(state: State[Any], render: TerminalRenderer | None) -> list[Any]:
     table = Table.grid(padding=(0, 2))
     cells = []
     for i, action in enumerate(actions, start=1):
-        text = state.action_to_str(action)
+        text = escape(state.action_to_str(action))  # notation and descriptions are text, never Rich markup
         if describe is not None:
-            text = f"{text}  [dim]{describe(state, action)}[/]"
+            text = f"{text}  [dim]{escape(describe(state, action))}[/]"
         cells.append(f"[cyan]{i:>3}[/] {text}")
     columns = 1 if describe is not None or len(cells) <= 8 else 3
     for start in range(0, len(cells), columns):

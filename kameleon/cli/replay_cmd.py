@@ -44,7 +44,7 @@ def replay_command(
         actor = state.current_player
         state.apply_str(token)
         who = players[actor] if actor is not None else "?"
-        console.print(f"[dim]{number:>4}[/] {who} (seat {actor}): [bold]{token}[/]")
+        console.print(f"[dim]{number:>4}[/] {who} (seat {actor}): [bold]{escape(token)}[/]")
         if board and render is not None:
             console.print(render.render(state, seat))
         if step:

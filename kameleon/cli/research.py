@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -17,12 +18,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from kameleon.cli.common import err_console, fail
 from kameleon.engine.errors import KameleonError
 
-FITTABLE = ("chromino",)
-"""Games with a learned value that `fit-value` fits."""
-
 research_app = typer.Typer(
     name="research",
-    help="Research programs: the strength report, the oracle bound, fitting a learned value.",
+    help="Research programs: the strength report, the oracle bound, fitting a learned value, a REINFORCE example.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -142,7 +140,7 @@ def oracle_command(
 
     The oracle is flat Monte Carlo on the real state over the moves the game's
     greedy heuristic likes best. It sees nothing hidden (as a fair bot), every
-    hand (the draw pile shuffled again; Chromino only) or everything, the draw
+    hand (what nobody has seen, the draw pile, shuffled again: `State.shuffle_unseen`) or everything, the draw
     pile's order included. Every other seat is an --opponent bot; the same deals
     are played at every level. Prints a Markdown table of first places with 95%
     Wilson intervals.
@@ -173,7 +171,7 @@ def oracle_command(
 
 @research_app.command("fit-value")
 def fit_value_command(
-    game: str = typer.Argument(..., help=f"the game whose learned value to fit ({', '.join(FITTABLE)})"),
+    game: str = typer.Argument(..., help="the game whose learned value to fit (a game with one, e.g. chromino)"),
     players: int = typer.Option(2, "--players", "-p", help="seats at the table, 2 to 8"),
     games: int = typer.Option(40000, "--games", "-n", help="games to play"),
     seed: int = typer.Option(10000, "--seed", help="first deal seed"),
@@ -187,26 +185,28 @@ def fit_value_command(
 ) -> None:
     """Fit a game's learned position value from games between greedy bots (needs numpy: the rl extra).
 
-    Chromino: a multinomial logistic regression per stage of the race on the
-    positions of games between medium bots (60% of them with a stretch of random
-    moves), labelled by who won; every fifth game is held out, and its log-loss
-    is printed beside a coin's. Without --write the weights are printed in the
-    weights file's format.
+    For the games that offer one (`Game.value_model()`; Chromino): a multinomial
+    logistic regression per stage of the race on the positions of games between
+    medium bots (60% of them with a stretch of random moves), labelled by who
+    won; every fifth game is held out, and its log-loss is printed beside a
+    coin's. Without --write the weights are printed in the weights file's format.
     """
-    if game not in FITTABLE:
-        raise fail(f"there is no learned value to fit for {game!r}; games with one: {', '.join(FITTABLE)}")
-    if weights is not None and not write:
-        raise fail("--weights names the file that --write updates: add --write")
-    from kameleon.research import chromino_value
+    from kameleon.research import value_fit
 
     try:
-        chromino_value.check(games, seed, workers, players)
+        model = value_fit.model(game)
+    except KameleonError as exc:
+        raise fail(str(exc)) from None
+    if weights is not None and not write:
+        raise fail("--weights names the file that --write updates: add --write")
+    try:
+        value_fit.check(game, games, seed, workers, players)
     except KameleonError as exc:
         raise fail(str(exc)) from None
     with _progress() as progress:
         bar = progress.add_task(f"{game}: greedy games of {players}", total=games)
         try:
-            found = chromino_value.fit(games, seed, workers, players, on_game=lambda: progress.advance(bar))
+            found = value_fit.fit(game, games, seed, workers, players, on_game=lambda: progress.advance(bar))
         except KameleonError as exc:
             progress.stop()
             raise fail(str(exc)) from None
@@ -218,13 +218,61 @@ def fit_value_command(
     for stage, (_, held, loss) in found.items():
         typer.echo(f"| {stage} | {held} | {loss:.3f} |")
     if not write:
-        typer.echo(chromino_value.weights_text(players, found), nl=False)
+        typer.echo(value_fit.weights_text(game, players, found), nl=False)
         return
-    path = chromino_value.WEIGHTS_FILE if weights is None else weights
+    path = model.weights_file if weights is None else weights
     try:
-        chromino_value.write(players, found, path)
+        value_fit.write(game, players, found, path)
     except (OSError, KameleonError) as exc:
-        typer.echo(chromino_value.weights_text(players, found), nl=False)  # the fit is not lost
+        typer.echo(value_fit.weights_text(game, players, found), nl=False)  # the fit is not lost
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
         raise fail(f"the weights above could not be written to {path}: {reason}") from None
     typer.echo(f"weights for {players} players written to {path}")
+
+
+@research_app.command("reinforce")
+def reinforce_command(
+    game: str = typer.Option("coloretto", "--game", "-g", help="the game (one with an observation encoding)"),
+    players: int = typer.Option(2, "--players", "-p", help="seats at the table"),
+    opponents: str = typer.Option("medium", "--opponents", help="the bot in every other seat"),
+    steps: int = typer.Option(20_000, "--steps", help="agent steps of training"),
+    games: int = typer.Option(200, "--games", "-n", help="evaluation games for each policy"),
+    seed: int = typer.Option(0, "--seed", help="training seed"),
+) -> None:
+    """Train a linear softmax policy by REINFORCE against --opponents, then evaluate it (needs the rl extra).
+
+    docs/research.md's worked example: the single-agent Gymnasium environment with
+    the score-margin reward trains the policy; then it and the `random` bot each
+    play --games seat-rotated games against --opponents, and their win rates (95%
+    Wilson intervals) and mean margins are printed.
+    """
+    from kameleon.research import reinforce
+
+    try:
+        reinforce.check(game, players, opponents, steps, games)
+    except KameleonError as exc:
+        raise fail(str(exc)) from None
+    setting: dict[str, Any] = {"game": game, "players": players, "opponents": opponents}
+    with _progress() as progress:
+        bar = progress.add_task(f"{game}: training against {opponents}", total=steps)
+        try:
+            policy, figures = reinforce.train(
+                **setting, steps=steps, seed=seed, log=lambda line: progress.console.print(line, markup=False),
+                on_steps=lambda n: progress.advance(bar, n),
+            )  # fmt: skip
+            report = {}
+            for name in ("random", "trained"):
+                played = progress.add_task(f"{game}: {name} against {opponents}", total=games)
+                report[name] = reinforce.evaluate_policy(
+                    name if name == "random" else policy, **setting, games=games,
+                    on_game=partial(progress.advance, played),
+                )  # fmt: skip
+        except KameleonError as exc:
+            progress.stop()
+            raise fail(str(exc)) from None
+        except KeyboardInterrupt:
+            progress.stop()
+            raise fail("interrupted: the example keeps nothing, run it again", 130) from None
+    typer.echo(reinforce.summary(figures))
+    for name in ("random", "trained"):
+        typer.echo(reinforce.result_line(name, opponents, report[name]))

@@ -1,4 +1,6 @@
-"""`kameleon solve chromino FILE --tile YYB`: the Chromino puzzle solver of rules §7.8 on the command line.
+"""`kameleon solve GAME FILE --tile YYB`: a game's puzzle solver (`Game.puzzle()`) on the command line.
+
+Chromino's is the puzzle mode of rules §7.8 (`kameleon solve chromino FILE --tile YYB`).
 
 FILE holds a layout, one placement per line in the move notation (`Y*B H 0,-1`);
 the command prints how many positions and footprints the tile has and lists the
@@ -14,35 +16,56 @@ from pathlib import Path
 import typer
 
 from kameleon.cli.common import console, fail
-from kameleon.games.chromino.solver import LayoutError, check_puzzle, count_positions, picture, solve
+from kameleon.engine.errors import BrokenGame, KameleonError
+from kameleon.engine.hooks import Puzzle
+from kameleon.engine.registry import game_class, games
 
-SOLVABLE = ("chromino",)
+
+def solvable() -> list[str]:
+    """The games that offer a puzzle solver (plug-ins included; one that does not load is left out)."""
+    found = []
+    for name in games():
+        try:
+            if game_class(name).puzzle() is not None:
+                found.append(name)
+        except BrokenGame:
+            continue
+    return found
+
+
+def _puzzle(game: str) -> Puzzle:
+    try:
+        puzzle = game_class(game).puzzle()
+    except KameleonError as exc:
+        raise fail(str(exc)) from None
+    if puzzle is None:
+        raise fail(f"there is no puzzle solver for {game!r}; solvable games: {', '.join(solvable()) or 'none'}")
+    return puzzle
 
 
 def solve_command(
-    game: str = typer.Argument(..., help="the game whose puzzle to solve (chromino)"),
+    game: str = typer.Argument(..., help="the game whose puzzle to solve (a game with a solver, e.g. chromino)"),
     file: Path = typer.Argument(..., help="layout file: one placement per line, e.g. 'Y*B H 0,-1'"),
-    tile: str = typer.Option(..., "--tile", help="the tile to place, as colours such as YYB or R*G"),
+    tile: str = typer.Option(..., "--tile", help="the piece to place (chromino: a tile as colours such as YYB or R*G)"),
     json_output: bool = typer.Option(False, "--json", help="print a JSON document"),
     show: bool = typer.Option(False, "--show", help="draw each position as an ASCII picture"),
-    placement: str = typer.Option("standard", "--placement", help="placement rule: standard or bambino"),
+    placement: str = typer.Option("standard", "--placement", help="placement rule (chromino: standard or bambino)"),
 ) -> None:
-    """List every position of a tile against a layout (Chromino puzzle mode)."""
-    if game != "chromino":
-        raise fail(f"there is no puzzle solver for {game!r}; solvable games: {', '.join(SOLVABLE)}")
+    """List every position of a piece against a layout (a game's puzzle mode, e.g. Chromino's)."""
+    puzzle = _puzzle(game)
     try:
-        check_puzzle(tile, placement)
-    except LayoutError as exc:
+        puzzle.check(tile, placement)
+    except KameleonError as exc:
         raise fail(str(exc)) from None
     try:
         text = file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise fail(f"cannot read {file}: {exc}") from None
     try:
-        found = solve(text, tile, placement)
-    except LayoutError as exc:
+        found = puzzle.solve(text, tile, placement)
+    except KameleonError as exc:
         raise fail(f"{file}: {exc}") from None
-    positions, footprints = count_positions(found)
+    positions, footprints = puzzle.count(found)
     if json_output:
         typer.echo(
             json.dumps({"positions": positions, "footprints": footprints, "placements": [str(p) for p in found]})
@@ -53,5 +76,5 @@ def solve_command(
     for number, position in enumerate(found, start=1):
         typer.echo(f"{number:>3}. {position}")
         if show:
-            console.print(picture(text, position), highlight=False, markup=False)
+            console.print(puzzle.picture(text, position), highlight=False, markup=False)
             typer.echo("")

@@ -18,7 +18,7 @@ from functools import cache
 from typing import Any, ClassVar, Generic, TypeVar
 
 from kameleon.engine.errors import IllegalAction, KameleonError, RecordError
-from kameleon.engine.hooks import Observation, TerminalRenderer, score_lookahead
+from kameleon.engine.hooks import Observation, Puzzle, TerminalRenderer, ValueModel, score_lookahead
 from kameleon.engine.options import Option, validate_options
 from kameleon.engine.seeding import check_seed
 
@@ -91,9 +91,10 @@ class Game(ABC, Generic[A]):
     # methods and never import a game's modules by name; each has a default that works for any game.
 
     has_heuristics: ClassVar[bool] = False
-    """True when `action_values` is the game's own rather than the generic score lookahead."""
+    """True when `action_values` is the game's own rather than the generic score lookahead (shown by
+    `kameleon games --verbose`; a game that sets it should also set `search_settings` that use it)."""
 
-    def action_values(self, state: State[A], actions: list[A]) -> list[float]:
+    def action_values(self, state: Any, actions: list[Any]) -> list[float]:
         """One value per action for the seat to move, higher is better (greedy bots, heuristic rollouts).
 
         `state` is a determinized state (bots never pass the real one), so reading its
@@ -104,10 +105,15 @@ class Game(ABC, Generic[A]):
     has_evaluation: ClassVar[bool] = False
     """True when `position_values` is the game's own evaluation rather than the scores."""
 
-    def position_values(self, state: State[A]) -> list[float]:
+    def position_values(self, state: Any) -> list[float]:
         """Each seat's value of the position, higher is better, on one scale for all seats
         (search cut-offs). The default is the current standing, `state.scores()`."""
         return [float(score) for score in state.scores()]
+
+    search_settings: ClassVar[Mapping[str, Any]] = {}
+    """How the `hard` bot searches this game: `ISMCTSAgent` settings over its defaults, e.g.
+    `{"rollout_greedy": 1.0}` (rollouts play `action_values`) or `{"rollout_depth": 8}` (rollouts stop
+    after 8 moves and `position_values` judges). Empty: random rollouts to the end."""
 
     def observation(self) -> Observation | None:
         """The observation encoding for learning agents, or None when the game has none."""
@@ -120,6 +126,16 @@ class Game(ABC, Generic[A]):
     def bench_extras(self, seconds: float) -> dict[str, Any]:
         """Game-specific figures for `kameleon bench --game NAME`, measured for about `seconds`."""
         return {}
+
+    @classmethod
+    def puzzle(cls) -> Puzzle | None:
+        """The game's puzzle solver (`kameleon solve GAME`), or None when it has none."""
+        return None
+
+    @classmethod
+    def value_model(cls) -> ValueModel | None:
+        """The game's learned position value, which `kameleon research fit-value GAME` fits, or None."""
+        return None
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
@@ -185,6 +201,16 @@ class State(ABC, Generic[A]):
         whose notation does override this. Records always hold the true `action_to_str`.
         """
         return self.action_to_str(action)
+
+    def shuffle_unseen(self, rng: random.Random) -> None:
+        """Shuffle in place, from `rng`, what no seat has seen: the order of the draw pile.
+
+        Everything some seat has seen stays (hands, cards a seat laid face down), and so does
+        what the table knows of the pile (its contents, a card at a known depth). Research
+        tools use it to let a cheating search know every hand but not what comes next (the
+        oracle's `hands` sight). The default does nothing: right for a game with no hidden
+        pile; a game with one overrides it.
+        """
 
     not_compared: ClassVar[frozenset[str]] = frozenset()
     """Slots that `==` ignores (caches); `game` is compared by its options."""

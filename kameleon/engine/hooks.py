@@ -9,8 +9,9 @@ what they get without importing a game's modules by name.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -87,6 +88,62 @@ class Observation:
     """A cap on the legal actions of one state, for adapters that list them in a fixed-size
     array instead of a mask over the whole action space (None: the action space's size). A
     state with more is handled as an action outside the window is: the episode is truncated."""
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A game's puzzle solver: every position of one piece against a layout (`kameleon solve GAME`).
+
+    A layout is text, one placed piece a line in the game's notation. The callables raise a
+    `KameleonError` whose message names the problem (the line, the piece, the rule); a
+    position's `str()` is how it is listed.
+    """
+
+    piece: str
+    """What `--tile` names, for the command's help (e.g. "a tile as colours such as YYB or R*G")."""
+    rules: tuple[str, ...]
+    """The placement rules `--placement` accepts, the default first."""
+    check: Callable[[str, str], object]
+    """(piece, rule): refuse a bad piece or rule before the layout is read."""
+    solve: Callable[[str, str, str], list[Any]]
+    """(layout, piece, rule) -> every position, in the game's order."""
+    count: Callable[[list[Any]], tuple[int, int]]
+    """Positions -> (positions, footprints: distinct sets of cells they cover)."""
+    picture: Callable[[str, Any], str]
+    """(layout, position) -> a plain-text picture of the layout with the piece laid."""
+
+
+Weights = Mapping[int, Mapping[int, Sequence[float]]]
+"""A learned value's weights: number of players -> stage -> one weight per feature."""
+
+
+@dataclass(frozen=True)
+class ValueModel:
+    """A game's learned position value, linear in per-seat features, one weight row per stage and
+    number of players (`kameleon research fit-value GAME` fits it; the game's `position_values`
+    uses it). Each callable takes the game's own State.
+    """
+
+    features: tuple[str, ...]
+    """The names of what `measure` returns, in order."""
+    stages: int
+    """Stages run from 1 to `stages`; each has its own weights."""
+    stage: Callable[[Any], int]
+    """The stage of a position."""
+    measure: Callable[[Any, int], list[float]]
+    """(state, seat) -> the seat's features."""
+    weights_file: Path
+    """The weights shipped with the game, which the fit rewrites (data, loaded at import)."""
+    load: Callable[[Path], dict[int, dict[int, tuple[float, ...]]]]
+    """Read a weights file (a KameleonError naming the problem if it is missing or malformed)."""
+    save: Callable[[Weights, Path], None]
+    """Write a weights file whole, checked first."""
+    text: Callable[[Weights], str]
+    """The weights file's text for these weights (what `save` writes)."""
+    players: range = range(2, 9)
+    """The numbers of players a fit may be made for."""
+    sampled: Callable[[Any], bool] | None = None
+    """Whether a position before the end is a training sample (None: every one is)."""
 
 
 def score_lookahead(state: State[Any], actions: list[Any]) -> list[float]:

@@ -80,10 +80,6 @@ def games() -> list[str]:
     return sorted(_table())
 
 
-def is_built_in(name: str) -> bool:
-    return name in BUILT_IN
-
-
 def game_class(name: str) -> type[Game[Any]]:
     """The Game class registered as `name` (UnknownGame if none, BrokenGame if it does not load)."""
     table = _table()
@@ -100,10 +96,14 @@ def _load_class(name: str, path: str) -> type[Game[Any]]:
     except Exception as exc:  # a broken plug-in must not take the other games down
         raise BrokenGame(f"the game {name!r} ({path}) failed to import: {type(exc).__name__}: {exc}") from exc
     cls = getattr(module, class_name, None) if class_name else None
+    if cls is None:
+        raise BrokenGame(f"the game {name!r} ({path}): {module_name} has no {class_name or 'class named after the :'}")
     if not (isinstance(cls, type) and issubclass(cls, Game)):
         raise BrokenGame(f"the game {name!r} ({path}) does not name a kameleon.Game subclass")
     if getattr(cls, "name", None) != name:
         raise BrokenGame(f"the game {name!r} ({path}) is registered under another name than its own {cls.name!r}")
+    if not any(spec.name == "players" for spec in getattr(cls, "option_specs", ())):
+        raise BrokenGame(f"the game {name!r} ({path}) has no 'players' option: every game declares one")
     return cls
 
 

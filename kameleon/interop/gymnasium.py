@@ -57,6 +57,7 @@ import numpy as np
 from gymnasium import spaces
 
 from kameleon.ai import make_agent, parse_spec
+from kameleon.ai.fair import fair_state
 from kameleon.engine.agent import Agent
 from kameleon.engine.errors import IllegalAction, KameleonError, quoted
 from kameleon.engine.game import State
@@ -236,7 +237,7 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
             mover = state.current_player
             if mover is None or mover == seat:
                 break
-            action = bots[mover].act(state)
+            action = bots[mover].act(fair_state(state, mover))  # bots see their seat's view, as in tournaments
             state.apply(action)
             if windowed and to_index(action) is None:
                 info["truncated"] = (

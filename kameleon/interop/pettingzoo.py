@@ -195,9 +195,11 @@ class raw_env(AECEnv):
             self._accumulate_rewards()
             return
         if state.is_terminal:
+            scores, winners = state.scores(), state.winners()  # public once the game is over
             for name, value in zip(self.possible_agents, self.encoding.returns(state), strict=True):
                 self.rewards[name] = value
                 self.terminations[name] = True
+                self.infos[name] = {**self.infos[name], "scores": scores, "winners": winners}
         else:
             self._select()
         self._accumulate_rewards()

@@ -8,8 +8,9 @@ flat Monte Carlo over the mover's moves on the **real** state, with a sight
 level that says how much hidden information it may use:
 
 - `nothing`: every playout starts from `state.determinize(me)`, as a fair bot's;
-- `hands`: from the real state with only the draw pile shuffled again, so it
-  knows every hand but not what will be drawn (needs the game's `RESHUFFLE`);
+- `hands`: from the real state with what no seat has seen (the draw pile's
+  order) shuffled again by `State.shuffle_unseen`, so it knows every hand but
+  not what will be drawn (in a game with no hidden pile it is `everything`);
 - `everything`: from the real state itself, so it also knows the order of the
   draw pile.
 
@@ -44,14 +45,6 @@ EPSILON = 0.1
 """Share of random moves in the playouts, so that repeated playouts of one move differ."""
 
 
-def _reshuffle_bag(state: Any, rng: random.Random) -> None:
-    rng.shuffle(state.bag)
-
-
-RESHUFFLE: dict[str, Callable[[Any, random.Random], None]] = {"chromino": _reshuffle_bag}
-"""Game -> shuffle the draw pile of a state in place (the `hands` sight level)."""
-
-
 class OracleAgent:
     """Flat Monte Carlo on the real state; `sees` is one of `SIGHTS` (see the module docstring)."""
 
@@ -71,10 +64,7 @@ class OracleAgent:
             return state.determinize(me, self.rng)
         start = state.clone()
         if self.sees == "hands":
-            reshuffle = RESHUFFLE.get(state.game.name)
-            if reshuffle is None:
-                raise KameleonError(f"the 'hands' sight level does not know the draw pile of {state.game.name}")
-            reshuffle(start, self.rng)
+            start.shuffle_unseen(self.rng)
         return start
 
     def _policy(self, state: State[Any]) -> Any:

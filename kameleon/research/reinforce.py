@@ -1,7 +1,7 @@
 """A worked example: a linear softmax policy trained by REINFORCE against `medium`, then evaluated.
 
-    python -m kameleon.research.reinforce                     # Coloretto, 2 players, a few seconds
-    python -m kameleon.research.reinforce --steps 2000 --games 20
+    kameleon research reinforce                     # Coloretto, 2 players, a few seconds
+    kameleon research reinforce --steps 2000 --games 20
 
 It uses only NumPy and the research interfaces: the Gymnasium single-agent
 environment (`kameleon.interop.single_agent`) to train, with the dense
@@ -19,12 +19,16 @@ advantages of a plain REINFORCE step with Adam.
 
 from __future__ import annotations
 
-import argparse
+import importlib.util
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
+from kameleon.engine.errors import KameleonError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 REWARD_SCALE = 0.1
 """Coloretto margins move by a few points a step; scaled, the advantages stay near unit size."""
@@ -34,10 +38,14 @@ class LinearPolicy:
     """Logits `observation @ weights + bias` over the action space; callable as a `PolicyAgent` policy."""
 
     def __init__(self, observation_size: int, num_actions: int) -> None:
+        import numpy as np
+
         self.weights = np.zeros((observation_size, num_actions))
         self.bias = np.zeros(num_actions)
 
     def probabilities(self, observation: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        import numpy as np
+
         logits = observation @ self.weights + self.bias
         logits = np.where(mask > 0, logits, -np.inf)
         logits -= logits.max()
@@ -46,6 +54,8 @@ class LinearPolicy:
 
     def __call__(self, observation: np.ndarray, mask: np.ndarray) -> int:
         """The greedy choice: the most probable legal action (how the trained policy plays)."""
+        import numpy as np
+
         return int(np.argmax(self.probabilities(observation, mask)))
 
 
@@ -60,10 +70,14 @@ class Adam:
     t: int = 0
 
     def __post_init__(self) -> None:
+        import numpy as np
+
         self.m = [np.zeros_like(p) for p in self.params]
         self.v = [np.zeros_like(p) for p in self.params]
 
     def step(self, grads: list[np.ndarray]) -> None:
+        import numpy as np
+
         self.t += 1
         for p, g, m, v in zip(self.params, grads, self.m, self.v, strict=True):
             m *= self.beta1
@@ -82,9 +96,15 @@ def train(
     steps: int = 20_000,
     seed: int = 0,
     rate: float = 0.01,
-    log: Any = None,
+    log: Callable[[str], object] | None = None,
+    on_steps: Callable[[int], object] | None = None,
 ) -> tuple[LinearPolicy, dict[str, Any]]:
-    """Train a linear policy for `steps` agent steps; returns it and the training figures."""
+    """Train a linear policy for `steps` agent steps; returns it and the training figures.
+
+    `log` gets a line of progress every 50 episodes; `on_steps(n)` runs after each episode of `n` steps.
+    """
+    import numpy as np
+
     from kameleon.interop import single_agent
 
     env = single_agent(game, players=players, opponents=opponents, reward="margin")
@@ -108,6 +128,8 @@ def train(
             if terminated or truncated:
                 break
         episodes += 1
+        if on_steps is not None:
+            on_steps(len(trajectory))
         scores = info["scores"]
         seat = info["seat"]
         margins.append(int(scores[seat]) - int(max(s for q, s in enumerate(scores) if q != seat)))
@@ -145,46 +167,49 @@ def evaluate_policy(
     opponents: str = "medium",
     games: int = 200,
     seed: int = 1,
+    on_game: Callable[[], object] | None = None,
 ) -> dict[str, Any]:
     """The policy (or a bot spec, for comparison) against `opponents` through the evaluation harness:
-    seat-rotated games, the policy reading its observation from the fair view."""
+    seat-rotated games, the policy reading its observation from the fair view; `on_game()` runs as each ends."""
     from kameleon.ai import evaluate
     from kameleon.interop.policy import PolicyAgent
 
     agent = policy if isinstance(policy, str) else PolicyAgent(policy, name="linear")
-    result = evaluate(agent, game=game, players=players, opponents=opponents, games=games, seed=seed)
+
+    def ended(_: dict[str, Any]) -> None:
+        if on_game is not None:
+            on_game()
+
+    result = evaluate(agent, game=game, players=players, opponents=opponents, games=games, seed=seed, on_result=ended)
     return {"win_rate": result.win_rate, "ci": result.ci, "mean_margin": result.mean_margin, "games": result.games}
 
 
-def main(argv: list[str] | None = None) -> dict[str, Any]:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="coloretto")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--opponents", default="medium")
-    parser.add_argument("--steps", type=int, default=20_000, help="agent steps of training")
-    parser.add_argument("--games", type=int, default=200, help="evaluation games for each policy")
-    parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args(argv)
-    setting = {"game": args.game, "players": args.players, "opponents": args.opponents}
-    policy, figures = train(**setting, steps=args.steps, seed=args.seed, log=print)
-    print(
+def check(game: str, players: int, opponents: str, steps: int, games: int) -> None:
+    """Refuse bad settings, a game without an observation encoding, or a missing numpy or gymnasium,
+    before training starts (KameleonError naming what is wrong)."""
+    if steps < 1 or games < 1:
+        raise KameleonError("--steps and --games must be at least 1")
+    for module in ("numpy", "gymnasium"):
+        if importlib.util.find_spec(module) is None:
+            raise KameleonError(f"the example needs {module}, which the rl extra installs: pip install 'kameleon[rl]'")
+    from kameleon.interop import single_agent
+
+    single_agent(game, players=players, opponents=opponents, reward="margin")
+
+
+def summary(figures: dict[str, Any]) -> str:
+    """The line that sums up training."""
+    return (
         f"trained {figures['steps']} steps ({figures['episodes']} episodes) in {figures['seconds']} s; mean margin "
         f"{figures['first_fifth_margin']:+.1f} in the first fifth of the episodes, {figures['last_fifth_margin']:+.1f} "
         "in the last"
     )
-    report = {
-        "training": figures,
-        "random": evaluate_policy("random", **setting, games=args.games),
-        "trained": evaluate_policy(policy, **setting, games=args.games),
-    }
-    for name in ("random", "trained"):
-        r = report[name]
-        print(
-            f"{name:>7} vs {args.opponents}: win rate {r['win_rate']:.1%} "
-            f"(95% CI {r['ci'][0]:.1%}–{r['ci'][1]:.1%}) over {r['games']} games, mean margin {r['mean_margin']:+.1f}"
-        )
-    return report
 
 
-if __name__ == "__main__":
-    main()
+def result_line(name: str, opponents: str, figures: dict[str, Any]) -> str:
+    """One policy's evaluation: win rate with its 95% interval, games and mean margin."""
+    low, high = figures["ci"]
+    return (
+        f"{name:>7} vs {opponents}: win rate {figures['win_rate']:.1%} "
+        f"(95% CI {low:.1%}–{high:.1%}) over {figures['games']} games, mean margin {figures['mean_margin']:+.1f}"
+    )

@@ -11,7 +11,6 @@ import pytest
 import kameleon
 from kameleon.ai import (
     HARD_MOVE_TIME,
-    HARD_PER_GAME,
     BotSpec,
     GreedyAgent,
     ISMCTSAgent,
@@ -52,7 +51,7 @@ def test_level_settings() -> None:
     assert isinstance(easy, GreedyAgent) and easy.noise > 0 and easy.relative_noise
     assert isinstance(medium, GreedyAgent) and medium.noise == 0
     assert isinstance(hard, ISMCTSAgent) and hard.time_limit == HARD_MOVE_TIME and hard.iterations is None
-    assert hard.per_game == HARD_PER_GAME
+    assert hard.game_settings and hard.per_game == {}
 
 
 def test_move_time_by_spec_and_by_argument() -> None:

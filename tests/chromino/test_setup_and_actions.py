@@ -68,6 +68,8 @@ def test_setup_seed_2024_two_players() -> None:
     assert state.view(None)["layout"][0] == {
         "tile": "Y*P",
         "move": "Y*P H 0,-1",
+        "cells": [[0, -1], [0, 0], [0, 1]],
+        "colours": "Y*P",
         "seat": None,
         "drawn": False,
         "move_number": None,

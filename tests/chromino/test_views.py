@@ -23,11 +23,39 @@ def test_a_drawn_tile_is_seen_by_its_drawer_only() -> None:
     assert state.view(1)["layout"][-1] == {
         "tile": "YYB",
         "move": "YYB H -1,-1",
+        "cells": [[-1, -1], [-1, 0], [-1, 1]],
+        "colours": "YYB",
         "seat": 0,
         "drawn": True,
         "move_number": 2,
     }
     assert state.view(None)["moves"] == ["draw", "YYB H -1,-1"]
+
+
+def test_the_seat_to_move_sees_each_placement_with_its_tile_and_squares() -> None:
+    game = kameleon.load("chromino", players=2)
+    flipped = 0
+    for seed in range(6):
+        state = game.new_state(seed)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            seat = state.current_player
+            assert seat is not None
+            view = state.view(seat)
+            legal = state.legal_actions()
+            placements = [a for a in legal if state.action_to_str(a) not in ("draw", "pass")]
+            assert [p["move"] for p in view["placements"]] == [state.action_to_str(a) for a in placements]
+            hand = view["players"][seat]["hand"]
+            for p, action in zip(view["placements"], placements, strict=True):
+                assert p["tile"] in hand and p["colours"] in (p["tile"], p["tile"][::-1])
+                flipped += p["colours"] != p["tile"]
+                state_copy = state.clone()
+                state_copy.apply(action)
+                assert state_copy.view(None)["layout"][-1]["cells"] == p["cells"]
+                assert state_copy.view(None)["layout"][-1]["colours"] == p["colours"]
+            assert state.view(1 - seat)["placements"] is None and state.view(None)["placements"] is None
+            state.apply(legal[rng.randrange(len(legal))])
+    assert flipped, "some placement lays a tile in its reversed reading"
 
 
 def test_determinize_resamples_a_hidden_drawn_tile_into_its_slot() -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import kameleon
 from kameleon.engine import Game
+from kameleon.engine.registry import BUILT_IN
 
 PACKAGE = Path(kameleon.__file__).resolve().parent
 
@@ -22,7 +23,7 @@ def test_only_the_registry_imports_modules_by_name() -> None:
 
 
 def test_every_built_in_game_declares_its_capabilities_on_its_game_class() -> None:
-    for name in kameleon.games():
+    for name in BUILT_IN:
         game = kameleon.load(name, players=2) if name != "cameleon" else kameleon.load(name)
         assert type(game).action_values is not Game.action_values and game.has_heuristics, name
         assert game.observation() is not None and game.renderer() is not None, name

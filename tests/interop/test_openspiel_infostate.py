@@ -80,9 +80,10 @@ def test_a_seat_that_saw_the_same_has_the_same_information_state() -> None:
         assert (first.information_state_string(seat) == second.information_state_string(seat)) == same_card
 
 
-def test_information_states_replay_each_move_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Asked after every move, a seat's string replays only the moves since it was last asked: a whole game
-    costs each seat one replay of each move, not one replay of the history per call."""
+def test_information_states_are_kept_move_by_move_without_replay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Asked after every move, the strings are kept up to date as moves are applied: no call replays a move.
+    Played on unasked (a rollout), a state stops keeping them after one move, and the next call replays the
+    moves since once per seat."""
     game = pyspiel.load_game(short_name("cardcassonne"), {"players": 3})
     state = game.new_initial_state()
     state.apply_deal(9)
@@ -98,13 +99,26 @@ def test_information_states_replay_each_move_once(monkeypatch: pytest.MonkeyPatc
 
     monkeypatch.setattr(kind, "apply", counting)
     rng = random.Random(0)
-    while not state.is_terminal():
+    for _ in range(60):
         asking = True
         state.information_state_string(state.current_player())
         asking = False
         legal = state.legal_actions()
         state.apply_action(legal[rng.randrange(len(legal))])
-    assert 0 < replays <= 3 * len(state.inner.history)
+    assert replays == 0
+    asking = True
+    at_once = [state.information_state_string(seat) for seat in range(3)]
+    assert replays == 0, "every seat's string is already there"
+    rollout = state.clone()
+    asking = False
+    for _ in range(10):
+        legal = rollout.legal_actions()
+        rollout.apply_action(legal[rng.randrange(len(legal))])
+    asking = True
+    late = [rollout.information_state_string(seat) for seat in range(3)]
+    assert 0 < replays <= 3 * 10
+    assert all(text.startswith(before + " ; ") for text, before in zip(late, at_once, strict=True))
+    assert [state.information_state_string(seat) for seat in range(3)] == at_once
 
 
 def test_full_state_strings_tell_apart_what_no_seat_can() -> None:

@@ -261,3 +261,22 @@ def test_a_truncation_shows_its_example_move_to_the_mover_alone(monkeypatch: pyt
         assert not [token for token in hand_moves if token in reason]
     assert environment.infos[mover]["truncated_example"] == state.action_to_str(outside[0])
     assert all("truncated_example" not in environment.infos[a] for a in environment.possible_agents if a != mover)
+
+
+def test_infos_carry_the_final_scores_and_winners() -> None:
+    environment = env("coloretto", players=2)
+    environment.reset(seed=3)
+    final: dict[str, dict[str, Any]] = {}
+    for agent in environment.agent_iter():
+        observation, _, termination, truncation, info = environment.last()
+        if termination or truncation:
+            final[agent] = info
+            environment.step(None)
+            continue
+        assert "scores" not in info  # scores may not be public before the end
+        environment.step(int(observation["action_mask"].nonzero()[0][0]))
+    state = environment.unwrapped.state
+    assert state is not None and state.is_terminal
+    assert final == {
+        agent: {"scores": state.scores(), "winners": state.winners()} for agent in ("player_0", "player_1")
+    }

@@ -42,12 +42,14 @@ def test_every_sight_level_plays_legal_moves_to_the_end(sees: str) -> None:
     assert state.winners()
 
 
-def test_other_games_have_the_levels_that_need_no_draw_pile() -> None:
+def test_other_games_shuffle_their_own_unseen_pile() -> None:
     state = kameleon.load("coloretto", players=2).new_state(4)
     action = OracleAgent("everything", 1, rollouts=1, candidates=2).act(state)
     assert action in state.legal_actions()
-    with pytest.raises(kameleon.KameleonError, match="'hands' sight level does not know the draw pile of coloretto"):
-        OracleAgent("hands", 1)._start(state, 0)
+    hands = OracleAgent("hands", 1)._start(state, 0)
+    assert hands.view(0) == state.view(0) and hands != state  # the pile's order is all that changed
+    perfect = kameleon.load("cameleon", players=2).new_state(4)
+    assert OracleAgent("hands", 1)._start(perfect, 0) == perfect  # nothing is hidden: the default keeps all
 
 
 def test_the_report_is_a_table_of_win_rates() -> None:

@@ -4,18 +4,46 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from typer.testing import CliRunner
 
-from kameleon.research.reinforce import main, train
+from kameleon.cli.main import app
+from kameleon.research.reinforce import train
 
 
-def test_the_example_runs_with_tiny_settings(capsys: pytest.CaptureFixture[str]) -> None:
-    report = main(["--steps", "300", "--games", "4", "--seed", "3"])
-    assert report["training"]["steps"] >= 300 and report["training"]["episodes"] >= 1
+def reinforce(*args: str) -> tuple[int, str, str]:
+    done = CliRunner().invoke(app, ["research", "reinforce", *args], env={"COLUMNS": "200"})
+    return done.exit_code, done.stdout, done.stderr
+
+
+def test_the_example_runs_with_tiny_settings() -> None:
+    code, out, _ = reinforce("--steps", "300", "--games", "4", "--seed", "3")
+    assert code == 0, out
+    assert out.startswith("trained ") and "steps (" in out
     for name in ("random", "trained"):
-        figures = report[name]
-        assert figures["games"] == 4 and 0 <= figures["ci"][0] <= figures["win_rate"] <= figures["ci"][1] <= 1
-    out = capsys.readouterr().out
-    assert "trained vs medium: win rate" in out and "random vs medium: win rate" in out
+        line = next(line for line in out.splitlines() if line.strip().startswith(f"{name} vs medium: win rate"))
+        assert "over 4 games, mean margin" in line
+
+
+def test_the_help_names_every_option() -> None:
+    code, out, _ = reinforce("--help")
+    assert code == 0
+    for option in ("--game", "--players", "--opponents", "--steps", "--games", "--seed"):
+        assert option in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--steps", "0"], "--steps and --games must be at least 1"),
+        (["--games", "0"], "--steps and --games must be at least 1"),
+        (["--game", "nope"], "unknown game 'nope'"),
+        (["--opponents", "zzz"], "unknown bot 'zzz'"),
+        (["--players", "9"], "'players': 9 is out of range"),
+    ],
+)
+def test_bad_settings_are_refused_before_training(args: list[str], message: str) -> None:
+    code, out, err = reinforce(*args)
+    assert code == 2 and message in " ".join(err.split()) and out == ""
 
 
 def test_training_is_reproducible_and_the_policy_plays_legal_actions() -> None:
@@ -25,3 +53,11 @@ def test_training_is_reproducible_and_the_policy_plays_legal_actions() -> None:
     mask = np.zeros(one.bias.size, dtype=np.int8)
     mask[[3, 7]] = 1
     assert one(np.ones(one.weights.shape[0], dtype=np.float32), mask) in (3, 7)
+
+
+def test_numpy_is_imported_only_when_needed() -> None:
+    import subprocess
+    import sys
+
+    code = "import sys, kameleon.research.reinforce; print('numpy' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout == "False\n"

@@ -5,11 +5,15 @@ track, a spectator's view and a phone screen."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Browser, Locator, Page, expect
 
+import kameleon
+from kameleon.games.cardcassonne.cards import CARD_BY_NAME, DOWN
 from tests.server.harness import ServerProcess
-from tests.web.conftest import shot
+from tests.web.conftest import ARTIFACTS, shot
 from tests.web.test_browser import create_table, sign_up
 
 MOVES_TO_PLAY = 9
@@ -201,3 +205,47 @@ def test_dealer_puts_a_revealed_joker_into_a_highlighted_row(page: Page) -> None
     board.locator(".cc-slot[data-move='J@G']").click()
     expect(page.locator("#log li")).not_to_have_count(before, timeout=TURN_TIMEOUT)
     expect(board.locator(f".cc-row[data-row='G'] .cc-card[title='{joker}']")).to_have_count(in_green + 1)
+
+
+RENDER_ROWS = """async (view) => {
+  const board = await import("/static/js/boards/cardcassonne.js");
+  document.querySelector("#probe")?.remove();
+  if (!document.querySelector("link[href$='/cardcassonne.css']")) {  // the table page's board stylesheet
+    const link = Object.assign(document.createElement("link"), { rel: "stylesheet" });
+    link.href = "/static/css/cardcassonne.css";
+    document.head.append(link);
+    await new Promise((done) => { link.onload = done; });
+  }
+  const box = document.body.appendChild(document.createElement("div"));
+  box.id = "probe";
+  board.render(box, view, { seat: view.you, legal: view.legal_moves, names: ["ann", "bob"], play: () => {},
+    interactive: false, explain: () => {} });
+  return [...box.querySelectorAll(".cc-row")].map((row) =>
+    [...row.querySelectorAll(".cc-entry .cc-card")].map((card) => card.classList.contains("misplaced")));
+}"""
+
+
+def test_the_board_marks_the_cards_the_engine_calls_misplaced(page: Page) -> None:
+    """Which card lies misplaced in its row (rules §8.5) is the view's `misplaced` flag, shown as it is."""
+    state = kameleon.load("cardcassonne", players=2).new_state(3)
+    yellow, red = CARD_BY_NAME["YP1.1"], CARD_BY_NAME["RH.1"]
+    state.rows[1] += [yellow | 1 << 9, red | 1 << 9, CARD_BY_NAME["DRG"] | 2 << 9]  # a yellow card in the red row
+    state.rows[2].append(red | DOWN | 1 << 9)  # a red card face down in the green row, seen by its placer only
+    view: dict[str, Any] = state.view(0)
+    flags = [[e["misplaced"] for e in row["entries"] if e["kind"] == "card"] for row in view["rows"]]
+    assert flags[1][-3:] == [True, False, False] and flags[2][-1] is True
+    assert state.view(1)["rows"][2]["entries"][-1]["misplaced"] is None, "a hidden face says nothing"
+    page.goto("/")
+    assert page.evaluate(RENDER_ROWS, view) == [[bool(f) for f in row] for row in flags]
+    page.locator("#probe").screenshot(path=str(probe_shot("cardcassonne-misplaced")))
+    for row in view["rows"]:  # the board follows the flag, whatever the card's colour
+        for entry in row["entries"]:
+            if entry["kind"] == "card" and entry["face"] is not None:
+                entry["misplaced"] = not entry["misplaced"]
+    assert page.evaluate(RENDER_ROWS, view) == [[not f for f in row] for row in flags]
+
+
+def probe_shot(name: str) -> Path:
+    """Where a picture of the probe board goes, beside the pages' pictures."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS / f"{name}.png"

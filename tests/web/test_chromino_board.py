@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
@@ -11,7 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 import kameleon
 from kameleon.games.chromino.tiles import TILE_NAMES, tile_id
 from tests.server.harness import ServerProcess
-from tests.web.conftest import shot
+from tests.web.conftest import ARTIFACTS, shot
 from tests.web.test_browser import create_table, sign_up
 
 TURN_TIMEOUT = 30_000
@@ -415,3 +416,61 @@ def test_chromino_replay_shows_the_layout_of_each_step(page: Page) -> None:
     page.click("#replay-last")
     expect(page.locator("#replay-board .cr-layout [data-placed]")).not_to_have_count(placed)
     shot(page, "chromino-replay")
+
+
+# The board drawn for a view, with one tile of the hand picked: the spots it draws, as (moves, squares).
+SPOTS_OF_VIEW = """async ([view, legal, tile]) => {
+  const board = await import('/static/js/boards/chromino.js');
+  document.querySelector('#probe')?.remove();
+  if (!document.querySelector("link[href$='/chromino.css']")) {  // the table page's board stylesheet
+    const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: "/static/css/chromino.css" });
+    document.head.append(link);
+    await new Promise((done) => { link.onload = done; });
+  }
+  const box = document.body.appendChild(document.createElement('div'));
+  box.id = 'probe';
+  const ctx = { seat: view.you, legal, names: ['A', 'B'], play: () => {}, explain: () => {}, interactive: true };
+  const draw = () => { box.replaceChildren(); board.render(box, view, ctx); };
+  box.addEventListener('board-redraw', draw);
+  draw();
+  const pick = box.querySelector(`.cr-hand [data-tile='${tile}']`);
+  if (!pick.classList.contains('selected')) pick.click();  // the picked tile outlives a re-render
+  return [...box.querySelectorAll('.cr-spot')].map((s) => [s.dataset.moves.split('|').sort(), s.dataset.cells]);
+}"""
+
+
+def test_chromino_spots_are_the_views_placements(page: Page) -> None:
+    """The board groups the view's placements by their tile and squares; it reads no notation and names no tile."""
+    game = kameleon.load("chromino", players=2)
+    state, rng = game.new_state(seed=5), random.Random(5)
+    for _ in range(12):
+        state.apply(rng.choice(state.legal_actions()))
+    while not [a for a in state.legal_actions() if state.action_to_str(a) not in ("draw", "pass")]:
+        state.apply(state.legal_actions()[0])
+    view: dict[str, Any] = state.view(state.current_player)
+    legal = [state.action_to_str(a) for a in state.legal_actions()]
+    tile = view["placements"][0]["tile"]
+
+    def expected(placements: list[dict[str, Any]]) -> list[tuple[list[str], str]]:
+        spots: dict[str, list[str]] = {}
+        for p in placements:
+            if p["tile"] == tile:
+                spots.setdefault(" ".join(f"{r},{c}" for r, c in p["cells"]), []).append(p["move"])
+        return sorted((sorted(moves), cells) for cells, moves in spots.items())
+
+    page.goto("/")
+    shown = page.evaluate(SPOTS_OF_VIEW, [view, legal, tile])
+    assert sorted((moves, cells) for moves, cells in shown) == expected(view["placements"])
+    page.locator("#probe").screenshot(path=str(probe_shot("chromino-view-spots")))
+    # Another set of placements in the view (new labels, squares two rows down): the board follows the view.
+    for i, p in enumerate(view["placements"]):
+        p["move"] = f"option {i}"
+        p["cells"] = [[r + 2, c] for r, c in p["cells"]]
+    shown = page.evaluate(SPOTS_OF_VIEW, [view, legal, tile])
+    assert sorted((moves, cells) for moves, cells in shown) == expected(view["placements"])
+
+
+def probe_shot(name: str) -> Path:
+    """Where a picture of the probe board goes, beside the pages' pictures."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS / f"{name}.png"

@@ -10,6 +10,7 @@ from playwright.sync_api import Page, expect
 import kameleon
 from kameleon.games.coloretto.cards import JOKER, NUM_KINDS
 from kameleon.games.coloretto.state import ColorettoState
+from tests.web.conftest import shot
 
 RENDER = """async (view) => {
   const board = await import("/static/js/boards/coloretto.js");
@@ -56,3 +57,26 @@ def test_the_board_shows_the_views_scores_and_free_places(page: Page) -> None:
     (wild,) = score["joker_colours"]
     expect(seat.locator(f".stack[data-colour='{wild}'] .wild")).to_have_text("+1")
     expect(seat.locator(".wild")).to_have_count(1)
+
+
+def test_a_click_on_a_row_or_the_pile_plays_the_views_move(page: Page) -> None:
+    """The board writes no notation: each row and the pile carry the move the view gives them."""
+    state: ColorettoState = kameleon.load("coloretto", players=3, start_player=0).new_state(4)
+    state.apply_str("draw")
+    state.apply_str("place 2")
+    page.goto("/")
+    for then in ("draw", None):  # a turn (take or draw), then a drawn card to place
+        view: dict[str, Any] = state.view(state.current_player)
+        page.evaluate("() => document.querySelector('#probe')?.remove()")
+        page.evaluate(RENDER, view)
+        probe = page.locator("#probe")
+        for row in view["rows"]:
+            shown = probe.locator(f".row[data-row='{row['row']}']")
+            expect(shown).to_have_attribute("data-move", row["move"])
+            highlighted = "legal" in (shown.get_attribute("class") or "").split()
+            assert highlighted == (row["move"] in view["legal_moves"]), row
+        expect(probe.locator(".pile")).to_have_attribute("data-move", view["pile_move"])
+        if then:
+            state.apply_str(then)
+    assert {row["move"] for row in view["rows"]} >= set(view["legal_moves"]), "placing: every legal move is a row's"
+    shot(page, "coloretto-board-view-moves")

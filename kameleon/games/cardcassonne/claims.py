@@ -52,6 +52,17 @@ def secured(row: Sequence[int]) -> list[tuple[int, int, int]]:
     return spans
 
 
+def misplaced(card: int, row: int) -> bool:
+    """Whether `card` lies misplaced in `row` (§8.5): a coloured card in a row of another colour, face up or
+    down; jokers never are.
+
+    >>> misplaced(0, 0), misplaced(0, 1), misplaced(120, 1)
+    (False, True, False)
+    """
+    colour = COLOUR[card]
+    return colour >= 0 and colour != row
+
+
 PEOPLE_IN_ROW, FOR_TEN, MISPLACED, HERD, CHEST, WILD_CHEST, WILD = range(7)
 """What a secured card does in its claim (§7.3 step 1): people of the row's colour score as a batch (§8.1);
 the dragon, the fairy and people of another colour give 10 points and leave the game (§8.4, §8.5); an animal

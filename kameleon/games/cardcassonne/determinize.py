@@ -69,3 +69,10 @@ def _rewrite_hidden_moves(state: CardcassonneState, hidden: list[tuple[int, int]
         moves = [m >> 3 for m in state.down_moves if m & 7 == seat and (state.history[m >> 3] - nt.FACE_DOWN) & 3 == r]
         for h, card in zip(moves[-len(cards) :], cards, strict=True):
             state.history[h] = nt.FACE_DOWN + 4 * FACE[card] + r
+
+
+def shuffle_deck(state: CardcassonneState, rng: random.Random) -> None:
+    """Shuffle the undealt deck of `state` in place by `rng`: the cards no seat has seen."""
+    deck = list(state.undealt())
+    rng.shuffle(deck)
+    state.set_undealt(tuple(deck))

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from collections.abc import Mapping
+from typing import Any, ClassVar, cast
 
 from kameleon.engine.game import Game
 from kameleon.engine.hooks import Observation, TerminalRenderer
@@ -53,13 +54,21 @@ class CardcassonneGame(Game[int]):
     # Plug-in capabilities (kameleon.engine.Game documents each).
 
     has_heuristics = True
+    # Cardcassonne turns on follower timing: random rollouts claim rows at random moments and mislead the
+    # search, so rollouts play the greedy heuristic for about a round and the game's final-score estimate
+    # (points, chest, the claim in hand) judges the rest.
+    search_settings: ClassVar[Mapping[str, Any]] = {
+        "rollout_greedy": 1.0,
+        "rollout_depth": 14,
+        "evaluation_scale": 20.0,
+    }
 
-    def action_values(self, state: CardcassonneState, actions: list[int]) -> list[float]:  # type: ignore[override]
+    def action_values(self, state: CardcassonneState, actions: list[int]) -> list[float]:
         return heuristics.action_values(state, actions)
 
     has_evaluation = True
 
-    def position_values(self, state: CardcassonneState) -> list[float]:  # type: ignore[override]
+    def position_values(self, state: CardcassonneState) -> list[float]:
         return [heuristics.evaluate(state, seat) for seat in range(self.num_players)]
 
     def observation(self) -> Observation:

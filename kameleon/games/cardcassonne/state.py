@@ -39,7 +39,7 @@ from kameleon.games.cardcassonne.cards import (
     SETUP_CARDS,
 )
 from kameleon.games.cardcassonne.claims import Claim, secured
-from kameleon.games.cardcassonne.determinize import determinize
+from kameleon.games.cardcassonne.determinize import determinize, shuffle_deck
 from kameleon.games.cardcassonne.explain import why_illegal
 from kameleon.games.cardcassonne.phases import OVER, PHASES, PLAY, RESOLVE, SETUP_JOKER
 from kameleon.games.cardcassonne.scoring import chest_parts, chest_points, claim_parts, winners
@@ -91,6 +91,29 @@ class CardcassonneState(State[int]):
       memoised legal moves in step with it;
     * `down_moves`: `history index << 3 | seat` of every face-down play, in order
       (read by `determinize` to rewrite the plays it resamples).
+
+    Attributes the helper modules read (read-only unless said):
+
+    * `phase`: the current phase (a `phases` constant); `round_no`, the round (0 during
+      the display setup); `dealer`, the seat dealing this round;
+    * `pending_joker`: the display joker waiting for the dealer's row, -1 if none;
+    * `rows`: the four rows' entries (encoding in the module docstring); `determinize`
+      rewrites the faces of hidden face-down cards in a clone's rows, and `seed` and the
+      matching `history` entries of that clone;
+    * `hands`: per seat, its sorted card ids (replace one with `set_hand` only);
+      `masks`: per seat, the bit mask of the faces its hand holds;
+    * `played`: per seat, the cards it has played this round; `follower`: per seat,
+      1 once its follower is in a row this round, else 0;
+    * `must_play_face_down(seat)`: whether `seat`'s next card goes face down (§5.1);
+    * `claims`, `claim_at`, `claim`: the round-end claims still to settle as
+      `(seat, row, card ids)`, the index of the one being settled, and its
+      `claims.Claim` while it waits for a decision (None otherwise);
+    * `score`: per seat, its points so far; `herd_real` / `herd_wild`: per seat and
+      kind, its real and wild animals in herds; `loose`: per seat, its wild animals in
+      no herd; `chests`: per seat, the card ids under its chest (secret until the end);
+      `chest_points`: each seat's chest points once the chests are scored (None before);
+    * `removed`: the card ids out of the game; `events`: the scoring events, in order
+      (their layout is documented where `__init__` sets them).
     """
 
     __slots__ = (
@@ -505,6 +528,10 @@ class CardcassonneState(State[int]):
     def determinize(self, player: int, rng: random.Random) -> CardcassonneState:
         """Resample what `player` has not seen (§10); see `determinize.determinize`."""
         return determinize(self, player, rng)
+
+    def shuffle_unseen(self, rng: random.Random) -> None:
+        """Shuffle the undealt deck; hands and face-down cards stay (each is known to some seat)."""
+        shuffle_deck(self, rng)
 
     def view(self, player: int | None) -> dict[str, Any]:
         return seen.view(self, player)

@@ -8,7 +8,8 @@ everyone once the game is over, when they are scored.
 The view also carries the rule-derived facts interfaces need, so that they
 never recompute a rule: which follower secures each card and how many cards
 a follower put into a row now would secure (`claims.secured`), which card of
-a claim waits for its decision, whose next card goes face down, each seat's
+a claim waits for its decision, which card whose face the seat sees lies
+misplaced in its row (`claims.misplaced`), whose next card goes face down, each seat's
 score by part (`scoring.breakdowns`) and, for the seat to move, the engine's
 reason why it cannot put a card or its follower into a row now
 (`explain.placement_refusal`).
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from kameleon.engine.game import check_seat
 from kameleon.games.cardcassonne.cards import COLOURS, DEAL_TABLE, face_code
-from kameleon.games.cardcassonne.claims import secured
+from kameleon.games.cardcassonne.claims import misplaced, secured
 from kameleon.games.cardcassonne.explain import placement_refusal
 from kameleon.games.cardcassonne.phases import PHASES
 from kameleon.games.cardcassonne.scoring import breakdowns
@@ -41,7 +42,7 @@ def track(score: int) -> dict[str, int | None]:
     return {"space": (score - 1) % 100 + 1, "tile": tile or None}
 
 
-def _entry(entry: int, player: int | None) -> dict[str, Any]:
+def _entry(entry: int, r: int, player: int | None) -> dict[str, Any]:
     if entry < 0:
         return {"kind": "follower", "seat": -1 - entry, "secures": 0}
     placer = (entry >> 9) - 1
@@ -51,6 +52,7 @@ def _entry(entry: int, player: int | None) -> dict[str, Any]:
         "kind": "card",
         "face": face_code(entry & 255) if shown else None,
         "face_down": down,
+        "misplaced": misplaced(entry & 255, r) if shown else None,
         "placer": None if placer < 0 else placer,
         "secured_by": None,
     }
@@ -58,7 +60,7 @@ def _entry(entry: int, player: int | None) -> dict[str, Any]:
 
 def _row(r: int, row: list[int], player: int | None) -> dict[str, Any]:
     """A row's entries; a follower says how many cards it secures, a card which follower secures it (§6)."""
-    entries = [_entry(e, player) for e in row]
+    entries = [_entry(e, r, player) for e in row]
     spans = secured(row)
     for seat, start, stop in spans[:-1]:
         entries[stop]["secures"] = stop - start

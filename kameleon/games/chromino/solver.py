@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from kameleon.engine.errors import KameleonError
+from kameleon.engine.hooks import Puzzle
 from kameleon.games.chromino.board import Board
 from kameleon.games.chromino.tiles import parse_triple, triple_name
 
@@ -170,3 +171,14 @@ def picture(layout: str | Iterable[str], position: Position | None = None) -> st
         cells = "".join(f"{grid.get((r, c), '.'):>3}" for c in range(min(cols), max(cols) + 1))
         lines.append(label.ljust(width) + cells)
     return "\n".join(lines)
+
+
+PUZZLE = Puzzle(
+    piece="a tile as colours such as YYB or R*G",
+    rules=PLACEMENTS,
+    check=check_puzzle,
+    solve=solve,
+    count=count_positions,
+    picture=picture,
+)
+"""The solver as `ChrominoGame.puzzle()` offers it to `kameleon solve chromino`."""

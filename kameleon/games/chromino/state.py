@@ -375,6 +375,10 @@ class ChrominoState(State[int]):
         draw's proof that the drawer had no tile that fitted (see `determinize.py`)."""
         return determinize(self, player, rng)
 
+    def shuffle_unseen(self, rng: random.Random) -> None:
+        """Shuffle the bag: the only thing no seat has seen (hands are known to their holders)."""
+        rng.shuffle(self.bag)
+
     def view(self, player: int | None) -> dict[str, Any]:
         return seen.view(self, player)
 

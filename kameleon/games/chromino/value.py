@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kameleon.engine.errors import KameleonError
+from kameleon.engine.hooks import ValueModel
 from kameleon.engine.record import write_whole
 from kameleon.games.chromino.tiles import CHAMELEON_MASK, WILD, tiles_of
 
@@ -209,3 +210,23 @@ def value(state: ChrominoState, seat: int) -> float:
         return OUT
     weights = WEIGHTS[len(state.sizes)][stage(state)]
     return sum(w * f for w, f in zip(weights, features(state, seat), strict=True))
+
+
+def _sampled(state: ChrominoState) -> bool:
+    """Positions in which no seat has gone out: once one has, the race is decided for it (`OUT`)."""
+    return not any(state.out)
+
+
+MODEL = ValueModel(
+    features=FEATURES,
+    stages=STAGES,
+    stage=stage,
+    measure=features,
+    weights_file=WEIGHTS_FILE,
+    load=load_weights,
+    save=save_weights,
+    text=weights_text,
+    players=range(2, 9),
+    sampled=_sampled,
+)
+"""The value as `ChrominoGame.value_model()` offers it to `kameleon research fit-value chromino`."""

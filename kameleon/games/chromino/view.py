@@ -2,7 +2,9 @@
 
 The seat to move also gets the engine's reasons behind its options (`explain.py`), so that
 interfaces show them instead of working them out: which tiles of its hand it may not place,
-and why, and why it may only draw or pass.
+and why, and why it may only draw or pass. Every tile of the layout and every legal placement of
+the seat to move comes with the squares it covers and their colours, and each placement with the
+hand tile it lays (rules §2.3), so no interface reads move notation to draw or group them.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from kameleon.engine.game import check_seat
 from kameleon.games.chromino import scoring
 from kameleon.games.chromino.explain import forced, tile_refusals
+from kameleon.games.chromino.notation import DRAW, PASS
 from kameleon.games.chromino.phases import AFTER_DRAW, PHASES
 from kameleon.games.chromino.tiles import tiles_of, triple_name
 
@@ -22,9 +25,12 @@ if TYPE_CHECKING:
 def view(state: ChrominoState, player: int | None) -> dict[str, Any]:
     """A JSON-safe dict of the public items of §9 plus `player`'s hand (all hands with open_hands).
 
-    `unplayable` (tile name -> `explain.TILE_REFUSALS` key) and `forced` (an `explain.FORCED` key, or
-    None) are filled for the seat to move only; `players[i]["points"]` (Expert scoring only) are the
-    running Expert points, and `breakdowns` each seat's score in named parts (`scoring.breakdown`)
+    `unplayable` (tile name -> `explain.TILE_REFUSALS` key), `forced` (an `explain.FORCED` key, or
+    None) and `placements` (each legal placement as `{"move", "tile", "cells", "colours"}`: its notation,
+    the hand tile's name, the [row, col] squares in reading order and their colour letters) are filled
+    for the seat to move only; each `layout` item has the same `cells` and `colours`;
+    `players[i]["points"]` (Expert scoring only) are the running Expert points, and `breakdowns`
+    each seat's score in named parts (`scoring.breakdown`)
     whenever `scores` is shown.
     """
     n = len(state.sizes)
@@ -37,6 +43,7 @@ def view(state: ChrominoState, player: int | None) -> dict[str, Any]:
         {
             "tile": names[t],
             "move": codec.to_str(a),
+            **_squares(state, a),
             "seat": None if seat < 0 else seat,
             "drawn": drawn,
             "move_number": None if number < 0 else number + 1,
@@ -85,6 +92,7 @@ def view(state: ChrominoState, player: int | None) -> dict[str, Any]:
         "events": [{"move": m, "seat": s, "kind": k} for m, s, k in state.events],
         "unplayable": {names[t]: why for t, why in tile_refusals(state).items()} if to_move else None,
         "forced": forced(state) if to_move else None,
+        "placements": _placements(state, names) if to_move else None,
         "scores": state.scores() if shown else None,
         "breakdowns": [
             scoring.breakdown(mode, state.sizes[seat], state.out[seat], state.points[seat]) for seat in range(n)
@@ -93,3 +101,23 @@ def view(state: ChrominoState, player: int | None) -> dict[str, Any]:
         else None,
         "winners": state.winners() if state.is_terminal else None,
     }
+
+
+def _squares(state: ChrominoState, action: int) -> dict[str, Any]:
+    """The squares placement `action` covers, in reading order, and the colour letters laid on them."""
+    game = state.game
+    board = state.board
+    p = game.codec.decode(action)
+    return {
+        "cells": [list(board.row_col(cell)) for cell in board.footprint(game.board_fp(action))],
+        "colours": triple_name(game.laid[2 * p.tile + p.flipped]),
+    }
+
+
+def _placements(state: ChrominoState, names: list[str]) -> list[dict[str, Any]]:
+    game = state.game
+    return [
+        {"move": game.codec.to_str(a), "tile": names[game.tile_of(a)], **_squares(state, a)}
+        for a in state.legal_actions()
+        if a not in (DRAW, PASS)
+    ]

@@ -21,6 +21,12 @@ def determinize(state: ColorettoState, seat: int, rng: random.Random) -> Coloret
     check_seat(seat, state.num_players)
     other = state.clone()
     other.seed = None
+    shuffle_pile(other, rng)
+    return other
+
+
+def shuffle_pile(state: ColorettoState, rng: random.Random) -> None:
+    """Shuffle the draw pile of `state` in place by `rng`; the last-round card keeps its depth (public)."""
     pile = list(state.unseen_pile())
     above = state.cards_above_last_round
     if above is not None:
@@ -28,5 +34,4 @@ def determinize(state: ColorettoState, seat: int, rng: random.Random) -> Coloret
     rng.shuffle(pile)
     if above is not None:
         pile.insert(above, LAST_ROUND)
-    other.restack(pile)
-    return other
+    state.restack(pile)

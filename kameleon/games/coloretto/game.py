@@ -46,7 +46,7 @@ class ColorettoGame(Game[int]):
 
     has_heuristics = True
 
-    def action_values(self, state: ColorettoState, actions: list[int]) -> list[float]:  # type: ignore[override]
+    def action_values(self, state: ColorettoState, actions: list[int]) -> list[float]:
         return heuristics.action_values(state, actions)
 
     def observation(self) -> Observation:

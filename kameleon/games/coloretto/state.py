@@ -19,7 +19,7 @@ from kameleon.engine.errors import IllegalAction
 from kameleon.engine.game import State
 from kameleon.games.coloretto import notation as nt
 from kameleon.games.coloretto.cards import GOLDEN, LAST_ROUND, NUM_COLOURS, NUM_KINDS
-from kameleon.games.coloretto.determinize import determinize
+from kameleon.games.coloretto.determinize import determinize, shuffle_pile
 from kameleon.games.coloretto.explain import why_illegal
 from kameleon.games.coloretto.phases import DECLARE, OVER, PHASES, PLACE, TURN
 from kameleon.games.coloretto.scoring import (
@@ -392,6 +392,10 @@ class ColorettoState(State[int]):
 
     def determinize(self, player: int, rng: random.Random) -> ColorettoState:
         return determinize(self, player, rng)
+
+    def shuffle_unseen(self, rng: random.Random) -> None:
+        """Shuffle the draw pile (nothing else is hidden); the last-round card keeps its known depth."""
+        shuffle_pile(self, rng)
 
     def view(self, player: int | None) -> dict[str, Any]:
         return view(self, player)

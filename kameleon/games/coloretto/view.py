@@ -3,8 +3,10 @@
 Besides the table itself, a view carries the facts the rules derive from it, so that interfaces
 (the terminal, the web board) show them and never work them out again: each row's `free` places
 (its capacity less its cards), each seat's score `breakdown` in `scores` (from `scoring.py`: the
-colour each wild card counts as, the colours that count positively and negatively, the total) and
-the legal moves of the seat to move.
+colour each wild card counts as, the colours that count positively and negatively, the total),
+the legal moves of the seat to move, and the move notation a click on each row (`move`: place there
+while a drawn card waits, take it otherwise) or on the pile (`pile_move`) stands for, so that
+interfaces never write notation themselves.
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from kameleon.engine.game import check_seat
+from kameleon.games.coloretto import notation as nt
 from kameleon.games.coloretto.cards import COLOURS, GOLDEN, JOKER, PLUS_TWO, card_name
-from kameleon.games.coloretto.phases import PHASES
+from kameleon.games.coloretto.phases import PHASES, PLACE
 
 if TYPE_CHECKING:
     from kameleon.games.coloretto.state import ColorettoState
@@ -24,6 +27,7 @@ def view(state: ColorettoState, seat: int | None) -> dict[str, Any]:
     `legal_moves`); `seat=None` is a spectator."""
     check_seat(seat, state.num_players, spectator=True)
     game = state.game
+    row_action = nt.PLACE if state.phase == PLACE else nt.TAKE
     return {
         "game": game.name,
         "you": seat,
@@ -41,6 +45,7 @@ def view(state: ColorettoState, seat: int | None) -> dict[str, Any]:
                 "cards": [card_name(c) for c in row],
                 "free": capacity - len(row),
                 "taken_by": None if taker < 0 else taker,
+                "move": nt.action_to_str(row_action + r),
             }
             for r, (capacity, row, taker) in enumerate(zip(game.capacities, state.rows, state.taken_by, strict=True))
         ],
@@ -50,6 +55,7 @@ def view(state: ColorettoState, seat: int | None) -> dict[str, Any]:
         "removed_colours": [COLOURS[c] for c in state.removed],
         "discarded": [card_name(c) for c in state.discarded],
         "pile_size": state.pile_size,
+        "pile_move": nt.action_to_str(nt.DRAW),
         "cards_above_last_round": state.cards_above_last_round,
         "pile_contents": {card_name(k): n for k, n in enumerate(state.pile_contents()) if n},
         "events": [{"move": move, "kind": kind, "card": card_name(card)} for move, kind, card in state.events],

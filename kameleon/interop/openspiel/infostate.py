@@ -1,4 +1,4 @@
-"""Information-state strings with perfect recall, built move by move (O(1) amortised per call).
+"""Information-state strings with perfect recall, kept up to date as moves are applied (O(1) per move).
 
 A seat's string is everything it observed, step by step::
 
@@ -13,13 +13,22 @@ observation as well. In a perfect-information game every move is seen in full: t
 the action indices (`p0 | start ; 812 ; 40 ; ...`), as OpenSpiel's own perfect-information
 games write theirs.
 
-Nothing is computed until a string is asked for: a state keeps, per seat, the string so far (a
-`Log`) with the kameleon state it was taken from, and a later call replays only the moves made
-since, on a copy of that state. Logs are immutable, so a state's clones share them: a clone that
-is never asked (an MCTS rollout) costs nothing.
+Who pays, and when. Nothing is computed until a string is asked for. From then on the state is
+*live*: each move applied to it appends one step to every seat's string (the move as the seat
+saw it and the digest of its observation after it: one encoder call per seat, no replay), so a
+string asked at any point is already there. A live state that goes a move without being asked
+(an MCTS rollout from a node) stops: it keeps a copy of the kameleon state where its strings
+stop, and a later call replays the moves since from there, once. Once a configuration's strings
+have been asked, each new game of it starts live at the deal, so the first call of a game is
+cheap too. `rl_environment` and plain simulation, which never ask, pay one attribute test a move.
 
-Besides the seats there are two more logs: the public one (what a spectator sees, `seat=None`)
-and the true one, in full notation, which `str(state)` shows: it identifies the full state.
+Logs are immutable, so a state's clones share them; a clone of a live state is live.
+
+Besides the seats' strings there are the public one (what a spectator sees, `seat=None`) and the
+true one, in full notation, which `str(state)` shows (it identifies the full state): both are
+built on demand, replaying the moves since they were last asked. With the game parameter
+`information_state_tensor` each seat's tensor rows (`Rows`) are the same steps as a fixed-size
+tensor, a row each, kept live as the strings are once a tensor is asked.
 
 A `World` is where a state's logs start: the real game, from its deal, or a world sampled by
 `resample_from_infostate(p)`. In a sampled world seat `p`'s string goes on from `p`'s real one
@@ -32,6 +41,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import weakref
 from array import array
 from collections.abc import Sequence
 from hashlib import blake2b
@@ -46,6 +56,13 @@ if TYPE_CHECKING:
 SMALL = 4096
 """Observations up to this size are digested whole; larger ones by what changed since the last step."""
 
+STRINGS = 1
+ROWS = 2
+"""What a live state keeps up to date as moves are applied (bits of `InfoStates.live`)."""
+
+_IN_USE: tuple[weakref.WeakSet[Setup], ...] = (weakref.WeakSet(), weakref.WeakSet(), weakref.WeakSet())
+"""By bit: the configurations whose strings (tensors) have been asked; their new games start live."""
+
 
 def digest(data: Any) -> str:
     return blake2b(data, digest_size=8).hexdigest()
@@ -54,13 +71,13 @@ def digest(data: Any) -> str:
 class Log:
     """A string after the first `at` moves of the kameleon history, with what extending it needs: `last`,
     the observation then (large observations only, as an array to compare with; for a tensor log, its
-    `Rows`), and the kameleon state then (`cursor`, never mutated: an extension replays on a copy).
-    Immutable: states and clones share it. (A perfect-information string needs no replay: its cursor
-    stays where its world starts.)"""
+    `Rows`), and `cursor`, the kameleon state then (never mutated: an extension replays on a copy), or
+    None for a log kept up to date by a live state (current wherever it is held).
+    Immutable: states and clones share it."""
 
     __slots__ = ("at", "cursor", "last", "text")
 
-    def __init__(self, at: int, text: str, last: Any, cursor: State[Any]) -> None:
+    def __init__(self, at: int, text: str, last: Any, cursor: State[Any] | None) -> None:
         self.at = at
         self.text = text
         self.last = last
@@ -128,7 +145,7 @@ class World:
         start = self.start
         setup = self.setup
         if key > self.true:
-            return Log(self.at, "", Rows.first(observation(setup, start, key - self.true - 1)), start)
+            return Log(self.at, "", Rows.first(setup, observation(setup, start, key - self.true - 1)), start)
         if key == self.true:
             if self._start is not None and self.seed is None:  # a sampled world: name what it holds
                 text = f"world {digest(pickle.dumps(start, protocol=5))}"
@@ -146,14 +163,16 @@ class World:
     def extend(self, log: Log, key: int, history: Sequence[Any]) -> Log:
         """`log` after the moves `history[log.at:]`, replayed from its cursor."""
         setup = self.setup
+        if log.cursor is None:  # kept by a live state, then played past without it: start over
+            log = self.first(key)
         if key > self.true:
             return self._extend_rows(log, key - self.true - 1, history)
-        if setup.perfect_information and key != self.true:
-            # every move is seen in full: the action indices say it all, with no replay
+        if setup.perfect_information and not setup.encoding.windowed and key != self.true:
+            # every move is seen in full and has an index: the indices say it all, with no replay
             index = setup.encoding.to_index
             moves = " ; ".join(str(index(action)) for action in history[log.at :])
             return Log(len(history), f"{log.text} ; {moves}", None, log.cursor)
-        cursor = log.cursor.clone()
+        cursor = log.cursor.clone()  # type: ignore[union-attr]
         parts = [log.text]
         last = log.last
         if key == self.true:
@@ -171,55 +190,63 @@ class World:
 
     def _extend_rows(self, log: Log, seat: int, history: Sequence[Any]) -> Log:
         index = self.setup.encoding.to_index
-        cursor = log.cursor.clone()
+        cursor = log.cursor.clone()  # type: ignore[union-attr]
         rows: Rows = log.last
         for action in history[log.at :]:
             full = cursor.token_seen_by(action, seat) == cursor.action_to_str(action)
             move = index(action) if full else None
             cursor.apply(action)
-            rows = rows.add(-1 if move is None else move, observation(self.setup, cursor, seat))
+            rows = rows.add(self.setup, -1 if move is None else move, observation(self.setup, cursor, seat))
         return Log(len(history), "", rows, cursor)
 
 
 class Rows:
-    """A seat's steps for the information-state tensor: (move index or -1, observation) for the deal and
-    each move since. The first `count` entries of a list that is only ever appended to, so that states
-    and their clones share it: a log whose list has grown past its count (a clone went on) copies first.
+    """A seat's steps for the information-state tensor, filled row by row: row i is (1, the move one-hot if
+    the seat saw it in full, its observation after it) for the deal and each move since.
+
+    The first `count` rows of `buffer`, an array shared by the states of one line of play and only ever
+    written past what any of them holds (`filled`, shared, counts the rows written): a state that goes on
+    from a row before the last written (a clone went on first) copies its rows to a buffer of its own.
     """
 
-    __slots__ = ("count", "steps")
+    __slots__ = ("buffer", "count", "filled")
 
-    def __init__(self, steps: list[tuple[int, np.ndarray[Any, Any]]], count: int) -> None:
-        self.steps = steps
+    def __init__(self, buffer: np.ndarray[Any, Any], count: int, filled: list[int]) -> None:
+        self.buffer = buffer
         self.count = count
+        self.filled = filled
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Rows:
         return self
 
     @classmethod
-    def first(cls, seen: np.ndarray[Any, Any]) -> Rows:
-        return cls([(-1, seen)], 1)
-
-    def add(self, move: int, seen: np.ndarray[Any, Any]) -> Rows:
-        steps = self.steps if len(self.steps) == self.count else self.steps[: self.count]
-        steps.append((move, seen))
-        return Rows(steps, self.count + 1)
-
-    def tensor(self, setup: Setup) -> np.ndarray[Any, Any]:
-        """One row per step: 1 (a step), the move one-hot (if the seat saw it in full), the observation after it;
-        the rows after the last step are zeros."""
+    def first(cls, setup: Setup, seen: np.ndarray[Any, Any]) -> Rows:
         assert setup.tensor is not None
-        height, width = setup.tensor
+        return cls(np.zeros(setup.tensor, np.float32), 0, [0]).add(setup, -1, seen)
+
+    def add(self, setup: Setup, move: int, seen: np.ndarray[Any, Any]) -> Rows:
+        buffer, count, filled = self.buffer, self.count, self.filled
+        if filled[0] != count:
+            buffer = np.zeros_like(buffer)
+            buffer[:count] = self.buffer[:count]
+            filled = [count]
+        if count < len(buffer):  # past the bound, counted only: `tensor` refuses
+            row = buffer[count]
+            row[0] = 1.0
+            if move >= 0:
+                row[1 + move] = 1.0
+            row[1 + setup.encoding.num_actions :] = seen
+        filled[0] = count + 1
+        return Rows(buffer, count + 1, filled)
+
+    def tensor(self) -> np.ndarray[Any, Any]:
+        """The rows so far, then zeros, flat (a new array)."""
+        height, width = self.buffer.shape
         if self.count > height:
             raise ValueError(f"{self.count} steps exceed the game's bound of {height} rows")
-        out = np.zeros((height, width), np.float32)
-        skip = 1 + setup.encoding.num_actions
-        for row, (move, seen) in enumerate(self.steps[: self.count]):
-            out[row, 0] = 1.0
-            if move >= 0:
-                out[row, 1 + move] = 1.0
-            out[row, skip:] = seen
-        return out.reshape(-1)
+        out = np.zeros(height * width, np.float32)
+        out[: self.count * width] = self.buffer[: self.count].reshape(-1)
+        return out
 
 
 def observation(setup: Setup, state: State[Any], seat: int) -> np.ndarray[Any, Any]:
@@ -230,6 +257,17 @@ def observation(setup: Setup, state: State[Any], seat: int) -> np.ndarray[Any, A
     return np.array(values, dtype=np.float32)
 
 
+def seen_digest(new: np.ndarray[Any, Any], last: np.ndarray[Any, Any] | None) -> tuple[str, np.ndarray[Any, Any] | None]:
+    """The digest of a seat's float32 observation `new`, and what to compare the next one with: small ones
+    whole, large ones by what changed since `last` (the previous step's)."""
+    if len(new) <= SMALL:
+        return digest(new), None
+    if last is None:
+        return digest(new), new
+    changed = np.flatnonzero(new != last)
+    return digest(changed.tobytes() + new[changed].tobytes()), new
+
+
 def observe(
     setup: Setup, state: State[Any], seat: int | None, last: np.ndarray[Any, Any] | None
 ) -> tuple[str, np.ndarray[Any, Any] | None]:
@@ -237,59 +275,146 @@ def observe(
     the observation to compare the next one with (large observations only)."""
     if seat is None:
         return digest(json.dumps(state.view(None), sort_keys=True).encode()), None
-    values = setup.encoding.observe(state, seat)
-    if len(values) <= SMALL:
-        if not (isinstance(values, array) and values.typecode == "f"):
-            values = array("f", values)
-        return digest(values), None
-    if isinstance(values, array) and values.typecode == "f":
-        new = np.frombuffer(values, dtype=np.float32)  # the encoder's own new array: kept, never written
-    else:
-        new = np.array(values, dtype=np.float32)
-    if last is None:
-        return digest(new), new
-    changed = np.flatnonzero(new != last)
-    return digest(changed.tobytes() + new[changed].tobytes()), new
+    return seen_digest(observation(setup, state, seat), last)
 
 
 class InfoStates:
-    """A state's logs by key (None: not asked yet); copies share the logs themselves."""
+    """A state's logs by key (None: not asked yet); copies share the logs themselves.
 
-    __slots__ = ("logs", "world")
+    `live`: what is kept up to date as moves are applied (bits STRINGS, ROWS; see the module's docstring);
+    `read`: whether a string or tensor was asked since the last move.
+    """
+
+    __slots__ = ("live", "logs", "read", "world")
 
     def __init__(self, world: World, logs: list[Log | None] | None = None) -> None:
         self.world = world
         self.logs: list[Log | None] = logs if logs is not None else [None] * (2 * world.setup.game.num_players + 2)
+        self.live = 0
+        self.read = False
 
     def __deepcopy__(self, memo: dict[int, Any]) -> InfoStates:
-        return InfoStates(self.world, self.logs.copy())
+        other = InfoStates(self.world, self.logs.copy())
+        other.live = self.live
+        other.read = self.read
+        return other
 
-    def log(self, key: int, inner: State[Any]) -> Log:
+    def started(self, inner: State[Any]) -> None:
+        """A new game, dealt: live from here for what its configuration has been asked."""
+        setup = self.world.setup
+        for bit in (STRINGS, ROWS):
+            if setup in _IN_USE[bit]:
+                self._wake(bit, inner)
+
+    def _keys(self, bit: int) -> range:
+        players = self.world.setup.game.num_players
+        return range(players) if bit == STRINGS else range(players + 2, 2 * players + 2)
+
+    def _wake(self, bit: int, inner: State[Any]) -> None:
+        """Every log of `bit`'s kind brought up to date, and kept so from here."""
+        world, logs, at = self.world, self.logs, len(inner.history)
+        for key in self._keys(bit):
+            found = logs[key]
+            if found is None:
+                found = world.first(key)
+            if found.at != at:
+                found = world.extend(found, key, inner.history)
+            logs[key] = found
+        self.live |= bit
+        _IN_USE[bit].add(world.setup)
+
+    def _current(self, key: int, inner: State[Any]) -> Log:
+        self.read = True
         found = self.logs[key]
-        if found is None:
-            found = self.world.first(key)
-        if found.at != len(inner.history):
-            found = self.world.extend(found, key, inner.history)
-        self.logs[key] = found
+        if found is not None and found.at == len(inner.history):
+            return found
+        world = self.world
+        if key < world.public:
+            self._wake(STRINGS, inner)
+        elif key > world.true:
+            self._wake(ROWS, inner)
+        else:  # the public and true strings are built on demand only
+            found = found or world.first(key)
+            self.logs[key] = world.extend(found, key, inner.history)
+        found = self.logs[key]
+        assert found is not None
         return found
 
     def text(self, key: int, inner: State[Any]) -> str:
+        self.read = True
         found = self.logs[key]
         if found is not None and found.at == len(inner.history):
             return found.text
-        return self.log(key, inner).text
+        return self._current(key, inner).text
 
     def tensor(self, seat: int, inner: State[Any]) -> np.ndarray[Any, Any]:
-        rows: Rows = self.log(self.world.rows(seat), inner).last
-        return rows.tensor(self.world.setup)
+        rows: Rows = self._current(self.world.rows(seat), inner).last
+        return rows.tensor()
+
+    # --- kept up to date by a live state's moves (KameleonSpielState._apply_action)
+
+    def before(self, inner: State[Any], action: Any) -> tuple[list[str], str] | None:
+        """Called by a live state before it applies `action`: how each seat sees the move (and the move in
+        full, for the tensor rows), to give `after`; None if the logs are not to be kept: nobody asked since
+        the last move (the state stops being live, keeping a copy of itself to resume from), or the kameleon
+        state was played past them."""
+        logs, at = self.logs, len(inner.history)
+        kept = logs[0 if self.live & STRINGS else self.world.rows(0)]
+        if not self.read or kept is None or kept.at != at:
+            cursor = inner.clone()
+            for bit in (STRINGS, ROWS):
+                for key in self._keys(bit) if self.live & bit else ():
+                    log = logs[key]
+                    if log is not None and log.cursor is None and log.at == at:
+                        logs[key] = Log(log.at, log.text, log.last, cursor)
+            self.live = 0
+            return None
+        self.read = False
+        tokens = [inner.token_seen_by(action, seat) for seat in range(self.world.setup.game.num_players)]
+        return tokens, inner.action_to_str(action) if self.live & ROWS else ""
+
+    def after(self, inner: State[Any], index: int, seen_by: tuple[list[str], str]) -> None:
+        """Called by a live state once it has applied the move (`index`): one step added to every kept log."""
+        world = self.world
+        setup, logs, at = world.setup, self.logs, len(inner.history)
+        tokens, true = seen_by
+        seen: list[np.ndarray[Any, Any] | None] = [None] * len(tokens)
+        if self.live & STRINGS:
+            if setup.perfect_information and not setup.encoding.windowed:
+                part = f" ; {index}"
+                for seat in range(len(tokens)):
+                    log = logs[seat]
+                    assert log is not None
+                    logs[seat] = Log(at, log.text + part, None, None)
+            else:
+                for seat, token in enumerate(tokens):
+                    log = logs[seat]
+                    assert log is not None
+                    seen[seat] = new = observation(setup, inner, seat)
+                    text, last = seen_digest(new, log.last)
+                    logs[seat] = Log(at, f"{log.text} ; {token} {text}", last, None)
+        if self.live & ROWS:
+            for seat, token in enumerate(tokens):
+                key = world.rows(seat)
+                log = logs[key]
+                assert log is not None
+                new = seen[seat]
+                if new is None:
+                    new = observation(setup, inner, seat)
+                logs[key] = Log(at, "", log.last.add(setup, index if token == true else -1, new), None)
 
     def sampled(self, seat: int, inner: State[Any], world: State[Any]) -> InfoStates:
         """The logs of `world`, a state sampled for `seat` from `inner` (this state's)."""
-        mine = self.log(seat, inner)
+        mine = self._current(seat, inner)
         start = world.clone()  # `world` becomes the new state's own and is played on
         label = f"resampled p{seat}:{digest(mine.text.encode())}"
         kept = {seat: Log(mine.at, mine.text, mine.last, start)}
         if self.world.setup.tensor is not None:
-            rows = self.log(self.world.rows(seat), inner)
+            rows = self._current(self.world.rows(seat), inner)
             kept[self.world.rows(seat)] = Log(rows.at, "", rows.last, start)
-        return InfoStates(World(self.world.setup, start=start, label=label, sampled=kept))
+        other = InfoStates(World(self.world.setup, start=start, label=label, sampled=kept))
+        for bit in (STRINGS, ROWS):
+            if self.live & bit:
+                other._wake(bit, world)
+        other.read = True
+        return other

@@ -8,9 +8,10 @@ game's parameters, and carry it (it copies and pickles as its key).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 import pyspiel
 
@@ -18,6 +19,8 @@ from kameleon.engine.game import Game, State
 from kameleon.engine.registry import game_class, load
 from kameleon.interop.openspiel.deal import Deal
 from kameleon.interop.spaces import Encoding
+
+T = TypeVar("T")
 
 PREFIX = "python_kameleon_"
 DEFAULT_DEALS = 1 << 16
@@ -87,13 +90,16 @@ class Setup:
     def chance_nodes(self) -> int:
         return self.deal.digits if self.deal is not None else 0
 
+    def once(self, name: str, make: Callable[[], T]) -> T:
+        """`make()`, computed once per configuration (kept aside: what it gives never changes)."""
+        found: T | None = self.__dict__.get(name)
+        if found is None:
+            found = self.__dict__[name] = make()  # past the frozen dataclass's __setattr__, for a cache
+        return found
+
     def start(self) -> State[Any]:
         """The initial state of a game without a chance node (a copy: the caller may play it)."""
-        found: State[Any] | None = self.__dict__.get("_start")
-        if found is None:
-            found = self.game.new_state(0)
-            self.__dict__["_start"] = found  # a cache on a frozen dataclass: what it holds never changes
-        return found.clone()
+        return self.once("_start", lambda: self.game.new_state(0)).clone()
 
 
 @lru_cache(maxsize=64)

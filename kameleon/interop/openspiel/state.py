@@ -4,7 +4,8 @@ Python callers (OpenSpiel's Python algorithms, `rl_environment`) reach the metho
 directly; C++ reaches the same answers through pybind11's trampolines and the observers
 (observers.py), so both give the same values. Defining `legal_actions`, `observation_tensor`,
 `information_state_string`, `is_chance_node` and `rewards` here saves each call two crossings
-of the language boundary, which is most of the cost of an `rl_environment` step.
+of the language boundary, a good part of the cost of an `rl_environment` step, which makes
+them for every player at every step.
 """
 
 from __future__ import annotations
@@ -64,12 +65,7 @@ class KameleonSpielState(pyspiel.State):
             self.inner = self.setup.start()
             self.info = InfoStates(World(self.setup, seed=0))
             # OpenSpiel makes a new state for every clone: the opening's legal actions are found once
-            opening: tuple[Indices, str | None] | None = self.setup.__dict__.get("_opening")
-            if opening is None:
-                self._refresh()
-                self.setup.__dict__["_opening"] = (self.legal, self.truncated)
-            else:
-                self.legal, self.truncated = opening
+            self.legal, self.truncated = self.setup.once("_opening", self._opening)
 
     # --- the game's course
 
@@ -130,11 +126,20 @@ class KameleonSpielState(pyspiel.State):
                 self.inner = setup.game.new_state(number)
                 # the state as dealt, for the information states (cheaper copied now than dealt again)
                 self.info = InfoStates(World(setup, seed=number, start=self.inner.clone()))
+                self.info.started(self.inner)
                 self._refresh()
             return
         if self.is_terminal():
             raise ValueError(f"the game is over{' (' + self.truncated + ')' if self.truncated else ''}: no move")
-        self.inner.apply(setup.encoding.to_action(int(action)))  # raises IllegalAction with nothing changed
+        move = setup.encoding.to_action(int(action))
+        info = self.info
+        if info is not None and info.live:  # information states in use: kept up to date move by move
+            seen_by = info.before(self.inner, move)
+            self.inner.apply(move)  # raises IllegalAction with nothing changed
+            if seen_by is not None:
+                info.after(self.inner, int(action), seen_by)
+        else:
+            self.inner.apply(move)
         self._refresh()
 
     def apply_deal(self, number: int) -> None:
@@ -144,6 +149,10 @@ class KameleonSpielState(pyspiel.State):
             raise ValueError("a deal is chosen at the start of a game with a chance node, and only there")
         for digit in deal.actions(number):
             self.apply_action(digit)
+
+    def _opening(self) -> tuple[Indices, str | None]:
+        self._refresh()
+        return self.legal, self.truncated
 
     def _refresh(self) -> None:
         inner = self.inner
@@ -262,6 +271,7 @@ class KameleonSpielState(pyspiel.State):
         world = self.inner.determinize(seat, rng)
         other.inner = world
         other.info = self.info.sampled(seat, self.inner, world)
+        other.truncated = None
         other._refresh()
         return other
 

@@ -74,7 +74,7 @@ function meeple(seat, extra = "") {
   return el;
 }
 
-function entryEl(entry, row, names) {
+function entryEl(entry, names) {
   if (entry.kind === "follower") {
     const el = meeple(entry.seat);
     el.title = names[entry.seat] || `seat ${entry.seat}`;
@@ -84,9 +84,8 @@ function entryEl(entry, row, names) {
   let card;
   if (entry.face === null) card = backEl(entry.placer);
   else {
-    const misplaced = !entry.face_down && colourOf(entry.face) && colourOf(entry.face) !== row;
-    card = faceEl(entry.face, "span", {
-      class: [entry.face_down ? `down seat-${entry.placer}` : "", misplaced ? "misplaced" : ""].join(" ").trim(),
+    card = faceEl(entry.face, "span", {  // the engine says which card lies misplaced in its row (rules §8.5)
+      class: [entry.face_down ? `down seat-${entry.placer}` : "", entry.misplaced ? "misplaced" : ""].join(" ").trim(),
       title: entry.face_down ? `?${entry.face}` : entry.face,
     });
   }
@@ -101,7 +100,7 @@ function rowsPanel(view, ctx, targets, onRow) {
       "aria-label": move || colourName(row.row) }, move ? (move.startsWith("?") ? "?" : "+") : "");
     return h("div", { class: `cc-row r-${row.row}${move ? " target" : ""}`, "data-row": row.row, onclick: () => onRow(row.row) },
       h("span", { class: `cc-head c-${row.row}`, title: colourName(row.row) }, row.row),
-      h("span", { class: "cc-entries" }, row.entries.map((entry) => entryEl(entry, row.row, ctx.names)), slot));
+      h("span", { class: "cc-entries" }, row.entries.map((entry) => entryEl(entry, ctx.names)), slot));
   }));
 }
 

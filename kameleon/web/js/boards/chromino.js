@@ -1,6 +1,7 @@
 // Chromino: the layout as SVG squares, a pan/zoom viewport that outlives re-renders, and placement highlighting.
-// The legal moves come from the server; the board only groups them: pick a tile in the hand, and every footprint
-// where it may go is drawn as a ghost ("spot"). A click on a square plays the one placement through it, or opens a
+// The legal placements come from the view (`placements`: each one's move, hand tile, squares and colours; the
+// layout's tiles carry their squares and colours too), so the board reads no notation and works out no tile name:
+// it only groups them. Pick a tile in the hand, and every footprint where it may go is drawn as a ghost ("spot"). A click on a square plays the one placement through it, or opens a
 // small chooser when several placements (other footprints or the reversed reading) cover that square. Refusals are the
 // engine's: the view says why a tile of the hand cannot go anywhere and why the only moves are draw or pass, and a
 // click where the picked tile cannot go is sent as that placement, which the server refuses with the engine's reason.
@@ -9,7 +10,6 @@ import { t } from "../i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const ORDER = "RYGBP";
-const PLACEMENT = /^([RYGBP*]{3}) ([HV]) (-?\d+),(-?\d+)$/;
 const MIN_SPAN = 4;     // cells across the viewBox at the closest zoom
 const MAX_SPAN = 160;   // and at the widest: far beyond any real layout (random games stay within ±25, rules §12)
 const FIT_MARGIN = 2.5; // a legal placement reaches at most 2 cells beyond the layout, so fitting shows every spot
@@ -23,22 +23,9 @@ function memory() {
   return pages.get(key);
 }
 
-/** The tile a reading names: of its two readings, the one whose first colour comes first (rules §2.3). */
-function canonical(letters) {
-  return ORDER.indexOf(letters[0]) <= ORDER.indexOf(letters[2]) ? letters : [...letters].reverse().join("");
-}
-
-/** A placement token ("PRR H 0,-1") as its cells and colours; null for draw / pass. */
-function parsePlacement(move) {
-  const m = PLACEMENT.exec(move);
-  if (!m) return null;
-  const [, letters, orientation, r, c] = m;
-  const row = Number(r), col = Number(c);
-  const cells = [0, 1, 2].map((i) => (orientation === "H" ? [row, col + i] : [row + i, col]));
-  return { move, letters, orientation, row, col, cells, tile: canonical(letters), spot: `${orientation} ${row},${col}` };
-}
-
 const cellKey = (r, c) => `${r},${c}`;
+// A footprint's key: its squares (the two readings of one footprint share it).
+const spotKey = (p) => p.cells.map(([r, c]) => cellKey(r, c)).join(" ");
 
 function svg(tag, attrs = {}, ...children) {
   const el = document.createElementNS(SVG, tag);
@@ -67,12 +54,13 @@ function square(letter, x, y) {
     svg("text", { class: "cr-letter", x: x + 0.5, y: y + 0.68, "text-anchor": "middle" }, letter));
 }
 
-// One tile drawn over its footprint: three squares and an outline (the outline shows where one tile ends).
+// One tile drawn over its footprint (the view's squares and colours): three squares and an outline (the outline
+// shows where one tile ends).
 function tileShape(p, attrs) {
-  const [r0, c0] = p.cells[0];
-  const wide = p.orientation === "H";
+  const r0 = Math.min(...p.cells.map(([r]) => r)), c0 = Math.min(...p.cells.map(([, c]) => c));
+  const wide = p.cells[0][0] === p.cells[1][0];
   return svg("g", attrs,
-    ...p.cells.map(([r, c], i) => square(p.letters[i], c, r)),
+    ...p.cells.map(([r, c], i) => square(p.colours[i], c, r)),
     svg("rect", { class: "cr-outline", x: c0 + 0.02, y: r0 + 0.02, width: wide ? 2.96 : 0.96, height: wide ? 0.96 : 2.96, rx: 0.18 }));
 }
 
@@ -95,12 +83,10 @@ function fitBox(layout) {
   return { x: cx - w / 2, y: cy - hgt / 2, w, h: hgt };
 }
 
-// The legal placements grouped by tile, then by footprint (a footprint holds one or two readings).
-function placementsByTile(legal) {
+// The view's legal placements grouped by tile, then by footprint (a footprint holds one or two readings).
+function placementsByTile(placements) {
   const byTile = new Map();
-  for (const move of legal) {
-    const p = parsePlacement(move);
-    if (!p) continue;
+  for (const p of placements || []) {
     if (!byTile.has(p.tile)) byTile.set(p.tile, []);
     byTile.get(p.tile).push(p);
   }
@@ -110,8 +96,9 @@ function placementsByTile(legal) {
 function spotsOf(placements) {
   const spots = new Map();
   for (const p of placements) {
-    if (!spots.has(p.spot)) spots.set(p.spot, []);
-    spots.get(p.spot).push(p);
+    const key = spotKey(p);
+    if (!spots.has(key)) spots.set(key, []);
+    spots.get(key).push(p);
   }
   return [...spots.values()];
 }
@@ -159,7 +146,7 @@ function drawMap(layout, spots, pending, box) {
   if (spots.length) {
     map.append(svg("g", { class: `cr-spots${pending ? " choosing" : ""}` },
       ...spots.map((readings) => tileShape(readings[0], { class: "cr-spot", "data-move": readings[0].move,
-        "data-moves": readings.map((p) => p.move).join("|"), "data-cells": readings[0].cells.map(([r, c]) => cellKey(r, c)).join(" ") })),
+        "data-moves": readings.map((p) => p.move).join("|"), "data-cells": spotKey(readings[0]) })),
       pending ? tileShape(pending, { class: "cr-pending", "data-pending": pending.move }) : null));
   }
   return map;
@@ -294,9 +281,9 @@ function handPanel(view, ctx, me, state, byTile, play, redraw) {
 export function render(container, view, ctx) {
   const state = memory();
   const legal = ctx.legal || [];
-  const layout = view.layout.map((item) => ({ ...parsePlacement(item.move), item }));
+  const layout = view.layout.map((item) => ({ move: item.move, cells: item.cells, colours: item.colours, item }));
   const occupied = new Set(layout.flatMap((p) => p.cells.map(([r, c]) => cellKey(r, c))));
-  const byTile = placementsByTile(legal);
+  const byTile = placementsByTile(view.placements);
   const me = ctx.seat === null || ctx.seat === undefined ? null : view.players[ctx.seat];
 
   // A new list of legal moves is a new decision: drop the half-made choice (and pick a tile just drawn).

@@ -1,6 +1,7 @@
 // The Coloretto board: the rows (trucks), the draw pile, the drawn card and every collection with its live score.
 // Everything the rules derive comes from the view (free places, the colours that count positively or negatively,
-// the colour each wild card counts as, the totals): the board shows those fields and works none of them out.
+// the colour each wild card counts as, the totals, the move a click on a row or the pile stands for): the board shows
+// those fields and works none of them out, nor writes any notation.
 import { add, h } from "../dom.js";
 import { t } from "../i18n.js";
 
@@ -21,7 +22,7 @@ function rowsPanel(view, ctx) {
   const legal = new Set(ctx.legal || []);
   const placing = view.phase === "place";
   return h("div", { class: "rows" }, view.rows.map((row) => {
-    const move = `${placing ? "place" : "take"} ${row.row}`;
+    const move = row.move;
     const can = legal.has(move);
     const slots = row.cards.map((name) => card(name));
     for (let i = 0; i < row.free; i++) slots.push(h("span", { class: "card slot" }));
@@ -64,10 +65,10 @@ function collection(view, ctx, seat) {
 
 export function render(container, view, ctx) {
   const legal = new Set(ctx.legal || []);
-  const canDraw = legal.has("draw");
+  const canDraw = legal.has(view.pile_move);
   const top = h("div", { class: "cl-top" },
-    h("button", { class: `pile${canDraw ? " can" : ""}`, type: "button", "data-move": "draw", disabled: !ctx.interactive,
-      onclick: () => ctx.play("draw"), title: t("draw") },
+    h("button", { class: `pile${canDraw ? " can" : ""}`, type: "button", "data-move": view.pile_move, disabled: !ctx.interactive,
+      onclick: () => ctx.play(view.pile_move), title: t("draw") },
     h("span", { class: "back" }, view.pile_size), h("span", { class: "small muted" }, t("pile"))),
     view.drawn ? h("div", { class: "drawn" }, h("span", { class: "small" }, t("drawn")), card(view.drawn)) : null,
     h("div", { class: "small muted" }, `${t("round")} ${view.round}`, view.final_round ? h("strong", { style: "color:#b3261e" }, ` · ${t("last_round")}`) : null));

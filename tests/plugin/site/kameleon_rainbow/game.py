@@ -18,6 +18,7 @@ import random
 from typing import Any
 
 from kameleon.engine import Game, IllegalAction, NotationError, Option, State
+from kameleon.engine.game import check_seat
 from kameleon.engine.options import int_in_range
 
 COLOURS = "RGB"
@@ -96,6 +97,7 @@ class RainbowState(State[int]):
         return [seat for seat, points in enumerate(self.points) if points == top]
 
     def view(self, player: int | None) -> dict[str, Any]:
+        check_seat(player, self.num_players, spectator=True)
         return {
             "current_player": self.current_player,
             "line": [card_name(card) for card in self.line],
@@ -105,6 +107,7 @@ class RainbowState(State[int]):
         }
 
     def determinize(self, player: int, rng: random.Random) -> RainbowState:
+        check_seat(player, self.num_players)
         sample = self.clone()
         sample.seed = None
         pool = sample.unseen + [card for seat, hand in enumerate(sample.hands) if seat != player for card in hand]

@@ -1,13 +1,14 @@
-"""Fit the weights of Chromino's learned position value (`kameleon.games.chromino.value`) for one number of players.
+"""Fit the weights of a game's learned position value (`Game.value_model()`) for one number of players.
 
-    kameleon research fit-value chromino [--players 2] [--games 40000] [--seed 10000] [--workers 2] [--write]
+    kameleon research fit-value GAME [--players 2] [--games 40000] [--seed 10000] [--workers 2] [--write]
 
 Plays games between `medium` bots. In `DETOUR_SHARE` of them a stretch of
 `DETOUR_MOVES` uniformly random moves starts at a random ply of the first
 `DETOUR_WITHIN`, because ISMCTS asks for values at the end of random rollouts,
-not only of greedy play. Every position before the game's end in which no seat
-is out is a sample: every seat's `value.features`, labelled by who won (a
-share of 1/k for each of k co-winners). Each stage gets a multinomial
+not only of greedy play. Every position before the game's end that the model
+samples (Chromino: no seat is out yet) is a sample: every seat's features
+(`ValueModel.measure`), labelled by who won (a share of 1/k for each of k
+co-winners). Each stage gets a multinomial
 (conditional) logistic regression without intercept, the chance of seat `i`
 being `exp(w . f_i) / sum(exp(w . f_j))`, so the score is the same rule for every
 seat; with two players it is the logistic regression on the difference of the
@@ -16,7 +17,7 @@ the games but every fifth; the held-out games give the log-loss printed beside
 that of a coin toss (log of the number of players: 0.693 for two).
 
 `--write` puts the fitted weights of that number of players into the weights
-file (`value.WEIGHTS_FILE`, data shipped in the game's package), keeping the
+file (`ValueModel.weights_file`, data shipped in the game's package), keeping the
 others; without it they are printed. Needs numpy (the `rl` extra).
 """
 
@@ -31,9 +32,9 @@ from pathlib import Path
 from typing import Any
 
 from kameleon.ai import make_agent
-from kameleon.engine.errors import KameleonError
-from kameleon.engine.registry import load
-from kameleon.games.chromino import value
+from kameleon.engine.errors import BrokenGame, KameleonError
+from kameleon.engine.hooks import ValueModel
+from kameleon.engine.registry import game_class, games, load
 
 DETOUR_SHARE = 0.6
 DETOUR_MOVES = 10
@@ -42,11 +43,8 @@ RIDGE = 1e-3
 NEWTON_STEPS = 25
 HELD_OUT = 5
 """Every `HELD_OUT`-th game is kept out of the fit to measure it."""
-PLAYERS = range(2, 9)
 DECIMALS = 3
 """Weights are kept to this many decimals: finer digits are noise of the sample."""
-WEIGHTS_FILE = value.WEIGHTS_FILE
-"""The weights file shipped in the game's package, which `write` updates by default."""
 
 Sample = tuple[int, list[float], list[list[float]]]
 """(stage, each seat's share of the win, each seat's features)."""
@@ -54,28 +52,53 @@ Fit = tuple[tuple[float, ...], int, float]
 """(weights, held-out positions, held-out log-loss)."""
 
 
-def check(games: int, seed: int, workers: int, players: int) -> None:
-    """Refuse bad settings, or a missing numpy, before the first game (KameleonError)."""
-    if games < 2 * HELD_OUT or workers < 1 or seed < 0 or players not in PLAYERS:
+def fittable() -> list[str]:
+    """The games that offer a learned value to fit (plug-ins included; one that does not load is left out)."""
+    found = []
+    for name in games():
+        try:
+            if game_class(name).value_model() is not None:
+                found.append(name)
+        except BrokenGame:
+            continue
+    return found
+
+
+def model(game: str) -> ValueModel:
+    """The learned value of `game` (KameleonError naming the games that have one if it has none)."""
+    found = game_class(game).value_model()
+    if found is None:
+        raise KameleonError(
+            f"there is no learned value to fit for {game!r}; games with one: {', '.join(fittable()) or 'none'}"
+        )
+    return found
+
+
+def check(game: str, games: int, seed: int, workers: int, players: int) -> None:
+    """Refuse an unknown game or one without a learned value, bad settings, or a missing numpy, before the
+    first game (KameleonError)."""
+    allowed = model(game).players
+    if games < 2 * HELD_OUT or workers < 1 or seed < 0 or players not in allowed:
         raise KameleonError(
             f"--games must be at least {2 * HELD_OUT}, --workers at least 1, --seed not negative"
-            f" and --players from {PLAYERS.start} to {PLAYERS.stop - 1}"
+            f" and --players from {allowed.start} to {allowed.stop - 1}"
         )
     if importlib.util.find_spec("numpy") is None:
         raise KameleonError("the fit needs numpy, which the rl extra installs: pip install 'kameleon[rl]'")
 
 
-def record(seed: int, players: int = 2) -> list[Sample]:
-    """The samples of one game of `players` seats dealt from `seed`."""
+def record(seed: int, game: str, players: int = 2) -> list[Sample]:
+    """The samples of one game of `game` with `players` seats dealt from `seed`."""
+    value = model(game)
     rng = random.Random(seed)
-    state: Any = load("chromino", players=players).new_state(seed)
+    state: Any = load(game, players=players).new_state(seed)
     agents = [make_agent("medium", players * seed + seat) for seat in range(players)]
     start = rng.randrange(DETOUR_WITHIN) if rng.random() < DETOUR_SHARE else -1
     seen: list[tuple[int, list[list[float]]]] = []
     ply = 0
     while not state.is_terminal:
-        if not any(state.out):
-            seen.append((value.stage(state), [value.features(state, seat) for seat in range(players)]))
+        if value.sampled is None or value.sampled(state):
+            seen.append((value.stage(state), [value.measure(state, seat) for seat in range(players)]))
         if 0 <= start <= ply < start + DETOUR_MOVES:
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
@@ -123,15 +146,16 @@ def log_loss(x: Any, y: Any, w: Any) -> float:
 
 
 def fit(
-    games: int, seed: int, workers: int, players: int = 2, *, on_game: Callable[[], None] | None = None
+    game: str, games: int, seed: int, workers: int, players: int = 2, *, on_game: Callable[[], None] | None = None
 ) -> dict[int, Fit]:
-    """Stage -> (weights, held-out positions, held-out log-loss), from `games` games dealt from `seed` on;
-    `on_game()` runs as each game has been played."""
+    """Stage -> (weights, held-out positions, held-out log-loss) of `game`'s learned value, from `games` games
+    dealt from `seed` on; `on_game()` runs as each game has been played."""
     import numpy as np
 
-    rows: dict[int, list[tuple[bool, list[float], list[list[float]]]]] = {s: [] for s in range(1, value.STAGES + 1)}
+    value = model(game)
+    rows: dict[int, list[tuple[bool, list[float], list[list[float]]]]] = {s: [] for s in range(1, value.stages + 1)}
     with multiprocessing.Pool(workers) as pool:
-        play = partial(record, players=players)
+        play = partial(record, game=game, players=players)
         for i, samples in enumerate(pool.imap(play, range(seed, seed + games), chunksize=25)):
             held = i % HELD_OUT == 0
             for stage, label, features in samples:
@@ -142,8 +166,8 @@ def fit(
     for stage, stage_rows in rows.items():
         test = np.array([r[0] for r in stage_rows], dtype=bool)
         y = np.array([r[1] for r in stage_rows]).reshape(len(stage_rows), players)
-        x = np.array([r[2] for r in stage_rows]).reshape(len(stage_rows), players, len(value.FEATURES))
-        if (~test).sum() < len(value.FEATURES) or not test.any():
+        x = np.array([r[2] for r in stage_rows]).reshape(len(stage_rows), players, len(value.features))
+        if (~test).sum() < len(value.features) or not test.any():
             raise KameleonError(f"too few positions at stage {stage} to fit it; play more games")
         w = fit_softmax(x[~test], y[~test])
         found[stage] = (tuple(float(v) for v in w), int(test.sum()), log_loss(x[test], y[test], w))
@@ -155,17 +179,20 @@ def stage_weights(found: dict[int, Fit]) -> dict[int, tuple[float, ...]]:
     return {stage: tuple(round(w, DECIMALS) + 0.0 for w in row) for stage, (row, _, _) in found.items()}
 
 
-def weights_text(players: int, found: dict[int, Fit]) -> str:
+def weights_text(game: str, players: int, found: dict[int, Fit]) -> str:
     """The weights file holding only this fit (what is printed without `--write`)."""
-    return value.weights_text({players: stage_weights(found)})
+    return model(game).text({players: stage_weights(found)})
 
 
-def write(players: int, found: dict[int, Fit], path: Path = WEIGHTS_FILE) -> None:
-    """Put the weights of `players` into the weights file at `path`, keeping the other counts.
+def write(game: str, players: int, found: dict[int, Fit], path: Path | None = None) -> None:
+    """Put the weights of `players` into the weights file at `path` (default: the one shipped with the game),
+    keeping the other counts.
 
-    A file that is missing or unreadable is refused (`value.WeightsError`) rather than replaced by one
+    A file that is missing or unreadable is refused (the model's KameleonError) rather than replaced by one
     that would lose the other counts.
     """
-    weights = value.load_weights(path)
+    value = model(game)
+    target = value.weights_file if path is None else path
+    weights = value.load(target)
     weights[players] = stage_weights(found)
-    value.save_weights(weights, path)
+    value.save(weights, target)

@@ -1,4 +1,4 @@
-"""Fitting Chromino's learned position value: the regression, and writing the weights file.
+"""Fitting a learned position value (Chromino's): the regression, and writing the weights file.
 
 The command (`kameleon research fit-value chromino`) is tested in tests/cli/test_research.py.
 """
@@ -15,7 +15,7 @@ import pytest
 
 from kameleon.engine.errors import KameleonError
 from kameleon.games.chromino import value
-from kameleon.research.chromino_value import check, fit, fit_softmax, log_loss, stage_weights, write
+from kameleon.research.value_fit import check, fit, fit_softmax, fittable, log_loss, model, stage_weights, write
 
 
 @pytest.mark.parametrize("seats", [2, 4])
@@ -44,7 +44,7 @@ def test_with_two_seats_the_fit_is_the_logistic_regression_on_the_difference() -
 
 def test_a_fit_of_real_games_has_every_stage() -> None:
     played: list[None] = []
-    found = fit(40, 3, 1, 3, on_game=lambda: played.append(None))
+    found = fit("chromino", 40, 3, 1, 3, on_game=lambda: played.append(None))
     assert len(played) == 40 and sorted(found) == list(range(1, value.STAGES + 1))
     for weights, held, loss in found.values():
         assert len(weights) == len(value.FEATURES) and held > 0 and math.isfinite(loss)
@@ -55,7 +55,7 @@ def test_writing_keeps_the_other_counts_of_players(tmp_path: Path) -> None:
     shutil.copy(value.WEIGHTS_FILE, path)
     weights = {stage: tuple(random.Random(stage).uniform(-1, 1) for _ in value.FEATURES) for stage in value.WEIGHTS[2]}
     weights[1] = (-0.0001, *weights[1][1:])  # rounds to a negative zero, written as 0.0
-    write(3, {stage: (w, 0, 0.0) for stage, w in weights.items()}, path)
+    write("chromino", 3, {stage: (w, 0, 0.0) for stage, w in weights.items()}, path)
     written = value.load_weights(path)
     assert written == {**value.WEIGHTS, 3: stage_weights({s: (w, 0, 0.0) for s, w in weights.items()})}
     assert written[3][1][0] == 0.0 and math.copysign(1, written[3][1][0]) == 1
@@ -67,10 +67,10 @@ def test_a_weights_file_that_does_not_read_is_not_replaced(tmp_path: Path) -> No
     other = tmp_path / "other.json"
     other.write_text("WEIGHTS = {}\n", encoding="utf-8")
     with pytest.raises(value.WeightsError, match="are not valid JSON"):
-        write(2, {}, other)
+        write("chromino", 2, {}, other)
     assert other.read_text(encoding="utf-8") == "WEIGHTS = {}\n"
     with pytest.raises(value.WeightsError, match="are missing"):
-        write(2, {}, tmp_path / "nowhere.json")
+        write("chromino", 2, {}, tmp_path / "nowhere.json")
     assert not (tmp_path / "nowhere.json").exists()
 
 
@@ -81,4 +81,11 @@ def test_a_weights_file_that_does_not_read_is_not_replaced(tmp_path: Path) -> No
 def test_bad_settings_are_refused_before_any_game(games: int, seed: int, workers: int, players: int) -> None:
     message = "--games must be at least 10, --workers at least 1, --seed not negative and --players from 2 to 8"
     with pytest.raises(KameleonError, match=message):
-        check(games, seed, workers, players)
+        check("chromino", games, seed, workers, players)
+
+
+def test_the_games_with_a_learned_value_are_found_through_their_game_class() -> None:
+    assert fittable() == ["chromino"]
+    assert model("chromino").weights_file == value.WEIGHTS_FILE and model("chromino").features == value.FEATURES
+    with pytest.raises(KameleonError, match="no learned value to fit for 'coloretto'; games with one: chromino"):
+        check("coloretto", 20, 10, 1, 2)
