@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from kameleon.engine.errors import IllegalAction, NotationError
-from kameleon.engine.game import State, check_seat
+from kameleon.engine.game import State, check_rng, check_seat
 from kameleon.games.cameleon import cpn, endings, plies
 from kameleon.games.cameleon import notation as nt
 from kameleon.games.cameleon.chart import ASSOC, BOX, NONE, REWARD_BITS, K, V
@@ -452,6 +452,7 @@ class CameleonState(State[int]):
     def determinize(self, player: int, rng: random.Random) -> CameleonState:
         """Perfect information: a copy, without a replayable seed."""
         check_seat(player, self.num_players)
+        check_rng(rng)
         copy = self.clone()
         copy.seed = None
         return copy

@@ -23,7 +23,7 @@ from bisect import bisect_left
 from typing import TYPE_CHECKING, Any
 
 from kameleon.engine.errors import IllegalAction
-from kameleon.engine.game import State
+from kameleon.engine.game import State, check_rng
 from kameleon.games.cardcassonne import actions as act
 from kameleon.games.cardcassonne.cards import (
     COLOUR,
@@ -473,6 +473,7 @@ class CardcassonneState(State[int]):
 
     def determinize(self, player: int, rng: random.Random) -> CardcassonneState:
         """Resample what `player` has not seen (§10); see `determinize.determinize`."""
+        check_rng(rng)
         return determinize(self, player, rng)
 
     def view(self, player: int | None) -> dict[str, Any]:

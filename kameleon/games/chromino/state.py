@@ -13,7 +13,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from kameleon.engine.errors import IllegalAction
-from kameleon.engine.game import State, check_seat
+from kameleon.engine.game import State, check_rng, check_seat
 from kameleon.games.chromino import scoring
 from kameleon.games.chromino.actions import DRAW, PASS
 from kameleon.games.chromino.tiles import CHAMELEONS, WILD, triple_name
@@ -382,6 +382,7 @@ class ChrominoState(State[int]):
 
         check_seat(player, len(self.sizes))
         other = self.clone()
+        check_rng(rng)
         other.seed = None
         if self.game.options["open_hands"]:
             pool = list(self.bag)

@@ -11,7 +11,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from kameleon.engine.errors import IllegalAction
-from kameleon.engine.game import State, check_seat
+from kameleon.engine.game import State, check_rng, check_seat
 from kameleon.games.coloretto import actions as act
 from kameleon.games.coloretto.cards import GOLDEN, JOKER, LAST_ROUND, NUM_KINDS, PLUS_TWO, card_name
 from kameleon.games.coloretto.scoring import Breakdown, best_breakdown, declared_breakdown, winners
@@ -414,6 +414,7 @@ class ColorettoState(State[int]):
     def determinize(self, player: int, rng: random.Random) -> ColorettoState:
         """Reshuffle the unseen pile cards; the last-round card keeps its depth (section 8)."""
         check_seat(player, self.num_players)
+        check_rng(rng)
         other = self.clone()
         other.seed = None
         rest = list(self._deck[self._pos :])
