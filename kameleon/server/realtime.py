@@ -139,8 +139,7 @@ CHAT_HISTORY = 30
 
 
 def _history(arena: Arena, live: LiveTable) -> list[dict[str, Any]]:
-    """What a (re)connected socket missed: the table's last chat lines, and the seats whose time ran out
-    in the game in progress."""
+    """What a (re)connected socket missed: the table's last chat lines, and the seats whose time ran out."""
     with arena.db() as db:
         rows = db.scalars(
             select(ChatMessage)
@@ -151,7 +150,7 @@ def _history(arena: Arena, live: LiveTable) -> list[dict[str, Any]]:
     lines: list[dict[str, Any]] = [
         {"type": "chat", "name": row.name, "seat": None, "text": row.text, "history": True} for row in reversed(rows)
     ]
-    if live.status == "playing":
+    if live.status != "open":
         lines += [
             {"type": "timeout", "seat": seat["seat"], "history": True}
             for seat in live.meta["seats"]

@@ -126,16 +126,16 @@ def join(db: Session, user: User, table_id: str, body: dict[str, Any]) -> None:
         raise ApiError(409, f"seat {wanted.seat} is taken")
     # Another server process may be seating someone at this very moment: the seat is taken only if it is
     # still empty (compare and set), and the unique index on (table, person) refuses a second seat.
-    taken = db.execute(
-        update(Seat)
-        .where(Seat.table_id == table_id, Seat.seat == wanted.seat, Seat.user_id.is_(None), Seat.bot.is_(None))
-        .values(user_id=user.id, name=user.display_name)
-        .execution_options(synchronize_session=False)
-    )
-    if cast(CursorResult[Any], taken).rowcount != 1:
-        db.rollback()
-        raise ApiError(409, f"seat {wanted.seat} is taken")
     try:
+        taken = db.execute(
+            update(Seat)
+            .where(Seat.table_id == table_id, Seat.seat == wanted.seat, Seat.user_id.is_(None), Seat.bot.is_(None))
+            .values(user_id=user.id, name=user.display_name)
+            .execution_options(synchronize_session=False)
+        )
+        if cast(CursorResult[Any], taken).rowcount != 1:
+            db.rollback()
+            raise ApiError(409, f"seat {wanted.seat} is taken")
         db.commit()
     except IntegrityError:
         db.rollback()
