@@ -86,7 +86,7 @@ class Settings:
     """Seconds a connection may take to send a request's headers before it is closed (`kameleon serve`)."""
     socket_outbox: int = field(default_factory=lambda: _env_int("KAMELEON_SOCKET_OUTBOX", 1_000_000))
     """Bytes of frames a table socket may have waiting to be sent; a socket further behind is closed."""
-    socket_rate: str = field(default_factory=lambda: _env_str("KAMELEON_SOCKET_RATE", "20/second;300/minute"))
+    socket_rate: str = field(default_factory=lambda: _env_str("KAMELEON_SOCKET_RATE", "20/second;600/minute"))
     """Messages one table socket may send (`limits` notation); the extra ones are refused, and a socket that
     keeps on is closed."""
     socket_connects: str = field(default_factory=lambda: _env_str("KAMELEON_SOCKET_CONNECTS", "120/minute"))
