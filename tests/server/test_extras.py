@@ -23,7 +23,7 @@ def _requirement_names(extra: str) -> set[str]:
 
 
 def _imported_top_level(path: Path) -> set[str]:
-    found = set()
+    found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.Import):
             found.update(alias.name.split(".")[0] for alias in node.names)
