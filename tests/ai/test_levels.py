@@ -19,10 +19,10 @@ from kameleon.ai import (
     make_agent,
     parse_spec,
 )
-from kameleon.engine.hooks import score_lookahead
 from kameleon.engine.agent import GameOver
 from kameleon.engine.benchmark import random_game
 from kameleon.engine.errors import KameleonError
+from kameleon.engine.hooks import score_lookahead
 
 
 def test_levels_are_registered() -> None:

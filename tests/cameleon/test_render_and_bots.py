@@ -6,8 +6,8 @@ from rich.console import Console
 
 import kameleon
 from kameleon.ai import make_agent
-from kameleon.games.cameleon import render
 from kameleon.engine.match import play_match
+from kameleon.games.cameleon import render
 from kameleon.games.cameleon.heuristics import action_values
 
 from .support import at

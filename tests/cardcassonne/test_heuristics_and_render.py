@@ -8,8 +8,8 @@ from rich.console import Console
 
 import kameleon
 from kameleon.ai.greedy import GreedyAgent
-from kameleon.games.cardcassonne import render
 from kameleon.games.cardcassonne import actions as act
+from kameleon.games.cardcassonne import render
 from kameleon.games.cardcassonne.heuristics import action_values
 
 from .helpers import position, resolve

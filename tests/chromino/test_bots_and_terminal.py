@@ -8,9 +8,9 @@ from rich.console import Console
 
 import kameleon
 from kameleon.ai.greedy import GreedyAgent
-from kameleon.games.chromino.render import describe, render
 from kameleon.games.chromino import bench
 from kameleon.games.chromino.heuristics import action_values
+from kameleon.games.chromino.render import describe, render
 from kameleon.games.chromino.tiles import tile_colours
 
 from .helpers import brute_force, rig
