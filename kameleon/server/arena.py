@@ -23,7 +23,7 @@ from sqlalchemy.orm import Session
 
 import kameleon
 from kameleon.engine.errors import IllegalAction, KameleonError
-from kameleon.server import auth, notation, ratings
+from kameleon.server import auth, metrics, notation, ratings
 from kameleon.server.autopilot import Autopilot
 from kameleon.server.catalogue import json_safe
 from kameleon.server.clock import Clock
@@ -304,6 +304,7 @@ class Arena(Autopilot):
             raise ApiError(422, f"'move' is longer than {MAX_TOKEN} characters")
         if expect is not None and (isinstance(expect, bool) or not isinstance(expect, int)):
             raise ApiError(422, "'expect' must be the integer number of moves played so far")
+        received = time.perf_counter()
         async with live.lock:
             for attempt in (1, 2):
                 try:
@@ -318,6 +319,8 @@ class Arena(Autopilot):
                         raise
             self._advance(live, following, seat, token, now)
             live.broadcast_state()
+            metrics.MOVES.inc()
+            metrics.MOVE_SECONDS.observe(time.perf_counter() - received)
             if self.fanout.enabled:
                 event = {"kind": "move", "table": live.id, "number": len(live.tokens), "token": token}
                 await self.fanout.publish({**event, "seat": seat, "at": now})

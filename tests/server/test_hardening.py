@@ -383,6 +383,25 @@ def test_chat_refuses_control_and_direction_characters(arena: ServerProcess, tex
     sock.close()
 
 
+def test_metrics_count_moves_sockets_tables_and_refusals(arena: ServerProcess) -> None:
+    alice, _bob, table_id = started_duel(arena)
+    sock = alice.socket(table_id)
+    frame = sock.recv()
+    alice.post(f"/api/tables/{table_id}/moves", {"move": frame["legal"][0], "expect": 0})
+    alice.http.post(f"/api/tables/{table_id}/leave", headers={"Origin": "http://evil.example"})
+    answer = httpx.get(arena.url + "/metrics", trust_env=False)
+    assert answer.headers["content-type"].startswith("text/plain")
+    values = {
+        line.rsplit(" ", 1)[0]: float(line.rsplit(" ", 1)[1])
+        for line in answer.text.splitlines()
+        if line and not line.startswith("#")
+    }
+    assert values["kameleon_moves_total"] >= 1 and values["kameleon_move_seconds_count"] >= 1
+    assert values["kameleon_open_sockets"] >= 1 and values["kameleon_tables_in_memory"] >= 1
+    assert values['kameleon_rejected_requests_total{reason="cross_site"}'] >= 1
+    sock.close()
+
+
 # --- 12. a time-out is told to those who come later ----------------------------------------------
 
 
