@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import itertools
 import logging
 import time
 import unicodedata
@@ -40,7 +39,6 @@ STRIKES = 20
 """Messages over the socket's rate limit it may send before it is closed (the first few get an error frame)."""
 POLICY = 1008
 """WebSocket close code: policy violation (too many messages, too far behind)."""
-_ids = itertools.count()
 
 
 async def _refuse(websocket: WebSocket, message: str, code: int) -> None:
@@ -111,13 +109,13 @@ async def _read(
     arena: Arena, live: LiveTable, connection: Connection, user_name: str | None, client: str
 ) -> str | None:
     """Handle the client's messages until it goes away (None) or sends too many (the reason to close)."""
-    key = next(_ids)
+    rate = arena.throttle.message_rate()
     strikes = 0
     while not connection.closed:
         message = await connection.websocket.receive()
         if message["type"] == "websocket.disconnect":
             return None
-        if not await arena.throttle.hit("socket", key):
+        if not rate.hit():
             strikes += 1
             if strikes > STRIKES:
                 return "too many messages"

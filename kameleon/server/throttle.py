@@ -1,16 +1,18 @@
 """Rate limits (the `limits` library): what one client address, one person or one socket may do per minute.
 
-Limits on creating things (guests, accounts, tables, imports), on chat and on
-failed logins are counted in Redis when the arena runs as several processes (so
-a client gains nothing by reaching another process) and in memory otherwise.
-A socket's own message rate is always counted in its process, where the socket
-lives. Every limit is a setting in `limits` notation ("10/minute;100/day"); see
-docs/security.md.
+Limits on creating things (guests, accounts, tables, imports), on chat, on
+socket connections and on failed logins are counted by `limits` in Redis when
+the arena runs as several processes (so a client gains nothing by reaching
+another process) and in memory otherwise. A socket's own message rate is
+counted on the socket itself (`MessageRate`: two integers per window, nothing
+shared, nothing to sweep), as it is checked for every message. Every limit is a
+setting in `limits` notation ("10/minute;100/day"); see docs/security.md.
 """
 
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
 from limits import RateLimitItem, parse_many
@@ -66,21 +68,21 @@ class Throttle:
             if settings.redis_url
             else MemoryStorage()
         )
-        self.local = MovingWindowRateLimiter(MemoryStorage())
         # One failure of an address at an account, over the account limit's window: "has this address failed?"
         window = self.rules["login_account"][0]
         self._tried = type(window)(1, window.multiples)
 
-    def _limiter(self, rule: str) -> MovingWindowRateLimiter:
-        return self.local if rule == "socket" else self.shared
+    def message_rate(self) -> MessageRate:
+        """A fresh counter of one socket's messages."""
+        return MessageRate(self.rules["socket"])
 
     async def hit(self, rule: str, *key: Any) -> bool:
         """Count one event of `rule` for `key`; False when that is one too many (every limit of the rule counts)."""
-        limiter, names = self._limiter(rule), [rule, *map(str, key)]
+        names = [rule, *map(str, key)]
         try:
             allowed = True
             for item in self.rules[rule]:
-                allowed = await limiter.hit(item, *names) and allowed
+                allowed = await self.shared.hit(item, *names) and allowed
             return allowed
         except Exception as exc:  # Redis away: serve people rather than refuse everyone
             log.error("rate limit %s could not be counted: %s", rule, exc)
@@ -88,10 +90,10 @@ class Throttle:
 
     async def over(self, rule: str, *key: Any) -> bool:
         """Whether `key` has used up a limit of `rule` (without counting anything)."""
-        limiter, names = self._limiter(rule), [rule, *map(str, key)]
+        names = [rule, *map(str, key)]
         try:
             for item in self.rules[rule]:
-                if not await limiter.test(item, *names):
+                if not await self.shared.test(item, *names):
                     return True
             return False
         except Exception as exc:
@@ -128,6 +130,26 @@ class Throttle:
             await self.shared.hit(self._tried, "login_pair", account, address)
         except Exception as exc:
             log.error("the failed login could not be recorded: %s", exc)
+
+
+class MessageRate:
+    """Fixed windows (`limits` notation) counted on one socket: `hit()` is False once a window is full."""
+
+    __slots__ = ("windows",)
+
+    def __init__(self, items: list[RateLimitItem]) -> None:
+        self.windows = [[item.amount, float(item.get_expiry()), 0.0, 0] for item in items]
+
+    def hit(self) -> bool:
+        now = time.monotonic()
+        allowed = True
+        for window in self.windows:
+            if now - window[2] >= window[1]:
+                window[2], window[3] = now, 0
+            window[3] += 1
+            if window[3] > window[0]:
+                allowed = False
+        return allowed
 
 
 def _period(item: RateLimitItem) -> str:
