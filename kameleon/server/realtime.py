@@ -112,6 +112,9 @@ async def _read(
     rate = arena.throttle.message_rate()
     strikes = 0
     while not connection.closed:
+        # One message, then the other tasks' turn: uvicorn queues every message of a chunk read from the network
+        # at once (thousands, from a flood), and `receive` would hand them over without ever yielding.
+        await asyncio.sleep(0)
         message = await connection.websocket.receive()
         if message["type"] == "websocket.disconnect":
             return None
