@@ -107,7 +107,11 @@ def test_a_socket_that_never_reads_is_cut_off_and_the_others_play_on(tmp_path: P
         assert health.status_code == 200 and health.elapsed.total_seconds() < 0.5
         frame = alice.get(f"/api/tables/{table_id}/state")
         alice.post(f"/api/tables/{table_id}/moves", {"move": frame["legal"][0], "expect": len(frame["log"])})
-        received, deadline = 0, time.monotonic() + 30
+        deadline = time.monotonic() + 30
+        while 'reason="socket_behind"' not in httpx.get(arena.url + "/metrics", trust_env=False).text:
+            assert time.monotonic() < deadline, "the server never cut off the socket that does not read"
+            time.sleep(0.2)
+        received = 0
         with contextlib.suppress(OSError):
             while chunk := raw.recv(1 << 20):  # now read: what was sent before the cut, then the end
                 received += len(chunk)
