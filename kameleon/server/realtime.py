@@ -37,6 +37,9 @@ router = APIRouter()
 MAX_MESSAGE = 4096
 STRIKES = 20
 """Messages over the socket's rate limit it may send before it is closed (the first few get an error frame)."""
+FAIR_SHARE = 16
+"""Messages a socket handles before it lets the other tasks run: uvicorn queues every message of a chunk read
+from the network at once (thousands, from a flood), and `receive` hands them over without ever yielding."""
 POLICY = 1008
 """WebSocket close code: policy violation (too many messages, too far behind)."""
 
@@ -110,11 +113,11 @@ async def _read(
 ) -> str | None:
     """Handle the client's messages until it goes away (None) or sends too many (the reason to close)."""
     rate = arena.throttle.message_rate()
-    strikes = 0
+    strikes = handled = 0
     while not connection.closed:
-        # One message, then the other tasks' turn: uvicorn queues every message of a chunk read from the network
-        # at once (thousands, from a flood), and `receive` would hand them over without ever yielding.
-        await asyncio.sleep(0)
+        handled += 1
+        if handled % FAIR_SHARE == 0:
+            await asyncio.sleep(0)
         message = await connection.websocket.receive()
         if message["type"] == "websocket.disconnect":
             return None
