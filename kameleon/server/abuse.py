@@ -142,7 +142,7 @@ async def _flooder(url: str, total: int, seconds: float, counts: dict[str, int])
             await asyncio.sleep(0.05)
 
 
-async def _flood(url: str, pid: int, total: int, seconds: float, tables: int) -> dict[str, Any]:
+async def _flood(url: str, pid: int, total: int, seconds: float, tables: int, measure: float) -> dict[str, Any]:
     ws_base = url.replace("http://", "ws://")
     async with httpx.AsyncClient(base_url=url, trust_env=False, timeout=60) as http:
         setups = [await _table(http, index) for index in range(tables)]
@@ -160,7 +160,9 @@ async def _flood(url: str, pid: int, total: int, seconds: float, tables: int) ->
     started = time.perf_counter()
     await _flooder(f"{ws_base}/api/tables/{setups[0][0]}/ws", total, seconds, counts)
     elapsed = time.perf_counter() - started
-    await asyncio.sleep(2)  # what the server still does for the flood shows in the figures too
+    # What the server still does for the flood shows in the figures too; `measure` makes a control run (a flood
+    # of 0) last as long as a real one.
+    await asyncio.sleep(max(2.0, measure - elapsed))
     peak = rss(pid)
     stop.set()
     await asyncio.gather(prober, return_exceptions=True)
@@ -236,12 +238,14 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0, help="longest the flood may last")
     parser.add_argument("--tables", type=int, default=20, help="tables played by others during the flood")
     parser.add_argument("--outbox-only", action="store_true", help="lift the socket message rate limit")
+    parser.add_argument("--measure", type=float, default=0.0, help="shortest measurement, seconds (for a control run)")
     options = parser.parse_args()
     report: dict[str, Any] = {}
     env = {"KAMELEON_SOCKET_RATE": "1000000/second", "KAMELEON_SOCKET_CONNECTS": "1000000/minute"}
     if options.what in ("flood", "all"):
         with arena(env if options.outbox_only else {}) as (url, pid):
-            report["flood"] = asyncio.run(_flood(url, pid, options.syncs, options.seconds, options.tables))
+            flood = _flood(url, pid, options.syncs, options.seconds, options.tables, options.measure)
+            report["flood"] = asyncio.run(flood)
             report["flood"]["limits"] = "outbox only" if options.outbox_only else "production defaults"
     if options.what in ("body", "all"):
         with arena({}) as (url, pid):
