@@ -130,6 +130,10 @@ class Settings:
             )
         if not self.bot_delay >= 0:
             raise ValueError(f"the bot delay (KAMELEON_BOT_DELAY) must be 0 or more seconds, not {self.bot_delay}")
+        from kameleon.server.throttle import RULES, parse_rule  # the `limits` notation, checked at startup
+
+        for attr in RULES.values():
+            parse_rule(attr, getattr(self, attr))
         for name in ("max_body", "socket_outbox"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be at least 1, not {getattr(self, name)}")

@@ -20,6 +20,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 import kameleon
+from kameleon.server.settings import Settings
 from tests.server.harness import Player, ServerProcess, Socket
 
 TIGHT = {
@@ -422,3 +423,8 @@ def test_a_time_out_is_told_to_sockets_that_connect_later(arena: ServerProcess) 
     later = bob.socket(table_id)
     assert later.next_of("timeout") == {"type": "timeout", "seat": 0, "history": True}
     later.close()
+
+
+def test_a_limit_that_does_not_parse_is_named_at_startup(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match=r"socket_rate must be a limit such as '10/minute;100/day', not 'lots'"):
+        Settings(database_url=f"sqlite:///{tmp_path / 'a.sqlite3'}", socket_rate="lots")
