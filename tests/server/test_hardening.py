@@ -356,22 +356,39 @@ def test_idle_tables_leave_memory(arena: ServerProcess) -> None:
 
 
 def test_creating_guests_tables_and_imports_is_rate_limited(tmp_path: Path) -> None:
-    limits = {"KAMELEON_GUEST_RATE": "3/minute", "KAMELEON_TABLE_RATE": "2/minute", "KAMELEON_IMPORT_RATE": "1/minute"}
+    limits = {
+        "KAMELEON_GUEST_RATE": "3/minute",
+        "KAMELEON_SIGNUP_RATE": "1/minute",
+        "KAMELEON_TABLE_RATE": "2/minute",
+        "KAMELEON_IMPORT_RATE": "1/minute",
+        "KAMELEON_SOCKET_CONNECTS": "3/minute",
+    }
     arena = ServerProcess(tmp_path / "arena.sqlite3", env=limits).start()
     try:
         people = [Player(arena.url, f"guest {i}") for i in range(3)]
         refused = httpx.post(arena.url + "/api/auth/guest", json={"name": "one more"}, trust_env=False)
         assert refused.status_code == 429 and "new guests from one address" in refused.json()["error"]
         body = {"game": "coloretto", "options": {"players": 2}, "bots": "random"}
-        for _ in range(2):
-            people[0].post("/api/tables", body, expect=201)
+        created = people[0].post("/api/tables", body, expect=201)["table"]["id"]
+        people[0].post("/api/tables", body, expect=201)
         too_many = people[0].http.post("/api/tables", json=body)
         assert too_many.status_code == 429 and "new tables" in too_many.json()["error"]
         state = kameleon.load("coloretto", players=2).new_state(seed=1)
         people[1].post("/api/records", state.record(), expect=201)
         assert people[1].http.post("/api/records", json=state.record()).status_code == 429
+        Player(arena.url, "member1", password="a good password")
+        second = httpx.post(
+            arena.url + "/api/auth/signup", json={"username": "member2", "password": "another one"}, trust_env=False
+        )
+        assert second.status_code == 429 and "new accounts from one address" in second.json()["error"]
+        sockets = [people[2].socket(created) for _ in range(3)]
+        with pytest.raises(Exception, match=r"403|1008|rejected|closed"):
+            people[2].socket(created).recv(timeout=5)
+        for sock in sockets:
+            sock.close()
         metrics = httpx.get(arena.url + "/metrics", trust_env=False).text
         assert 'kameleon_rejected_requests_total{reason="rate:guest"} 1.0' in metrics
+        assert 'kameleon_rejected_requests_total{reason="rate:connect"} 1.0' in metrics
     finally:
         arena.stop()
 
