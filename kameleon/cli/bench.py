@@ -112,7 +112,11 @@ def _bench_arena(name: str, tables: int, think: float | None, url: str | None, w
     try:
         from kameleon.server.loadtest import THINK, arena_bench
     except ImportError as exc:
-        raise fail(f"the arena benchmark needs the server extra (pip install 'kameleon[server]'): {exc}") from None
+        missing = getattr(exc, "name", None) or str(exc)
+        raise fail(
+            f"the arena benchmark needs {missing}, which is missing: pip install 'kameleon[server]' "
+            "(or reinstall it, if an older version of kameleon installed that extra without it)"
+        ) from None
     think = THINK if think is None else think
     with err_console.status(f"{tables} {name} tables over WebSocket…"):
         try:

@@ -65,7 +65,19 @@ def serve_command(
     if settings.redis_url:
         where += f", redis: {redacted(settings.redis_url)}, {workers} process{'es' if workers > 1 else ''}"
     # Frames are small JSON documents: compressing them costs more CPU than it saves on the wire.
-    options: dict[str, Any] = {"host": host, "port": port, "log_level": "warning", "ws": "websockets-sansio"}
+    options: dict[str, Any] = {
+        "host": host,
+        "port": port,
+        "log_level": "warning",
+        "ws": "websockets-sansio",
+        # Bounded reads (docs/security.md): headers within KAMELEON_HEADER_TIMEOUT, idle keep-alive 5 s, socket
+        # messages of at most 64 KiB (the arena reads at most 4,096 characters of one anyway).
+        "http": "kameleon.server.protocol:TimedHttpToolsProtocol",
+        "timeout_keep_alive": 5,
+        "ws_max_size": 65_536,
+        "ws_max_queue": 16,
+        "server_header": False,
+    }
     if workers == 1:
         app = create_app(settings)
         typer.echo(f"kameleon arena on http://{shown}:{port}/  ({where})")

@@ -298,6 +298,14 @@ def _compared_slots(cls: type[State[Any]]) -> tuple[str, ...]:
     return tuple(name for name in slots if name != "game" and name not in cls.not_compared)
 
 
+def check_rng(rng: object) -> None:
+    """Raise TypeError unless `rng` is a `random.Random` (what `determinize` draws its hidden parts from)."""
+    if not isinstance(rng, random.Random):
+        raise TypeError(
+            f"determinize needs a random.Random as rng (e.g. random.Random(seed)), not {type(rng).__name__}"
+        )
+
+
 def check_seat(player: object, players: int, *, spectator: bool = False) -> None:
     """Raise ValueError unless `player` is a seat number below `players` (or None, a spectator, if allowed)."""
     if spectator and player is None:

@@ -11,6 +11,10 @@ from kameleon.engine.errors import InvalidOption, quoted
 REQUIRED: Any = object()
 """Default of an option that has no default and must be given."""
 
+MAX_OPTION_INT = 1_000_000_000
+"""The largest integer any option takes (an option "without upper bound" stops here): far above every sensible
+count, and small enough that scores and frames built from it stay exact integers in JSON and in a browser."""
+
 
 @dataclass(frozen=True)
 class Option:
@@ -67,14 +71,14 @@ def validate_options(game: str, specs: Iterable[Option], given: Mapping[str, Any
 
 
 def int_in_range(low: int, high: int | None = None) -> Callable[[Any], int]:
-    """A `check` accepting integers in [low, high] (no upper bound when high is None)."""
+    """A `check` accepting integers in [low, high] (up to MAX_OPTION_INT when high is None)."""
+    top = MAX_OPTION_INT if high is None else high
 
     def check(value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
             raise ValueError(f"{quoted(value)} is not an integer")
-        if value < low or (high is not None and value > high):
-            bound = f"from {low} to {high}" if high is not None else f"at least {low}"
-            raise ValueError(f"{quoted(value)} is out of range; expected an integer {bound}")
+        if not low <= value <= top:
+            raise ValueError(f"{quoted(value)} is out of range; expected an integer from {low} to {top}")
         return value
 
     return check

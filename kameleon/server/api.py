@@ -1,20 +1,22 @@
 """The HTTP API (`/api/...`): health, games, accounts, lobby, tables, moves, records, ratings, profiles.
 
-Every error is `{"error": "<what was wrong>"}` with a 4xx status. Bodies are
-JSON objects sent as `application/json` (which a cross-site form cannot send:
-together with SameSite cookies this closes the door on CSRF).
+Every error is `{"error": "<what was wrong>"}` with a 4xx status. Every request
+that changes something is a JSON object sent as `application/json` from the
+arena's own origin (`guard.py` checks both, with the body's size and shape),
+and each route takes a Pydantic model of its body (`schemas.py`), so
+/openapi.json documents them all.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 from sqlalchemy import ColumnElement, select
 from sqlalchemy.orm import Session
+from starlette.requests import HTTPConnection
 
 from kameleon.server import auth, ratings
 from kameleon.server import tables as ops
@@ -22,32 +24,33 @@ from kameleon.server.arena import Arena, iso
 from kameleon.server.catalogue import available_games, catalogue
 from kameleon.server.errors import ApiError
 from kameleon.server.models import GameTable, Rating, Seat, User
+from kameleon.server.schemas import (
+    BotsIn,
+    GuestIn,
+    JoinIn,
+    LanguageIn,
+    LoginIn,
+    MoveIn,
+    NewTable,
+    NoBody,
+    RecordIn,
+    SignupIn,
+)
 
 router = APIRouter(prefix="/api")
-MAX_BODY = 1_000_000
+PASSWORD_CHECKS = 2
+"""argon2 checks run at once (each takes 64 MiB and a core for a moment); more logins wait their turn."""
+_hashing = asyncio.Semaphore(PASSWORD_CHECKS)
 
 
-def arena_of(request: Request) -> Arena:
+def arena_of(request: HTTPConnection) -> Arena:
     arena: Arena = request.app.state.arena
     return arena
 
 
-async def body_of(request: Request) -> dict[str, Any]:
-    content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    raw = await request.body()
-    if not raw:
-        return {}
-    if content_type != "application/json":
-        raise ApiError(415, "send the body as JSON with 'Content-Type: application/json'")
-    if len(raw) > MAX_BODY:
-        raise ApiError(413, f"the body is larger than {MAX_BODY} bytes")
-    try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ApiError(400, f"the body is not valid JSON: {exc}") from None
-    if not isinstance(data, dict):
-        raise ApiError(400, f"the body must be a JSON object, not {type(data).__name__}")
-    return data
+def address(request: HTTPConnection) -> str:
+    """The client's address (behind a reverse proxy: the one it forwarded, see docs/arena.md)."""
+    return request.client.host if request.client else "unknown"
 
 
 def me(db: Session, request: Request) -> User | None:
@@ -96,40 +99,51 @@ def _login_response(arena: Arena, db: Session, user: User) -> JSONResponse:
 
 
 @router.post("/auth/signup")
-async def signup(request: Request) -> JSONResponse:
-    body, arena = await body_of(request), arena_of(request)
+async def signup(request: Request, body: SignupIn) -> JSONResponse:
+    arena = arena_of(request)
+    await arena.throttle.check("signup", address(request), what="new accounts from one address")
 
     def work() -> JSONResponse:
         with arena.db() as db:
-            user = auth.sign_up(
-                db, body.get("username"), body.get("password"), body.get("name"), body.get("language", "en")
-            )
+            user = auth.sign_up(db, body.username, body.password, body.name, body.language)
             return _login_response(arena, db, user)
 
-    return await asyncio.to_thread(work)
+    async with _hashing:
+        return await asyncio.to_thread(work)
 
 
 @router.post("/auth/login")
-async def login(request: Request) -> JSONResponse:
-    body, arena = await body_of(request), arena_of(request)
+async def login(request: Request, body: LoginIn) -> JSONResponse:
+    """Failed logins are limited per client address, and per account for the addresses that failed at it:
+    a stranger's wrong guesses never lock the owner out."""
+    arena, client = arena_of(request), address(request)
+    await arena.throttle.login_allowed(client, body.username)
 
     def work() -> JSONResponse:
         with arena.db() as db:
-            user = auth.log_in(db, body.get("username"), body.get("password"))
+            user = auth.log_in(db, body.username, body.password)
             return _login_response(arena, db, user)
 
-    return await asyncio.to_thread(work)
+    try:
+        async with _hashing:
+            return await asyncio.to_thread(work)
+    except ApiError as exc:
+        if exc.status == 401:
+            await arena.throttle.login_failed(client, body.username)
+        raise
 
 
 @router.post("/auth/guest")
-async def guest(request: Request) -> JSONResponse:
-    body, arena = await body_of(request), arena_of(request)
+async def guest(request: Request, body: GuestIn) -> JSONResponse:
+    arena = arena_of(request)
+    name = auth.clean_name(body.name)
+    await arena.throttle.check("guest", address(request), what="new guests from one address")
     with arena.db() as db:
-        return _login_response(arena, db, auth.guest(db, body.get("name"), body.get("language", "en")))
+        return _login_response(arena, db, auth.guest(db, name, body.language))
 
 
 @router.post("/auth/logout")
-async def logout(request: Request) -> Response:
+async def logout(request: Request, body: NoBody | None = None) -> Response:
     arena = arena_of(request)
     with arena.db() as db:
         user = me(db, request)
@@ -150,12 +164,10 @@ async def whoami(request: Request) -> dict[str, Any]:
 
 
 @router.post("/me/language")
-async def set_language(request: Request) -> dict[str, Any]:
-    body = await body_of(request)
-    language = auth.clean_language(body.get("language"))
+async def set_language(request: Request, body: LanguageIn) -> dict[str, Any]:
     with arena_of(request).db() as db:
         user = need_user(db, request)
-        user.language = language
+        user.language = body.language
         db.commit()
         return {"user": user_json(user)}
 
@@ -181,11 +193,20 @@ async def _table_json(request: Request, table_id: str) -> dict[str, Any]:
     return {"table": live.summary(), "seat": seat, "invite": invite}
 
 
+async def _may_create(request: Request, user_id: int, rule: str, what: str) -> None:
+    throttle = arena_of(request).throttle
+    await throttle.check(rule, "user", user_id, what=what)
+    await throttle.check(rule, "address", address(request), what=what)
+
+
 @router.post("/tables", status_code=201)
-async def create_table(request: Request) -> dict[str, Any]:
-    body, arena = await body_of(request), arena_of(request)
+async def create_table(request: Request, body: NewTable) -> dict[str, Any]:
+    arena = arena_of(request)
     with arena.db() as db:
-        table_id = ops.create(db, need_user(db, request), body)
+        user = need_user(db, request)
+    await _may_create(request, user.id, "table", "new tables")
+    with arena.db() as db:
+        table_id = ops.create(db, user, body.model_dump(exclude_unset=True))
     await arena.refresh(table_id)
     return await _table_json(request, table_id)
 
@@ -202,8 +223,8 @@ async def get_table(request: Request, table_id: str) -> dict[str, Any]:
     return await _table_json(request, table_id)
 
 
-async def _table_action(request: Request, table_id: str, action: str) -> dict[str, Any]:
-    body, arena = await body_of(request), arena_of(request)
+async def _table_action(request: Request, table_id: str, action: str, body: dict[str, Any]) -> dict[str, Any]:
+    arena = arena_of(request)
     await arena.live(table_id)
     with arena.db() as db:
         user = need_user(db, request)
@@ -220,30 +241,30 @@ async def _table_action(request: Request, table_id: str, action: str) -> dict[st
 
 
 @router.post("/tables/{table_id}/join")
-async def join_table(request: Request, table_id: str) -> dict[str, Any]:
+async def join_table(request: Request, table_id: str, body: JoinIn) -> dict[str, Any]:
     """Take a seat: `{"seat": n}` (optional) and `{"invite": code}` for a private table."""
-    return await _table_action(request, table_id, "join")
+    return await _table_action(request, table_id, "join", body.model_dump(exclude_unset=True))
 
 
 @router.post("/tables/{table_id}/bots")
-async def seat_bots(request: Request, table_id: str) -> dict[str, Any]:
+async def seat_bots(request: Request, table_id: str, body: BotsIn) -> dict[str, Any]:
     """Seat a bot: `{"level": name, "seat": n}`; without a seat, every empty seat gets one."""
-    return await _table_action(request, table_id, "bots")
+    return await _table_action(request, table_id, "bots", body.model_dump(exclude_unset=True))
 
 
 @router.post("/tables/{table_id}/leave")
-async def leave_table(request: Request, table_id: str) -> dict[str, Any]:
+async def leave_table(request: Request, table_id: str, body: NoBody | None = None) -> dict[str, Any]:
     """Leave: frees the seat before the start, hands it to a bot during the game."""
-    return await _table_action(request, table_id, "leave")
+    return await _table_action(request, table_id, "leave", {})
 
 
 @router.post("/tables/{table_id}/start")
-async def start_table(request: Request, table_id: str) -> dict[str, Any]:
-    return await _table_action(request, table_id, "start")
+async def start_table(request: Request, table_id: str, body: NoBody | None = None) -> dict[str, Any]:
+    return await _table_action(request, table_id, "start", {})
 
 
 @router.delete("/tables/{table_id}/seats/{seat}")
-async def clear_seat(request: Request, table_id: str, seat: int) -> dict[str, Any]:
+async def clear_seat(request: Request, table_id: str, seat: int, body: NoBody | None = None) -> dict[str, Any]:
     arena = arena_of(request)
     await arena.live(table_id)
     with arena.db() as db:
@@ -253,11 +274,15 @@ async def clear_seat(request: Request, table_id: str, seat: int) -> dict[str, An
 
 
 @router.post("/tables/{table_id}/rematch", status_code=201)
-async def rematch(request: Request, table_id: str) -> dict[str, Any]:
+async def rematch(request: Request, table_id: str, body: NoBody | None = None) -> dict[str, Any]:
     arena = arena_of(request)
     live = await arena.live(table_id)
     with arena.db() as db:
-        new_id = ops.rematch(db, need_user(db, request), table_id)
+        user = need_user(db, request)
+    if live.meta["rematch_id"] is None:
+        await _may_create(request, user.id, "table", "new tables")
+    with arena.db() as db:
+        new_id = ops.rematch(db, user, table_id)
     await arena.refresh(table_id)
     await arena.announce(live, {"type": "rematch", "table": new_id})
     await arena.refresh(new_id)
@@ -276,14 +301,14 @@ async def table_state(request: Request, table_id: str) -> dict[str, Any]:
 
 
 @router.post("/tables/{table_id}/moves")
-async def play_move(request: Request, table_id: str) -> dict[str, Any]:
+async def play_move(request: Request, table_id: str, body: MoveIn) -> dict[str, Any]:
     """Play `{"move": "<notation>", "expect": <moves played so far, optional>}` for your seat."""
-    body, arena = await body_of(request), arena_of(request)
+    arena = arena_of(request)
     live = await arena.live(table_id)
     with arena.db() as db:
         user = need_user(db, request)
     seat = live.seat_of(user.id)
-    await arena.submit(live, seat, body.get("move"), body.get("expect"))
+    await arena.submit(live, seat, body.move, body.expect)
     return live.frame(seat)
 
 
@@ -328,10 +353,14 @@ async def replay_step(request: Request, table_id: str, step: int) -> dict[str, A
 
 
 @router.post("/records", status_code=201)
-async def import_record(request: Request) -> dict[str, Any]:
-    body, arena = await body_of(request), arena_of(request)
+async def import_record(request: Request, body: RecordIn) -> dict[str, Any]:
+    """Store a finished game's record (as `GET /api/tables/{id}/record` gives it) for the replay viewer."""
+    arena = arena_of(request)
     with arena.db() as db:
-        table_id = ops.import_record(db, need_user(db, request), body)
+        user = need_user(db, request)
+    await _may_create(request, user.id, "import", "imported records")
+    with arena.db() as db:
+        table_id = ops.import_record(db, user, body.model_dump(exclude_unset=True))
     return await _table_json(request, table_id)
 
 

@@ -16,9 +16,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from kameleon import __version__
-from kameleon.server import api, realtime
+from kameleon.server import api, metrics, realtime
 from kameleon.server.arena import Arena
 from kameleon.server.errors import ApiError
+from kameleon.server.guard import Guard
 from kameleon.server.settings import Settings
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -68,6 +69,25 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
+def validation_message(exc: RequestValidationError) -> str:
+    """The first problem of a request, naming its field: `seat: Input should be a valid integer`."""
+    errors = exc.errors()
+    if not errors:
+        return "invalid request"
+    first = errors[0]
+    loc = [str(part) for part in first.get("loc", ())]
+    if loc and loc[0] in ("body", "query", "path"):
+        loc = loc[1:]
+    where = ".".join(loc)
+    if len(where) > 60:
+        where = where[:57] + "..."
+    if first.get("type") == "extra_forbidden":
+        return f"unknown field {where!r}"
+    if not where:
+        return f"the body: {first.get('msg')} (send a JSON object)"
+    return f"{where}: {first.get('msg')}"
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """A ready-to-serve arena; migrations run here, so the database is current before the first request."""
     settings = settings or Settings()
@@ -76,7 +96,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await arena.start()
-        chores = [asyncio.create_task(arena.sweep_sessions())]
+        chores = [asyncio.create_task(arena.sweep_sessions()), asyncio.create_task(arena.evict_idle())]
         if arena.fanout.enabled:
             chores.append(asyncio.create_task(arena.watch()))
         yield
@@ -91,6 +111,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        if exc.reason is not None:
+            metrics.rejected(exc.reason)
         return JSONResponse({"error": exc.message}, status_code=exc.status)
 
     @app.exception_handler(StarletteHTTPException)
@@ -104,11 +126,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
-        where = ".".join(str(part) for part in first.get("loc", ()))
-        return JSONResponse({"error": f"{where}: {first.get('msg')}"}, status_code=422)
+        metrics.rejected("validation")
+        return JSONResponse({"error": validation_message(exc)}, status_code=422)
 
+    app.add_middleware(Guard, settings=settings)
     app.add_middleware(SecurityHeaders)
+    if settings.metrics:
+
+        @app.get("/metrics", include_in_schema=False)
+        async def prometheus() -> Response:
+            body, content_type = metrics.exposition(len(arena.tables))
+            return Response(body, media_type=content_type)
+
     app.include_router(api.router)
     app.include_router(realtime.router)
     app.mount("/static", StaticFiles(directory=WEB), name="static")

@@ -23,7 +23,7 @@ from sqlalchemy.orm import Session
 
 import kameleon
 from kameleon.engine.errors import IllegalAction, KameleonError
-from kameleon.server import auth, notation, ratings
+from kameleon.server import auth, metrics, notation, ratings
 from kameleon.server.autopilot import Autopilot
 from kameleon.server.catalogue import json_safe
 from kameleon.server.clock import Clock
@@ -33,6 +33,7 @@ from kameleon.server.fanout import make_fanout
 from kameleon.server.live import LiveTable
 from kameleon.server.models import GameTable, Move, Seat
 from kameleon.server.settings import Settings
+from kameleon.server.throttle import Throttle
 from kameleon.server.writer import MoveWriter
 
 log = logging.getLogger("kameleon.server")
@@ -74,6 +75,7 @@ def table_meta(db: Session, row: GameTable) -> dict[str, Any]:
                 "user_id": s.user_id,
                 "bot": s.bot,
                 "kind": "bot" if s.bot else "human" if s.user_id is not None else "empty",
+                "timed_out": s.timed_out,
             }
             for s in seats
         ],
@@ -92,6 +94,7 @@ class Arena(Autopilot):
         self.tables: dict[str, LiveTable] = {}
         self.chat_times: dict[int, list[float]] = {}
         """When each person sent their chat lines of the last minute (in this server process)."""
+        self.throttle = Throttle(settings)
         self._loading = asyncio.Lock()
         self.fanout = make_fanout(settings.redis_url, settings.lease_seconds)
 
@@ -173,14 +176,31 @@ class Arena(Autopilot):
     async def live(self, table_id: str) -> LiveTable:
         """The table in memory, rebuilt from (options, seed, moves) on first use."""
         found = self.tables.get(table_id)
-        if found is not None:
-            return found
-        async with self._loading:
-            found = self.tables.get(table_id)
-            if found is None:
-                found = self._load(table_id)
-                self.tables[table_id] = found
+        if found is None:
+            async with self._loading:
+                found = self.tables.get(table_id)
+                if found is None:
+                    found = self._load(table_id)
+                    self.tables[table_id] = found
+        found.used = time.monotonic()
         return found
+
+    async def evict_idle(self) -> None:
+        """Drop from memory, every so often, the tables nobody has watched or used for `idle_table_seconds`.
+
+        A table stays while a socket watches it or its bots or clock run here (in a process that shares
+        tables with others through Redis, every game in progress stays: `watch` would load it again)."""
+        idle = self.settings.idle_table_seconds
+        while True:
+            await asyncio.sleep(min(60.0, idle / 2))
+            cutoff = time.monotonic() - idle
+            for table_id, live in list(self.tables.items()):
+                busy = live.connections or live.lock.locked() or (live.bot_task and not live.bot_task.done())
+                if busy or (live.timer_task and not live.timer_task.done()) or live.used > cutoff:
+                    continue
+                if live.status == "playing" and self.fanout.enabled:
+                    continue
+                self.forget(table_id)
 
     def _load(self, table_id: str) -> LiveTable:
         with self.db() as db:
@@ -193,7 +213,8 @@ class Arena(Autopilot):
                 state = kameleon.load(row.game, **row.options).new_state(row.seed)
                 state.replay_tokens(tokens)
             except KameleonError as exc:
-                raise ApiError(500, f"table {table_id} cannot be rebuilt from its moves: {exc}") from None
+                log.error("table %s cannot be rebuilt from its moves: %s", table_id, exc)
+                raise ApiError(409, f"table {table_id} cannot be rebuilt from its moves: {exc}") from None
             clock = self._clock(db, row)
         seen = None
         if notation.has_hidden_moves(state):
@@ -283,6 +304,7 @@ class Arena(Autopilot):
             raise ApiError(422, f"'move' is longer than {MAX_TOKEN} characters")
         if expect is not None and (isinstance(expect, bool) or not isinstance(expect, int)):
             raise ApiError(422, "'expect' must be the integer number of moves played so far")
+        received = time.perf_counter()
         async with live.lock:
             for attempt in (1, 2):
                 try:
@@ -297,6 +319,8 @@ class Arena(Autopilot):
                         raise
             self._advance(live, following, seat, token, now)
             live.broadcast_state()
+            metrics.MOVES.inc()
+            metrics.MOVE_SECONDS.observe(time.perf_counter() - received)
             if self.fanout.enabled:
                 event = {"kind": "move", "table": live.id, "number": len(live.tokens), "token": token}
                 await self.fanout.publish({**event, "seat": seat, "at": now})

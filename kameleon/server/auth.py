@@ -16,7 +16,6 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
-import time
 from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 
@@ -30,6 +29,7 @@ from kameleon.server.errors import ApiError
 from kameleon.server.models import AuthSession, User
 
 COOKIE = "kameleon_session"
+MAX_USERNAME = 24
 USERNAME = re.compile(r"^[A-Za-z0-9_.-]{3,24}$")
 MIN_PASSWORD = 8
 MAX_PASSWORD = 256
@@ -84,35 +84,16 @@ def sign_up(
     return user
 
 
-FAILED_LOGINS_ALLOWED = 10
-FAILED_LOGIN_WINDOW = 300.0
-_failures: dict[str, list[float]] = {}
-
-
-def _throttle(username: str) -> None:
-    """At most FAILED_LOGINS_ALLOWED wrong passwords per account per window (per server process)."""
-    now = time.monotonic()
-    recent = [t for t in _failures.get(username.lower(), []) if now - t < FAILED_LOGIN_WINDOW]
-    _failures[username.lower()] = recent
-    if len(recent) >= FAILED_LOGINS_ALLOWED:
-        raise ApiError(429, "too many failed logins for this account; wait a few minutes")
-
-
-def _failed(username: str) -> None:
-    _failures.setdefault(username.lower(), []).append(time.monotonic())
-
-
 def log_in(db: Session, username: object, password: object) -> User:
+    """The account, or 401; failed logins are counted (per address and per account) by the caller, `throttle.py`."""
     if not isinstance(username, str) or not isinstance(password, str) or len(password) > MAX_PASSWORD:
         raise ApiError(401, "wrong username or password")
-    _throttle(username)
     user = db.scalar(select(User).where(func.lower(User.username) == username.lower(), User.is_guest.is_(False)))
     try:
         _hasher.verify(user.password_hash if user and user.password_hash else _DUMMY_HASH, password)
     except (VerificationError, InvalidHashError):
         user = None
     if user is None:
-        _failed(username)
         raise ApiError(401, "wrong username or password")
     if _hasher.check_needs_rehash(user.password_hash or ""):
         user.password_hash = _hasher.hash(password)
@@ -163,18 +144,14 @@ def user_for_token(db: Session, token: str | None) -> User | None:
 
 
 def purge_expired(db: Session, now: datetime | None = None) -> int:
-    """Delete every expired login session and forget old failed logins; returns the sessions deleted.
+    """Delete every expired login session; returns how many.
 
     An expired token is refused anyway (`user_for_token`); without this sweep the sessions of guests who
-    never come back, and the failed-login counters of names never tried again, would pile up forever.
+    never come back would pile up forever.
     """
     moment = now or datetime.now(UTC)
     swept = cast(CursorResult[Any], db.execute(delete(AuthSession).where(AuthSession.expires_at < moment)))
-    deleted = swept.rowcount or 0
-    cutoff = time.monotonic() - FAILED_LOGIN_WINDOW
-    for name in [name for name, times in _failures.items() if not times or times[-1] < cutoff]:
-        del _failures[name]
-    return deleted
+    return swept.rowcount or 0
 
 
 def current_user(db: Session, request: Request) -> User | None:

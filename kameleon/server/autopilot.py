@@ -82,6 +82,7 @@ class Autopilot:
                 if row is None or row.bot:
                     return
                 row.bot, row.name = default_bot(), f"{row.name or 'seat'} (bot)"[:40]
+                row.timed_out = True  # announced now, and to every socket that connects later (realtime.py)
                 db.commit()
         await self.announce(live, {"type": "timeout", "seat": seat})
         live.timer_task = None

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 
 class ApiError(Exception):
-    def __init__(self, status: int, message: str) -> None:
+    """`reason` (optional) names the kind of refusal for the `kameleon_rejected_requests_total` metric."""
+
+    def __init__(self, status: int, message: str, reason: str | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.reason = reason

@@ -7,7 +7,9 @@ and rebuilt from (options, seed, moves) at any time, e.g. after a restart.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
+import logging
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,6 +21,8 @@ from kameleon.engine.agent import Agent
 from kameleon.engine.game import State
 from kameleon.server.clock import Clock
 
+log = logging.getLogger("kameleon.server")
+
 
 def encode(frame: dict[str, Any]) -> str:
     """A frame as JSON text; views may key dicts by ints, which JSON turns into strings."""
@@ -26,36 +30,59 @@ def encode(frame: dict[str, Any]) -> str:
 
 
 class Connection:
-    """One WebSocket: its seat (None = spectator) and an outbox of encoded frames drained by its own task.
+    """One WebSocket: its seat (None = spectator) and a bounded outbox of encoded frames drained by its own task.
 
     Broadcasting only queues frames, so a slow client never holds up a table; a frame shared by several
-    connections (same seat, or every spectator) is encoded once.
+    connections (same seat, or every spectator) is encoded once. A client that falls `limit` bytes behind
+    (it does not read what it asked for) is cut off: its outbox is dropped, `closed` is set and the pump
+    stops, and the socket's handler closes it. Nothing is ever buffered without bound.
     """
 
-    def __init__(self, websocket: WebSocket, user_id: int | None, seat: int | None) -> None:
+    def __init__(self, websocket: WebSocket, user_id: int | None, seat: int | None, limit: int = 1_000_000) -> None:
         self.websocket = websocket
         self.user_id = user_id
         self.seat = seat
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.limit = limit
+        self.outbox: collections.deque[str] = collections.deque()
+        self.pending = 0
+        """Characters waiting in the outbox."""
+        self.closed = False
+        self.overflowed = False
+        self._wake = asyncio.Event()
 
     def send(self, frame: dict[str, Any]) -> None:
-        self.outbox.put_nowait(encode(frame))
+        self.send_text(encode(frame))
 
     def send_text(self, text: str) -> None:
-        self.outbox.put_nowait(text)
+        if self.closed:
+            return
+        if self.pending + len(text) > self.limit:
+            self.overflowed = True
+            self.close()
+            return
+        self.outbox.append(text)
+        self.pending += len(text)
+        self._wake.set()
 
     def close(self) -> None:
-        self.outbox.put_nowait(None)
+        """Send nothing more; the pump stops (frames still waiting are dropped)."""
+        self.closed = True
+        self.outbox.clear()
+        self.pending = 0
+        self._wake.set()
 
     async def pump(self) -> None:
-        while True:
-            frame = await self.outbox.get()
-            if frame is None:
-                return
+        while not self.closed:
+            if not self.outbox:
+                self._wake.clear()
+                await self._wake.wait()
+                continue
+            text = self.outbox.popleft()
+            self.pending -= len(text)
             try:
-                await self.websocket.send_text(frame)
+                await self.websocket.send_text(text)
             except Exception:
-                return
+                self.closed = True
 
 
 @dataclass
@@ -72,6 +99,8 @@ class LiveTable:
     seen: dict[int | None, list[str]] | None = None
     """Per-seat move logs for games whose notation can name hidden things (see notation.py); None: public."""
     timer_task: asyncio.Task[None] | None = None
+    used: float = field(default_factory=time.monotonic)
+    """When the table was last asked for (time.monotonic), for evicting idle tables."""
 
     @property
     def status(self) -> str:
@@ -127,11 +156,19 @@ class LiveTable:
         return self.clock.public(running, time.time())
 
     def broadcast_state(self) -> None:
-        frames: dict[int | None, str] = {}
+        """Every connection its seat's new frame (a frame that cannot be built is logged, never raised: the move
+        behind it is stored already)."""
+        frames: dict[int | None, str | None] = {}
         for connection in list(self.connections):
             if connection.seat not in frames:
-                frames[connection.seat] = encode(self.frame(connection.seat))
-            connection.send_text(frames[connection.seat])
+                try:
+                    frames[connection.seat] = encode(self.frame(connection.seat))
+                except Exception:
+                    log.exception("table %s: the frame of seat %s cannot be built", self.id, connection.seat)
+                    frames[connection.seat] = None
+            text = frames[connection.seat]
+            if text is not None:
+                connection.send_text(text)
 
     def broadcast(self, frame: dict[str, Any]) -> None:
         text = encode(frame)

@@ -27,13 +27,14 @@ import orjson
 from websockets.asyncio.client import connect
 
 from kameleon.server.loopback import LocalRedis, free_port
+from kameleon.server.throttle import LOOPBACK_LIMITS
 
 
 @contextlib.contextmanager
 def _server(directory: Path, workers: int = 1) -> Any:
     """A fresh arena on an SQLite file in `directory`; with several workers, a throw-away Redis beside it."""
     port = free_port()
-    env = {**os.environ, "KAMELEON_BOT_DELAY": "0"}
+    env = {**os.environ, **LOOPBACK_LIMITS, "KAMELEON_BOT_DELAY": "0"}
     command = [
         sys.executable,
         "-m",
@@ -147,7 +148,7 @@ async def _run(url: str, tables: int, game: str, think: float) -> dict[str, Any]
         await asyncio.gather(*(ready.wait() for ready in readiness))
         await asyncio.gather(
             *(
-                http.post(f"/api/tables/{table_id}/start", headers={"Authorization": f"Bearer {tokens[0]}"})
+                http.post(f"/api/tables/{table_id}/start", json={}, headers={"Authorization": f"Bearer {tokens[0]}"})
                 for table_id, tokens in setups
             )
         )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String, Text
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Index, Integer, String, Text, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -70,15 +70,29 @@ class GameTable(Base):
 
 
 class Seat(Base):
-    """Who plays seat `seat` of a table: a user, a bot (`bot` = its level), or nobody yet."""
+    """Who plays seat `seat` of a table: a user, a bot (`bot` = its level), or nobody yet.
+
+    A person holds at most one seat of a table (a unique index on (table, user) over the seats without a
+    bot, migration 0002); `timed_out`: the person's clock ran out and a bot took the seat over."""
 
     __tablename__ = "seats"
+    __table_args__ = (
+        Index(
+            "uq_seats_person",
+            "table_id",
+            "user_id",
+            unique=True,
+            sqlite_where=text("bot IS NULL AND user_id IS NOT NULL"),
+            postgresql_where=text("bot IS NULL AND user_id IS NOT NULL"),
+        ),
+    )
 
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), index=True)
     bot: Mapped[str | None] = mapped_column(String(32))
     name: Mapped[str | None] = mapped_column(String(40))
+    timed_out: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class Move(Base):

@@ -15,44 +15,59 @@ Anything wrong gets `{"type": "error", "error": "<what>", "request": <type>}` an
 from __future__ import annotations
 
 import asyncio
-import json
+import contextlib
+import logging
 import time
+import unicodedata
 from typing import Any
-from urllib.parse import urlsplit
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+import orjson
+from fastapi import APIRouter, WebSocket
 from sqlalchemy import select
 
-from kameleon.server import auth, tables
+from kameleon.server import auth, metrics, tables
 from kameleon.server.arena import Arena
 from kameleon.server.errors import ApiError
+from kameleon.server.guard import MAX_DEPTH, allowed_origins, cross_site, too_deep
 from kameleon.server.live import Connection, LiveTable
 from kameleon.server.models import ChatMessage
 
+log = logging.getLogger("kameleon.server")
 router = APIRouter()
 MAX_MESSAGE = 4096
+STRIKES = 20
+"""Messages over the socket's rate limit it may send before it is closed (the first few get an error frame)."""
+FAIR_SHARE = 16
+"""Messages a socket handles before it lets the other tasks run: uvicorn queues every message of a chunk read
+from the network at once (thousands, from a flood), and `receive` hands them over without ever yielding."""
+POLICY = 1008
+"""WebSocket close code: policy violation (too many messages, too far behind)."""
 
 
-def _same_origin(websocket: WebSocket) -> bool:
-    """Refuse cross-site WebSocket hijacking: a browser's Origin must match the Host it talks to."""
-    origin = websocket.headers.get("origin")
-    if origin is None:
-        return True  # not a browser (bots, scripts): they authenticate with their token
-    return urlsplit(origin).netloc == websocket.headers.get("host")
+async def _refuse(websocket: WebSocket, message: str, code: int) -> None:
+    await websocket.accept()
+    await websocket.send_json({"type": "error", "error": message, "request": "connect"})
+    await websocket.close(code=code)
 
 
 @router.websocket("/api/tables/{table_id}/ws")
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
+    """Refuse cross-site WebSocket hijacking (the Origin's scheme and host must be the arena's own), then serve
+    the socket until it closes, falls too far behind, or sends too much."""
     arena: Arena = websocket.app.state.arena
-    if not _same_origin(websocket):
+    if cross_site(websocket.scope, allowed_origins(arena.settings)) is not None:
+        metrics.rejected("cross_site")
         await websocket.close(code=4403, reason="cross-site WebSocket refused")
+        return
+    client = websocket.client.host if websocket.client else "unknown"
+    if not await arena.throttle.hit("connect", client):
+        metrics.rejected("rate:connect")
+        await websocket.close(code=POLICY, reason="too many connections; wait a minute")
         return
     try:
         live = await arena.current(table_id)
     except ApiError as exc:
-        await websocket.accept()
-        await websocket.send_json({"type": "error", "error": exc.message, "request": "connect"})
-        await websocket.close(code=4404)
+        await _refuse(websocket, exc.message, 4404)
         return
     with arena.db() as db:
         user = auth.user_for_token(db, auth.request_token(websocket.headers, websocket.cookies))
@@ -60,69 +75,114 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         try:
             tables.check_watch(db, user, table_id, websocket.query_params.get("invite"))
         except ApiError as exc:
-            await websocket.accept()
-            await websocket.send_json({"type": "error", "error": exc.message, "request": "connect"})
-            await websocket.close(code=4403)
+            await _refuse(websocket, exc.message, 4403)
             return
     await websocket.accept()
-    connection = Connection(websocket, user_id, live.seat_of(user_id))
-    live.connections.add(connection)
-    connection.send(live.frame(connection.seat))
-    for line in _recent_chat(arena, live.id):
-        connection.send(line)
+    connection = Connection(websocket, user_id, live.seat_of(user_id), arena.settings.socket_outbox)
+    metrics.OPEN_SOCKETS.inc()
     pump = asyncio.create_task(connection.pump())
+    reader = asyncio.create_task(_read(arena, live, connection, user_name, client))
     try:
-        while True:
-            message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
-                break
-            raw = message.get("text")
-            if raw is None:
-                raw_bytes = message.get("bytes") or b""
-                raw = raw_bytes.decode("utf-8", errors="replace")
-            await _handle(arena, live, connection, user_name, raw)
-    except WebSocketDisconnect:
-        pass
+        connection.send(live.frame(connection.seat))
+        for line in _history(arena, live):
+            connection.send(line)
+        live.connections.add(connection)
+        await asyncio.wait({pump, reader}, return_when=asyncio.FIRST_COMPLETED)
+    except Exception:
+        log.exception("table %s: a socket failed", live.id)
     finally:
         live.connections.discard(connection)
+        metrics.OPEN_SOCKETS.dec()
+        reason = "too far behind: read what you are sent" if connection.overflowed else None
+        if reader.done() and not reader.cancelled() and reader.exception() is None and reader.result() is not None:
+            reason = reader.result()
         connection.close()
-        await asyncio.gather(pump, return_exceptions=True)
+        for task in (pump, reader):
+            task.cancel()
+        await asyncio.gather(pump, reader, return_exceptions=True)
+        if reason is not None:
+            metrics.rejected("socket_behind" if connection.overflowed else "rate:socket")
+            with contextlib.suppress(Exception):  # a client that does not read may not take the close frame
+                await asyncio.wait_for(websocket.close(code=POLICY, reason=reason), 1.0)
         if not live.connections and live.status in ("finished", "imported"):
             arena.tables.pop(live.id, None)  # nobody watches a game that is over: rebuild it on demand
+
+
+async def _read(
+    arena: Arena, live: LiveTable, connection: Connection, user_name: str | None, client: str
+) -> str | None:
+    """Handle the client's messages until it goes away (None) or sends too many (the reason to close)."""
+    rate = arena.throttle.message_rate()
+    strikes = handled = 0
+    while not connection.closed:
+        handled += 1
+        if handled % FAIR_SHARE == 0:
+            await asyncio.sleep(0)
+        message = await connection.websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return None
+        if not rate.hit():
+            strikes += 1
+            if strikes > STRIKES:
+                return "too many messages"
+            if strikes <= 3:
+                _error(connection, "slow down: this socket sends too many messages")
+            continue
+        raw = message.get("text")
+        if raw is None:
+            raw = (message.get("bytes") or b"").decode("utf-8", errors="replace")
+        try:
+            await _handle(arena, live, connection, user_name, client, raw)
+        except Exception:  # never let one message end the socket
+            log.exception("table %s: a socket message could not be handled", live.id)
+            _error(connection, "the server could not handle that message")
+    return None
 
 
 CHAT_HISTORY = 30
 
 
-def _recent_chat(arena: Arena, table_id: str) -> list[dict[str, Any]]:
-    """The table's last chat lines, so that a (re)connected player sees the conversation."""
+def _history(arena: Arena, live: LiveTable) -> list[dict[str, Any]]:
+    """What a (re)connected socket missed: the table's last chat lines, and the seats whose time ran out."""
     with arena.db() as db:
         rows = db.scalars(
             select(ChatMessage)
-            .where(ChatMessage.table_id == table_id)
+            .where(ChatMessage.table_id == live.id)
             .order_by(ChatMessage.id.desc())
             .limit(CHAT_HISTORY)
         ).all()
-    return [
+    lines: list[dict[str, Any]] = [
         {"type": "chat", "name": row.name, "seat": None, "text": row.text, "history": True} for row in reversed(rows)
     ]
+    if live.status != "open":
+        lines += [
+            {"type": "timeout", "seat": seat["seat"], "history": True}
+            for seat in live.meta["seats"]
+            if seat.get("timed_out")
+        ]
+    return lines
 
 
 def _error(connection: Connection, text: str, request: Any = None) -> None:
     connection.send({"type": "error", "error": text, "request": request})
 
 
-async def _handle(arena: Arena, live: LiveTable, connection: Connection, user_name: str | None, raw: str) -> None:
+async def _handle(
+    arena: Arena, live: LiveTable, connection: Connection, user_name: str | None, client: str, raw: str
+) -> None:
     if len(raw) > MAX_MESSAGE:
         _error(connection, f"message longer than {MAX_MESSAGE} characters")
         return
     try:
-        message = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        _error(connection, f"message is not valid JSON: {exc.msg}")
+        message = orjson.loads(raw)  # no recursion, no lone surrogates, no numbers beyond 64 bits
+    except orjson.JSONDecodeError as exc:
+        _error(connection, f"message is not valid JSON: {exc}")
         return
     if not isinstance(message, dict):
         _error(connection, f"a message is a JSON object, not {type(message).__name__}")
+        return
+    if too_deep(message):
+        _error(connection, f"a message nests at most {MAX_DEPTH} levels deep")
         return
     kind = message.get("type")
     try:
@@ -133,22 +193,36 @@ async def _handle(arena: Arena, live: LiveTable, connection: Connection, user_na
         elif kind == "ping":
             connection.send({"type": "pong"})
         elif kind == "chat":
-            await _chat(arena, live, connection, user_name, message.get("text"))
+            await _chat(arena, live, connection, user_name, client, message.get("text"))
         else:
             raise ApiError(422, f"unknown message type {kind!r}; types are move, chat, sync, ping")
     except ApiError as exc:
         _error(connection, exc.message, kind if isinstance(kind, str) else None)
 
 
-async def _chat(arena: Arena, live: LiveTable, connection: Connection, user_name: str | None, text: Any) -> None:
-    settings = arena.settings
-    if user_name is None:
-        raise ApiError(401, "log in or pick a guest name to chat")
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Characters that reorder the text around them (Trojan Source): a chat line could make another look like it."""
+
+
+def clean_chat(text: Any, longest: int) -> str:
+    """A chat line with its spaces tidied; refused with a control character (NUL...) or a direction override."""
     if not isinstance(text, str) or not text.strip():
         raise ApiError(422, "'text' must be a non-empty string")
     text = " ".join(text.split())
-    if len(text) > settings.chat_max_length:
-        raise ApiError(422, f"chat messages are at most {settings.chat_max_length} characters")
+    if len(text) > longest:
+        raise ApiError(422, f"chat messages are at most {longest} characters")
+    if any(ch in BIDI_CONTROLS or unicodedata.category(ch) in ("Cc", "Cs") for ch in text):
+        raise ApiError(422, "chat messages cannot contain control or text-direction characters")
+    return text
+
+
+async def _chat(
+    arena: Arena, live: LiveTable, connection: Connection, user_name: str | None, client: str, text: Any
+) -> None:
+    settings = arena.settings
+    if user_name is None:
+        raise ApiError(401, "log in or pick a guest name to chat")
+    text = clean_chat(text, settings.chat_max_length)
     now = time.monotonic()
     # Counted per person, not per socket: a new connection or a second tab is no way around the limit.
     assert connection.user_id is not None
@@ -157,6 +231,8 @@ async def _chat(arena: Arena, live: LiveTable, connection: Connection, user_name
     if len(recent) >= settings.chat_per_minute:
         raise ApiError(429, f"slow down: at most {settings.chat_per_minute} chat messages a minute")
     recent.append(now)
+    # And per client address, so that fresh guests are no way around it either.
+    await arena.throttle.check("chat", client, what="chat messages from one address")
     with arena.db() as db:
         db.add(ChatMessage(table_id=live.id, user_id=connection.user_id, name=user_name, text=text))
         db.commit()

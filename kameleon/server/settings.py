@@ -24,7 +24,7 @@ def default_database_url() -> str:
     return f"sqlite:///{base / 'arena.sqlite3'}"
 
 
-def _env_float(name: str, default: float) -> float:
+def env_float(name: str, default: float) -> float:
     raw = os.environ.get(name)
     if raw is None or raw.strip() == "":
         return default
@@ -32,6 +32,21 @@ def _env_float(name: str, default: float) -> float:
         return float(raw)
     except ValueError:
         raise ValueError(f"environment variable {name} must be a number, not {raw!r}") from None
+
+
+def _env_int(name: str, default: int) -> int:
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ValueError(f"environment variable {name} must be a whole number, not {raw!r}") from None
+
+
+def _env_str(name: str, default: str) -> str:
+    raw = os.environ.get(name)
+    return default if raw is None or raw.strip() == "" else raw.strip()
 
 
 def _env_bool(name: str, default: bool) -> bool:
@@ -48,19 +63,60 @@ class Settings:
     database_url: str = field(default_factory=lambda: os.environ.get("KAMELEON_DATABASE_URL") or default_database_url())
     secure_cookies: bool = field(default_factory=lambda: _env_bool("KAMELEON_SECURE_COOKIES", False))
     """Set the cookie's Secure flag; turn on whenever the arena is served over HTTPS."""
-    bot_delay: float = field(default_factory=lambda: _env_float("KAMELEON_BOT_DELAY", 0.6))
+    bot_delay: float = field(default_factory=lambda: env_float("KAMELEON_BOT_DELAY", 0.6))
     """Seconds a bot waits before moving, so people can follow the game (0 in tests and benchmarks)."""
     sqlite_synchronous: str = field(default_factory=lambda: os.environ.get("KAMELEON_SQLITE_SYNC", "FULL").upper())
     """FULL: each accepted move is on disk before it is broadcast; NORMAL: survives a killed server, not a power cut."""
     session_days: int = 30
-    session_sweep: float = field(default_factory=lambda: _env_float("KAMELEON_SESSION_SWEEP", 3600.0))
+    session_sweep: float = field(default_factory=lambda: env_float("KAMELEON_SESSION_SWEEP", 3600.0))
     """Seconds between two sweeps of expired login sessions (the first runs at startup)."""
     chat_max_length: int = 300
     chat_per_minute: int = 20
     redis_url: str | None = field(default_factory=lambda: os.environ.get("KAMELEON_REDIS_URL") or None)
     """Redis for several server processes sharing one database (fanout.py); None: a single process."""
-    lease_seconds: float = field(default_factory=lambda: _env_float("KAMELEON_LEASE_SECONDS", 10.0))
+    lease_seconds: float = field(default_factory=lambda: env_float("KAMELEON_LEASE_SECONDS", 10.0))
     """With Redis: how long a table's bots and clocks stay with a process that stopped renewing its claim."""
+
+    # --- limits against abuse (docs/security.md lists each with its test) -----------------------------
+    max_body: int = field(default_factory=lambda: _env_int("KAMELEON_MAX_BODY", 1_000_000))
+    """Bytes a request body may have; the rest is never read (413)."""
+    body_timeout: float = field(default_factory=lambda: env_float("KAMELEON_BODY_TIMEOUT", 10.0))
+    """Seconds a request may take to send its whole body (408 after that)."""
+    header_timeout: float = field(default_factory=lambda: env_float("KAMELEON_HEADER_TIMEOUT", 10.0))
+    """Seconds a connection may take to send a request's headers before it is closed (`kameleon serve`)."""
+    socket_outbox: int = field(default_factory=lambda: _env_int("KAMELEON_SOCKET_OUTBOX", 1_000_000))
+    """Bytes of frames a table socket may have waiting to be sent; a socket further behind is closed."""
+    socket_rate: str = field(default_factory=lambda: _env_str("KAMELEON_SOCKET_RATE", "20/second;600/minute"))
+    """Messages one table socket may send (`limits` notation); the extra ones are refused, and a socket that
+    keeps on is closed."""
+    socket_connects: str = field(default_factory=lambda: _env_str("KAMELEON_SOCKET_CONNECTS", "120/minute"))
+    """Table sockets one client address may open."""
+    guest_rate: str = field(default_factory=lambda: _env_str("KAMELEON_GUEST_RATE", "10/minute;100/day"))
+    """Guests one client address may create."""
+    signup_rate: str = field(default_factory=lambda: _env_str("KAMELEON_SIGNUP_RATE", "5/minute;20/day"))
+    """Accounts one client address may create."""
+    table_rate: str = field(default_factory=lambda: _env_str("KAMELEON_TABLE_RATE", "10/minute;200/day"))
+    """Tables (new, rematch) one person, and separately one client address, may create."""
+    import_rate: str = field(default_factory=lambda: _env_str("KAMELEON_IMPORT_RATE", "10/minute;100/day"))
+    """Records one person, and separately one client address, may import."""
+    chat_rate_per_address: str = field(default_factory=lambda: _env_str("KAMELEON_CHAT_RATE", "60/minute"))
+    """Chat lines from one client address, whoever sends them (fresh guests are no way around it)."""
+    login_failures_per_address: str = field(
+        default_factory=lambda: _env_str("KAMELEON_LOGIN_FAILURES_PER_ADDRESS", "20/5minutes")
+    )
+    """Wrong passwords one client address may send, whatever the accounts."""
+    login_failures_per_account: str = field(
+        default_factory=lambda: _env_str("KAMELEON_LOGIN_FAILURES_PER_ACCOUNT", "10/5minutes")
+    )
+    """Wrong passwords an account may get before the addresses that sent them are refused for it; an address
+    that sent none (the owner's) still logs in."""
+    idle_table_seconds: float = field(default_factory=lambda: env_float("KAMELEON_IDLE_TABLE_SECONDS", 300.0))
+    """A table nobody watches or used for this long is dropped from memory (rebuilt from the database on use)."""
+    metrics: bool = field(default_factory=lambda: _env_bool("KAMELEON_METRICS", True))
+    """Serve Prometheus metrics at /metrics (restrict it to your scraper at the reverse proxy)."""
+    allowed_origins: str = field(default_factory=lambda: _env_str("KAMELEON_ALLOWED_ORIGINS", ""))
+    """Origins (scheme://host[:port], comma-separated) allowed besides the arena's own, e.g. behind a proxy that
+    rewrites the Host header."""
 
     def __post_init__(self) -> None:
         if not self.lease_seconds > 0:
@@ -74,6 +130,16 @@ class Settings:
             )
         if not self.bot_delay >= 0:
             raise ValueError(f"the bot delay (KAMELEON_BOT_DELAY) must be 0 or more seconds, not {self.bot_delay}")
+        from kameleon.server.throttle import RULES, parse_rule  # the `limits` notation, checked at startup
+
+        for attr in RULES.values():
+            parse_rule(attr, getattr(self, attr))
+        for name in ("max_body", "socket_outbox"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name} must be at least 1, not {getattr(self, name)}")
+        for name in ("body_timeout", "header_timeout", "idle_table_seconds"):
+            if not getattr(self, name) > 0:
+                raise ValueError(f"{name} must be a positive number of seconds, not {getattr(self, name)}")
         if self.sqlite_synchronous not in SQLITE_SYNC_MODES:
             modes = " or ".join(SQLITE_SYNC_MODES)
             raise ValueError(f"KAMELEON_SQLITE_SYNC must be {modes}, not {self.sqlite_synchronous!r}")

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import secrets
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import ColumnElement, select
+from sqlalchemy import ColumnElement, CursorResult, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 import kameleon
@@ -123,8 +124,22 @@ def join(db: Session, user: User, table_id: str, body: dict[str, Any]) -> None:
             raise ApiError(409, "every seat of this table is taken")
     elif wanted.user_id is not None or wanted.bot:
         raise ApiError(409, f"seat {wanted.seat} is taken")
-    wanted.user_id, wanted.name, wanted.bot = user.id, user.display_name, None
-    db.commit()
+    # Another server process may be seating someone at this very moment: the seat is taken only if it is
+    # still empty (compare and set), and the unique index on (table, person) refuses a second seat.
+    try:
+        taken = db.execute(
+            update(Seat)
+            .where(Seat.table_id == table_id, Seat.seat == wanted.seat, Seat.user_id.is_(None), Seat.bot.is_(None))
+            .values(user_id=user.id, name=user.display_name)
+            .execution_options(synchronize_session=False)
+        )
+        if cast(CursorResult[Any], taken).rowcount != 1:
+            db.rollback()
+            raise ApiError(409, f"seat {wanted.seat} is taken")
+        db.commit()
+    except IntegrityError:
+        db.rollback()
+        raise ApiError(409, "you already hold a seat at this table") from None
 
 
 def _may_manage(row: GameTable, seats: list[Seat], user: User) -> None:

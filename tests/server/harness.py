@@ -17,6 +17,7 @@ from websockets.sync.client import ClientConnection, connect
 
 import kameleon
 from kameleon.server.loopback import free_port
+from kameleon.server.throttle import LOOPBACK_LIMITS
 
 ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 30.0
@@ -47,7 +48,13 @@ class ServerProcess:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> ServerProcess:
-        env = {**os.environ, "KAMELEON_BOT_DELAY": str(self.bot_delay), "NO_PROXY": "*", **self.env}
+        env = {
+            **os.environ,
+            **LOOPBACK_LIMITS,
+            "KAMELEON_BOT_DELAY": str(self.bot_delay),
+            "NO_PROXY": "*",
+            **self.env,
+        }
         command = [
             sys.executable,
             "-m",
@@ -103,7 +110,7 @@ class Player:
         self.token: str = response.json()["token"]
 
     def post(self, path: str, body: Any = None, expect: int = 200) -> dict[str, Any]:
-        response = self.http.post(path, json=body) if body is not None else self.http.post(path)
+        response = self.http.post(path, json=body if body is not None else {})
         assert response.status_code == expect, f"{path}: {response.status_code} {response.text}"
         data: dict[str, Any] = response.json()
         return data

@@ -98,8 +98,10 @@ def test_malformed_messages_get_an_error_frame(duel: tuple[Player, Player, str],
     [
         (b"{", "application/json", 400, "the body is not valid JSON"),
         (b"[]", "application/json", 400, "the body must be a JSON object, not list"),
-        (b'{"move": "draw"}', "text/plain", 415, "send the body as JSON"),
-        (b'{"move": null}', "application/json", 422, "'move' must be a non-empty string"),
+        (b'{"move": "draw"}', "text/plain", 415, "send the request as JSON"),
+        (b'{"move": null}', "application/json", 422, "move: Input should be a valid string"),
+        (b'{"move": ""}', "application/json", 422, "move: String should have at least 1 character"),
+        (b'{"move": "draw", "expect": true}', "application/json", 422, "expect: Input should be a valid integer"),
         (b'{"move": "place 9"}', "application/json", 422, "the row must be a number from 1 to 3"),
     ],
 )
@@ -133,7 +135,7 @@ def test_moves_and_records_wait_for_the_right_moment(server: ServerProcess) -> N
     table_id = alice.post("/api/tables", {"game": "coloretto", "options": {"players": 2}}, expect=201)["table"]["id"]
     response = alice.http.post(f"/api/tables/{table_id}/moves", json={"move": "draw"})
     assert (response.status_code, response.json()["error"]) == (409, "the game at this table has not started")
-    response = alice.http.post(f"/api/tables/{table_id}/start")
+    response = alice.http.post(f"/api/tables/{table_id}/start", json={})
     assert (response.status_code, response.json()["error"]) == (409, "seat 1 is empty: invite someone or seat a bot")
     alice.post(f"/api/tables/{table_id}/bots", {"level": "random"})
     alice.post(f"/api/tables/{table_id}/start")

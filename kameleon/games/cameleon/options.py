@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from kameleon.engine.errors import InvalidOption
-from kameleon.engine.options import Option, int_in_range, optional
+from kameleon.engine.options import MAX_OPTION_INT, Option, int_in_range, optional
 from kameleon.games.cameleon import cpn
 from kameleon.games.cameleon.board import geometry, ranks_of
 
@@ -17,8 +17,8 @@ def _bool(value: Any) -> bool:
 
 
 def _repetition(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or (value != 0 and value < 2):
-        raise ValueError(f"{value!r} is not 0 (off) or an integer >= 2")
+    if isinstance(value, bool) or not isinstance(value, int) or (value != 0 and not 2 <= value <= MAX_OPTION_INT):
+        raise ValueError(f"{value!r} is not 0 (off) or an integer from 2 to {MAX_OPTION_INT}")
     return value
 
 

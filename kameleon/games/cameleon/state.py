@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from kameleon.engine.errors import IllegalAction
-from kameleon.engine.game import State, check_seat
+from kameleon.engine.game import State, check_rng, check_seat
 from kameleon.games.cameleon import cpn, scoring
 from kameleon.games.cameleon import notation as nt
 from kameleon.games.cameleon import view as seen
@@ -467,6 +467,7 @@ class CameleonState(State[int]):
 
     def determinize(self, player: int, rng: random.Random) -> CameleonState:
         """Perfect information: a copy, without a replayable seed."""
+        check_rng(rng)
         check_seat(player, self.num_players)
         return determinize(self, player, rng)
 

@@ -6,7 +6,7 @@ import itertools
 from typing import Any
 
 from kameleon.engine.errors import InvalidOption
-from kameleon.engine.options import REQUIRED, Option, int_in_range, optional
+from kameleon.engine.options import MAX_OPTION_INT, REQUIRED, Option, int_in_range, optional
 from kameleon.games.cardcassonne.scoring import ANIMAL_POINTS
 
 
@@ -16,8 +16,8 @@ def _animal_table(value: Any) -> list[int]:
     if len(value) != len(ANIMAL_POINTS):
         raise ValueError(f"{len(value)} values given; the table needs {len(ANIMAL_POINTS)} (herds of 1 to 13 cards)")
     for v in value:
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise ValueError(f"{v!r} is not a non-negative integer")
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_OPTION_INT:
+            raise ValueError(f"{v!r} is not an integer from 0 to {MAX_OPTION_INT}")
     if any(a > b for a, b in itertools.pairwise(value)):
         raise ValueError(f"{list(value)} is not non-decreasing")
     return list(value)

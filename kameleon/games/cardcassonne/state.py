@@ -24,7 +24,7 @@ from bisect import bisect_left
 from typing import TYPE_CHECKING, Any
 
 from kameleon.engine.errors import IllegalAction
-from kameleon.engine.game import State
+from kameleon.engine.game import State, check_rng
 from kameleon.games.cardcassonne import notation as nt
 from kameleon.games.cardcassonne import view as seen
 from kameleon.games.cardcassonne.cards import (
@@ -527,6 +527,7 @@ class CardcassonneState(State[int]):
 
     def determinize(self, player: int, rng: random.Random) -> CardcassonneState:
         """Resample what `player` has not seen (§10); see `determinize.determinize`."""
+        check_rng(rng)
         return determinize(self, player, rng)
 
     def shuffle_unseen(self, rng: random.Random) -> None:

@@ -13,7 +13,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from kameleon.engine.errors import IllegalAction
-from kameleon.engine.game import State
+from kameleon.engine.game import State, check_rng
 from kameleon.games.chromino import scoring
 from kameleon.games.chromino import view as seen
 from kameleon.games.chromino.determinize import determinize
@@ -373,6 +373,7 @@ class ChrominoState(State[int]):
     def determinize(self, player: int, rng: random.Random) -> ChrominoState:
         """Deal the tiles `player` cannot see again, keeping every hand size and the bag size (§9), and every
         draw's proof that the drawer had no tile that fitted (see `determinize.py`)."""
+        check_rng(rng)
         return determinize(self, player, rng)
 
     def shuffle_unseen(self, rng: random.Random) -> None:

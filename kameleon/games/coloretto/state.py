@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from kameleon.engine.errors import IllegalAction
-from kameleon.engine.game import State
+from kameleon.engine.game import State, check_rng
 from kameleon.games.coloretto import notation as nt
 from kameleon.games.coloretto.cards import GOLDEN, LAST_ROUND, NUM_COLOURS, NUM_KINDS
 from kameleon.games.coloretto.determinize import determinize, shuffle_pile
@@ -391,6 +391,7 @@ class ColorettoState(State[int]):
         return other
 
     def determinize(self, player: int, rng: random.Random) -> ColorettoState:
+        check_rng(rng)
         return determinize(self, player, rng)
 
     def shuffle_unseen(self, rng: random.Random) -> None:

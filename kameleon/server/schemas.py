@@ -1,0 +1,101 @@
+"""The request bodies of the HTTP API as Pydantic models: /openapi.json documents each one, and every bound
+(lengths, integer ranges, counts) is checked here, before any handler runs.
+
+A body that breaks a bound gets `422 {"error": "<field>: <what is wrong>"}`. The rules that need the
+database or the engine (a free seat, a legal option value) stay with the code that owns them and answer
+the same way. JSON itself (size, nesting, numbers, encoding) is checked earlier, by `guard.py`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+
+from kameleon.engine.seeding import MAX_SEED
+from kameleon.server.auth import LANGUAGES, MAX_PASSWORD, MAX_USERNAME
+
+MAX_SEATS = 8
+MAX_MOVES = 20_000
+"""Moves an imported record may have (the longest real games have a few hundred)."""
+
+Language = Literal[LANGUAGES]  # type: ignore[valid-type]
+Text = Annotated[str, Field(max_length=200)]
+Name = Annotated[str, Field(max_length=100, description="1 to 40 printable characters once spaces are tidied")]
+SeatNumber = Annotated[StrictInt, Field(ge=0, lt=MAX_SEATS)]
+Options = Annotated[
+    dict[Annotated[str, Field(max_length=40)], Any],
+    Field(max_length=32, description="the game's options (GET /api/games lists them and their values)"),
+]
+
+
+class Body(BaseModel):
+    """Every body is a JSON object whose fields are all known: a misspelt field is an error, never ignored."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class NoBody(Body):
+    """Nothing to say: send `{}` (or no body at all), as `application/json` like every request that changes
+    something."""
+
+
+class GuestIn(Body):
+    name: Name
+    language: Language = "en"
+
+
+class SignupIn(Body):
+    username: Annotated[str, Field(max_length=MAX_USERNAME, description="3 to 24 letters, digits, '.', '_', '-'")]
+    password: Annotated[str, Field(max_length=MAX_PASSWORD, description="8 to 256 characters")]
+    name: Name | None = None
+    language: Language = "en"
+
+
+class LoginIn(Body):
+    username: Annotated[str, Field(max_length=MAX_USERNAME)]
+    password: Annotated[str, Field(max_length=MAX_PASSWORD)]
+
+
+class LanguageIn(Body):
+    language: Language
+
+
+class TimeControl(Body):
+    initial: Annotated[float, Field(ge=1, le=86_400, description="seconds on each clock at the start")]
+    increment: Annotated[float, Field(ge=0, le=86_400, description="seconds added after each move")] = 0.0
+
+
+class NewTable(Body):
+    game: Annotated[str, Field(max_length=32)] | None = None
+    options: Options = Field(default_factory=dict)
+    private: StrictBool = False
+    bots: Annotated[str, Field(max_length=32, description="seat this bot level in every empty seat")] | None = None
+    time: TimeControl | None = None
+
+
+class JoinIn(Body):
+    seat: SeatNumber | None = None
+    invite: Annotated[str, Field(max_length=64)] | None = None
+
+
+class BotsIn(Body):
+    level: Annotated[str, Field(max_length=32)] | None = None
+    seat: SeatNumber | None = None
+
+
+class MoveIn(Body):
+    move: Annotated[str, Field(min_length=1, max_length=200, description="the move in the game's notation")]
+    expect: Annotated[StrictInt, Field(ge=0, le=MAX_MOVES, description="moves played so far")] | None = None
+
+
+class RecordIn(BaseModel):
+    """A game record as `GET /api/tables/{id}/record` gives it (`kameleon.replay` checks the rest)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    game: Annotated[str, Field(max_length=32)]
+    options: Options
+    seed: Annotated[StrictInt, Field(ge=0, le=MAX_SEED)] | None
+    moves: Annotated[list[Text], Field(max_length=MAX_MOVES)]
+    players: Annotated[list[Name], Field(max_length=MAX_SEATS)] | None = None

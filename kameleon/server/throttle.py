@@ -1,0 +1,157 @@
+"""Rate limits (the `limits` library): what one client address, one person or one socket may do per minute.
+
+Limits on creating things (guests, accounts, tables, imports), on chat, on
+socket connections and on failed logins are counted by `limits` in Redis when
+the arena runs as several processes (so a client gains nothing by reaching
+another process) and in memory otherwise. A socket's own message rate is
+counted on the socket itself (`MessageRate`: two integers per window, nothing
+shared, nothing to sweep), as it is checked for every message. Every limit is a
+setting in `limits` notation ("10/minute;100/day"); see docs/security.md.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+from limits import RateLimitItem, parse_many
+from limits.aio.storage import MemoryStorage
+from limits.aio.strategies import MovingWindowRateLimiter
+from limits.storage import storage_from_string
+
+from kameleon.server.errors import ApiError
+from kameleon.server.settings import Settings
+
+log = logging.getLogger("kameleon.server")
+
+RULES = {
+    "guest": "guest_rate",
+    "signup": "signup_rate",
+    "table": "table_rate",
+    "import": "import_rate",
+    "chat": "chat_rate_per_address",
+    "socket": "socket_rate",
+    "connect": "socket_connects",
+    "login_address": "login_failures_per_address",
+    "login_account": "login_failures_per_account",
+}
+
+LOOPBACK_LIMITS = {
+    "KAMELEON_GUEST_RATE": "100000/minute",
+    "KAMELEON_SIGNUP_RATE": "100000/minute",
+    "KAMELEON_TABLE_RATE": "100000/minute",
+    "KAMELEON_IMPORT_RATE": "100000/minute",
+    "KAMELEON_CHAT_RATE": "100000/minute",
+    "KAMELEON_SOCKET_CONNECTS": "100000/minute",
+    "KAMELEON_SOCKET_RATE": "1000/second",
+    "KAMELEON_LOGIN_FAILURES_PER_ADDRESS": "100000/minute",
+}
+"""The environment of an arena that many simulated people reach from one address (the benchmark, most tests):
+limits per address lifted, per account and per person kept."""
+
+
+def parse_rule(setting: str, text: str) -> list[RateLimitItem]:
+    try:
+        return parse_many(text)
+    except ValueError:
+        raise ValueError(f"{setting} must be a limit such as '10/minute;100/day', not {text!r}") from None
+
+
+class Throttle:
+    """The arena's rate limits; `hit` counts an event and says whether it is within every limit of its rule."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.rules = {rule: parse_rule(attr, getattr(settings, attr)) for rule, attr in RULES.items()}
+        self.shared = MovingWindowRateLimiter(
+            storage_from_string(f"async+{settings.redis_url}", implementation="redispy")
+            if settings.redis_url
+            else MemoryStorage()
+        )
+        # One failure of an address at an account, over the account limit's window: "has this address failed?"
+        window = self.rules["login_account"][0]
+        self._tried = type(window)(1, window.multiples)
+
+    def message_rate(self) -> MessageRate:
+        """A fresh counter of one socket's messages."""
+        return MessageRate(self.rules["socket"])
+
+    async def hit(self, rule: str, *key: Any) -> bool:
+        """Count one event of `rule` for `key`; False when that is one too many (every limit of the rule counts)."""
+        names = [rule, *map(str, key)]
+        try:
+            allowed = True
+            for item in self.rules[rule]:
+                allowed = await self.shared.hit(item, *names) and allowed
+            return allowed
+        except Exception as exc:  # Redis away: serve people rather than refuse everyone
+            log.error("rate limit %s could not be counted: %s", rule, exc)
+            return True
+
+    async def over(self, rule: str, *key: Any) -> bool:
+        """Whether `key` has used up a limit of `rule` (without counting anything)."""
+        names = [rule, *map(str, key)]
+        try:
+            for item in self.rules[rule]:
+                if not await self.shared.test(item, *names):
+                    return True
+            return False
+        except Exception as exc:
+            log.error("rate limit %s could not be read: %s", rule, exc)
+            return False
+
+    async def check(self, rule: str, *key: Any, what: str) -> None:
+        """Count one event; raise 429 naming `what` and the limit when it is one too many."""
+        if not await self.hit(rule, *key):
+            shown = " and ".join(f"{item.amount} per {_period(item)}" for item in self.rules[rule])
+            raise ApiError(429, f"slow down: {what} are limited to {shown}", reason=f"rate:{rule}")
+
+    # --- failed logins: per address, and per account for the addresses that failed at it -------------------
+
+    async def login_allowed(self, address: str, username: str) -> None:
+        account = username.lower()
+        if await self.over("login_address", address):
+            raise ApiError(429, "too many failed logins from your address; wait a few minutes", reason="login")
+        if await self.over("login_account", account) and await self._failed_here(account, address):
+            raise ApiError(429, "too many failed logins for this account; wait a few minutes", reason="login")
+
+    async def _failed_here(self, account: str, address: str) -> bool:
+        try:
+            return not await self.shared.test(self._tried, "login_pair", account, address)
+        except Exception as exc:
+            log.error("the failed-login record could not be read: %s", exc)
+            return True
+
+    async def login_failed(self, address: str, username: str) -> None:
+        account = username.lower()
+        await self.hit("login_address", address)
+        await self.hit("login_account", account)
+        try:
+            await self.shared.hit(self._tried, "login_pair", account, address)
+        except Exception as exc:
+            log.error("the failed login could not be recorded: %s", exc)
+
+
+class MessageRate:
+    """Fixed windows (`limits` notation) counted on one socket: `hit()` is False once a window is full."""
+
+    __slots__ = ("windows",)
+
+    def __init__(self, items: list[RateLimitItem]) -> None:
+        self.windows = [[item.amount, float(item.get_expiry()), 0.0, 0] for item in items]
+
+    def hit(self) -> bool:
+        now = time.monotonic()
+        allowed = True
+        for window in self.windows:
+            if now - window[2] >= window[1]:
+                window[2], window[3] = now, 0
+            window[3] += 1
+            if window[3] > window[0]:
+                allowed = False
+        return allowed
+
+
+def _period(item: RateLimitItem) -> str:
+    unit = item.GRANULARITY.name
+    return unit if item.multiples == 1 else f"{item.multiples} {unit}s"

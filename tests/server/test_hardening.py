@@ -1,0 +1,447 @@
+"""What one anonymous client on the open internet can try, against a real arena with tight limits (issue 28).
+
+Each test names the finding it covers; docs/security.md lists the limits and these tests beside them.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import contextlib
+import json
+import socket
+import sqlite3
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+import kameleon
+from kameleon.server.settings import Settings
+from tests.server.harness import Player, ServerProcess, Socket
+
+TIGHT = {
+    "KAMELEON_SOCKET_RATE": "10/second",
+    "KAMELEON_SOCKET_OUTBOX": "30000",
+    "KAMELEON_MAX_BODY": "100000",
+    "KAMELEON_BODY_TIMEOUT": "1",
+    "KAMELEON_HEADER_TIMEOUT": "1",
+    "KAMELEON_GUEST_RATE": "1000/minute",
+    "KAMELEON_LOGIN_FAILURES_PER_ACCOUNT": "5/5minutes",
+    "KAMELEON_LOGIN_FAILURES_PER_ADDRESS": "8/5minutes",
+    "KAMELEON_IDLE_TABLE_SECONDS": "1",
+}
+
+
+@pytest.fixture(scope="module")
+def arena(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    process = ServerProcess(Path(tmp_path_factory.mktemp("hardening")) / "arena.sqlite3", env=TIGHT).start()
+    yield process
+    process.stop()
+    assert "Traceback" not in process.log.read_text(), "bad input must never reach a traceback"
+
+
+def client(arena: ServerProcess, source: str = "127.0.0.1") -> httpx.Client:
+    transport = httpx.HTTPTransport(local_address=source)
+    return httpx.Client(base_url=arena.url, trust_env=False, timeout=30, transport=transport)
+
+
+def rss_kib(arena: ServerProcess) -> int:
+    assert arena.process is not None
+    status = Path(f"/proc/{arena.process.pid}/status").read_text()
+    return int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS:")))
+
+
+def started_duel(arena: ServerProcess) -> tuple[Player, Player, str]:
+    alice, bob = Player(arena.url, "Alice"), Player(arena.url, "Bob")
+    options = {"game": "coloretto", "options": {"players": 2, "start_player": 0}}
+    table_id = alice.post("/api/tables", options, expect=201)["table"]["id"]
+    bob.post(f"/api/tables/{table_id}/join")
+    alice.post(f"/api/tables/{table_id}/start")
+    return alice, bob, table_id
+
+
+def ws_url(arena: ServerProcess, table_id: str) -> str:
+    return arena.url.replace("http://", "ws://") + f"/api/tables/{table_id}/ws"
+
+
+# --- 1. the socket flood -------------------------------------------------------------------------
+
+
+def test_a_socket_sending_too_many_messages_is_told_then_closed(arena: ServerProcess) -> None:
+    _alice, _bob, table_id = started_duel(arena)
+    with connect(ws_url(arena, table_id), proxy=None, open_timeout=10) as ws:
+        for _ in range(200):
+            with contextlib.suppress(ConnectionClosed):
+                ws.send('{"type": "sync"}')
+        frames, code = [], None
+        try:
+            while True:
+                frames.append(json.loads(ws.recv(timeout=10)))
+        except ConnectionClosed as closed:
+            code = closed.rcvd.code if closed.rcvd else None
+    states = sum(frame["type"] == "state" for frame in frames)
+    assert states <= 25, "the extra syncs were refused, not answered"
+    assert any("slow down" in frame.get("error", "") for frame in frames)
+    assert code == 1008
+
+
+def test_a_socket_that_never_reads_is_cut_off_and_the_others_play_on(tmp_path: Path) -> None:
+    fast = {"KAMELEON_SOCKET_RATE": "100000/second", "KAMELEON_SOCKET_OUTBOX": "30000"}  # only the outbox bound
+    arena = ServerProcess(tmp_path / "arena.sqlite3", env=fast).start()
+    try:
+        alice, _bob, table_id = started_duel(arena)
+        before = rss_kib(arena)
+        raw = socket.create_connection(("127.0.0.1", arena.port), timeout=10)
+        raw.sendall(
+            f"GET /api/tables/{table_id}/ws HTTP/1.1\r\nHost: 127.0.0.1:{arena.port}\r\nUpgrade: websocket\r\n"
+            "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+        )
+        assert raw.recv(4096).startswith(b"HTTP/1.1 101")
+        with contextlib.suppress(OSError):  # the server may cut the socket off while the flood is still going
+            raw.sendall(_masked_text('{"type": "sync"}') * 20_000)  # and read nothing meanwhile
+        health = httpx.get(arena.url + "/api/health", trust_env=False, timeout=5)
+        assert health.status_code == 200 and health.elapsed.total_seconds() < 0.5
+        frame = alice.get(f"/api/tables/{table_id}/state")
+        alice.post(f"/api/tables/{table_id}/moves", {"move": frame["legal"][0], "expect": len(frame["log"])})
+        deadline = time.monotonic() + 30
+        while 'reason="socket_behind"' not in httpx.get(arena.url + "/metrics", trust_env=False).text:
+            assert time.monotonic() < deadline, "the server never cut off the socket that does not read"
+            time.sleep(0.2)
+        received = 0
+        with contextlib.suppress(OSError):
+            while chunk := raw.recv(1 << 20):  # now read: what was sent before the cut, then the end
+                received += len(chunk)
+                assert time.monotonic() < deadline, "the server never cut off the socket that does not read"
+        one_frame = len(json.dumps(alice.get(f"/api/tables/{table_id}/state")))
+        assert received < 20_000 * one_frame / 4, "most of the frames asked for were never sent"
+        assert rss_kib(arena) - before < 50_000
+        raw.close()
+    finally:
+        arena.stop()
+
+
+def _masked_text(text: str) -> bytes:
+    payload = text.encode()
+    mask = b"\x01\x02\x03\x04"
+    masked = bytes(byte ^ mask[i % 4] for i, byte in enumerate(payload))
+    return bytes([0x81, 0x80 | len(payload)]) + mask + masked
+
+
+# --- 2. bodies are refused before they are read, 9. slow clients are dropped ----------------------
+
+
+def test_a_body_above_the_limit_is_refused_before_it_is_read(arena: ServerProcess) -> None:
+    declared = httpx.post(
+        arena.url + "/api/auth/guest",
+        content=b"x" * 200_001,
+        headers={"Content-Type": "application/json"},
+        trust_env=False,
+    )
+    assert (declared.status_code, declared.json()) == (413, {"error": "the body is larger than 100000 bytes"})
+    # Chunked, without a length: the answer comes once the limit is passed, while the client is still sending.
+    with socket.create_connection(("127.0.0.1", arena.port), timeout=10) as raw:
+        raw.sendall(
+            b"POST /api/auth/guest HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Transfer-Encoding: chunked\r\n\r\n"
+        )
+        chunk = b"a" * 50_000
+        for _ in range(3):
+            raw.sendall(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+        answer = raw.recv(4096)
+    assert answer.startswith(b"HTTP/1.1 413")
+
+
+def test_slow_headers_and_slow_bodies_are_dropped(arena: ServerProcess) -> None:
+    with socket.create_connection(("127.0.0.1", arena.port), timeout=10) as raw:
+        raw.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n")  # and never the blank line
+        started = time.monotonic()
+        assert raw.recv(4096) == b"", "the server closes the connection"
+        assert time.monotonic() - started < 5
+    with socket.create_connection(("127.0.0.1", arena.port), timeout=10) as raw:
+        raw.sendall(
+            b"POST /api/auth/guest HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{"
+        )
+        assert raw.recv(4096).startswith(b"HTTP/1.1 408")
+
+
+# --- 3, 4. logins --------------------------------------------------------------------------------
+
+
+def test_a_huge_username_is_refused_before_anything_is_kept(arena: ServerProcess) -> None:
+    answer = httpx.post(
+        arena.url + "/api/auth/login", json={"username": "u" * 90_000, "password": "whatever1"}, trust_env=False
+    )
+    assert answer.status_code == 422 and answer.json()["error"].startswith("username: String should have at most 24")
+
+
+def test_a_stranger_guessing_passwords_cannot_lock_the_owner_out(arena: ServerProcess) -> None:
+    Player(arena.url, "owner1", password="the right one")
+    stranger, owner = client(arena, "127.0.0.2"), client(arena, "127.0.0.3")
+    answers = [
+        stranger.post("/api/auth/login", json={"username": "owner1", "password": f"guess {i}"}).status_code
+        for i in range(7)
+    ]
+    assert answers[:5] == [401] * 5 and answers[5:] == [429, 429], "the account's limit stops the stranger"
+    assert owner.post("/api/auth/login", json={"username": "owner1", "password": "the right one"}).status_code == 200
+    # The stranger's own address is limited whatever names it tries.
+    other = [
+        stranger.post("/api/auth/login", json={"username": f"nobody{i}", "password": "guess"}).status_code
+        for i in range(5)
+    ]
+    assert other[-1] == 429
+    assert "from your address" in stranger.post("/api/auth/login", json={"username": "x1y", "password": "z"}).text
+
+
+# --- 5. one seat per person ----------------------------------------------------------------------
+
+
+def test_the_database_refuses_a_second_seat_for_one_person(arena: ServerProcess) -> None:
+    alice = Player(arena.url, "Alice")
+    table_id = alice.post("/api/tables", {"game": "coloretto", "options": {"players": 3}}, expect=201)["table"]["id"]
+    with sqlite3.connect(arena.database) as db, pytest.raises(sqlite3.IntegrityError, match="UNIQUE"):
+        db.execute("UPDATE seats SET user_id = ? WHERE table_id = ? AND seat = 1", (alice.user["id"], table_id))
+
+
+def test_two_processes_never_seat_one_person_twice(tmp_path: Path) -> None:
+    database = tmp_path / "shared.sqlite3"
+    first = ServerProcess(database).start()
+    second = ServerProcess(database).start()
+    try:
+        alice, bob = Player(first.url, "Alice"), Player(first.url, "Bob")
+        bob_there = httpx.Client(base_url=second.url, trust_env=False, headers={"Authorization": f"Bearer {bob.token}"})
+        for _ in range(15):
+            table_id = alice.post("/api/tables", {"game": "coloretto", "options": {"players": 3}}, expect=201)["table"][
+                "id"
+            ]
+
+            def join(http: httpx.Client, seat: int, path: str = f"/api/tables/{table_id}/join") -> int:
+                return http.post(path, json={"seat": seat}).status_code
+
+            with concurrent.futures.ThreadPoolExecutor(2) as pool:
+                answers = list(pool.map(join, [bob.http, bob_there], [1, 2]))
+            assert answers.count(200) == 1 and answers.count(409) == 1, answers
+            with sqlite3.connect(database) as db:
+                query = "SELECT count(*) FROM seats WHERE table_id = ? AND user_id = ?"
+                assert db.execute(query, (table_id, bob.user["id"])).fetchone() == (1,)
+    finally:
+        first.stop()
+        second.stop()
+
+
+# --- 6. cross-site requests ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("headers", "status"),
+    [
+        ({"Origin": "http://127.0.0.1:9911", "Content-Type": "application/json"}, 403),
+        ({"Sec-Fetch-Site": "same-site", "Content-Type": "application/json"}, 403),
+        ({"Content-Type": "application/x-www-form-urlencoded"}, 415),
+        ({"Content-Type": "text/plain"}, 415),
+        ({}, 415),
+    ],
+)
+def test_a_form_or_a_page_elsewhere_cannot_act_for_a_player(
+    arena: ServerProcess, headers: dict[str, str], status: int
+) -> None:
+    alice, _bob, table_id = started_duel(arena)
+    answer = alice.http.post(f"/api/tables/{table_id}/leave", headers=headers)
+    assert answer.status_code == status, answer.text
+    assert alice.get(f"/api/tables/{table_id}")["seat"] == 0, "still seated"
+    same = {"Origin": arena.url, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/json"}
+    assert alice.http.post(f"/api/tables/{table_id}/leave", headers=same).status_code == 200
+
+
+@pytest.mark.parametrize("origin", ["https://127.0.0.1:{port}", "http://127.0.0.1:9911", "null"])
+def test_a_socket_from_another_origin_or_scheme_is_refused(arena: ServerProcess, origin: str) -> None:
+    alice, _bob, table_id = started_duel(arena)
+    headers = {"Origin": origin.format(port=arena.port), "Cookie": f"kameleon_session={alice.token}"}
+    with pytest.raises(Exception, match=r"403|4403|rejected"):
+        Socket(arena.url, table_id, headers).recv(timeout=5)
+    same = Socket(arena.url, table_id, {"Origin": arena.url, "Cookie": f"kameleon_session={alice.token}"})
+    assert same.recv()["seat"] == 0
+    same.close()
+
+
+# --- 7, 8. poisoned tables and malformed input ---------------------------------------------------
+
+
+def test_options_beyond_64_bits_are_refused_by_name(arena: ServerProcess) -> None:
+    alice = Player(arena.url, "Alice")
+    for game, options, name in (
+        ("chromino", {"players": 2, "draw_limit": 2**70}, "draw_limit"),
+        ("cameleon", {"no_progress_plies": 2**64}, "no_progress_plies"),
+        ("cameleon", {"repetition_count": 10**30}, "repetition_count"),
+        ("cardcassonne", {"players": 2, "animal_points": [0] * 12 + [2**65]}, "animal_points"),
+    ):
+        answer = alice.http.post("/api/tables", json={"game": game, "options": options})
+        assert answer.status_code == 422 and f"'{name}'" in answer.json()["error"], answer.text
+
+
+@pytest.mark.parametrize(
+    ("body", "error"),
+    [
+        (b'{"name": ' + b"[" * 5000 + b"]" * 5000 + b"}", "not valid JSON"),
+        (b'{"name": ' + b"[" * 100 + b"]" * 100 + b"}", "nests more than"),
+        (b'{"name": ' + b"9" * 5000 + b"}", "not valid JSON"),
+        (b'{"name": "\\ud800"}', "not valid JSON"),
+        (b'{"name": "x", "language": "en", "extra": 1}', "unknown field 'extra'"),
+    ],
+)
+def test_malformed_json_is_a_4xx_never_a_5xx(arena: ServerProcess, body: bytes, error: str) -> None:
+    for path in ("/api/auth/guest", "/api/auth/login", "/api/auth/signup", "/api/tables"):
+        answer = httpx.post(
+            arena.url + path, content=body, headers={"Content-Type": "application/json"}, trust_env=False
+        )
+        assert 400 <= answer.status_code < 500, (path, answer.status_code, answer.text)
+        assert error in answer.json()["error"] or path != "/api/auth/guest"
+
+
+def test_a_lone_surrogate_in_a_login_or_password_is_a_4xx(arena: ServerProcess) -> None:
+    for path, body in (
+        ("/api/auth/login", b'{"username": "ab\\udc00c", "password": "whatever1"}'),
+        ("/api/auth/signup", b'{"username": "abcd", "password": "pass\\ud800word"}'),
+        ("/api/auth/login", b'{"username": "abcd", "password": "pass\\ud800word"}'),
+    ):
+        answer = httpx.post(
+            arena.url + path, content=body, headers={"Content-Type": "application/json"}, trust_env=False
+        )
+        assert answer.status_code == 400, answer.text
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        '{"type": "move", "move": ' + "[" * 3000 + "]" * 3000 + "}",
+        '{"type": "move", "move": "draw", "expect": ' + "9" * 4000 + "}",
+        '{"type": "chat", "text": "\\ud800"}',
+        '{"type": "move", "move": "\\udfff"}',
+    ],
+)
+def test_malformed_socket_messages_leave_the_socket_alive(arena: ServerProcess, message: str) -> None:
+    alice, _bob, table_id = started_duel(arena)
+    sock = alice.socket(table_id)
+    sock.recv()
+    sock.send(message)
+    assert sock.next_of("error", timeout=10)["error"]
+    sock.send({"type": "ping"})
+    assert sock.next_of("pong", timeout=10) == {"type": "pong"}
+    sock.close()
+
+
+# --- 9. memory, creation limits, chat ------------------------------------------------------------
+
+
+def test_idle_tables_leave_memory(arena: ServerProcess) -> None:
+    alice, _bob, table_id = started_duel(arena)
+    alice.get(f"/api/tables/{table_id}/state")
+
+    def in_memory() -> float:
+        text = httpx.get(arena.url + "/metrics", trust_env=False).text
+        return float(
+            next(line.split()[1] for line in text.splitlines() if line.startswith("kameleon_tables_in_memory"))
+        )
+
+    assert in_memory() >= 1
+    deadline = time.monotonic() + 20
+    while in_memory() > 0:
+        assert time.monotonic() < deadline, "the idle tables stayed in memory"
+        time.sleep(0.25)
+    assert alice.get(f"/api/tables/{table_id}/state")["seat"] == 0, "rebuilt on demand"
+
+
+def test_creating_guests_tables_and_imports_is_rate_limited(tmp_path: Path) -> None:
+    limits = {
+        "KAMELEON_GUEST_RATE": "3/minute",
+        "KAMELEON_SIGNUP_RATE": "1/minute",
+        "KAMELEON_TABLE_RATE": "2/minute",
+        "KAMELEON_IMPORT_RATE": "1/minute",
+        "KAMELEON_SOCKET_CONNECTS": "3/minute",
+    }
+    arena = ServerProcess(tmp_path / "arena.sqlite3", env=limits).start()
+    try:
+        people = [Player(arena.url, f"guest {i}") for i in range(3)]
+        refused = httpx.post(arena.url + "/api/auth/guest", json={"name": "one more"}, trust_env=False)
+        assert refused.status_code == 429 and "new guests from one address" in refused.json()["error"]
+        body = {"game": "coloretto", "options": {"players": 2}, "bots": "random"}
+        created = people[0].post("/api/tables", body, expect=201)["table"]["id"]
+        people[0].post("/api/tables", body, expect=201)
+        too_many = people[0].http.post("/api/tables", json=body)
+        assert too_many.status_code == 429 and "new tables" in too_many.json()["error"]
+        state = kameleon.load("coloretto", players=2).new_state(seed=1)
+        people[1].post("/api/records", state.record(), expect=201)
+        assert people[1].http.post("/api/records", json=state.record()).status_code == 429
+        Player(arena.url, "member1", password="a good password")
+        second = httpx.post(
+            arena.url + "/api/auth/signup", json={"username": "member2", "password": "another one"}, trust_env=False
+        )
+        assert second.status_code == 429 and "new accounts from one address" in second.json()["error"]
+        sockets = [people[2].socket(created) for _ in range(3)]
+        with pytest.raises(Exception, match=r"403|1008|rejected|closed"):
+            people[2].socket(created).recv(timeout=5)
+        for sock in sockets:
+            sock.close()
+        metrics = httpx.get(arena.url + "/metrics", trust_env=False).text
+        assert 'kameleon_rejected_requests_total{reason="rate:guest"} 1.0' in metrics
+        assert 'kameleon_rejected_requests_total{reason="rate:connect"} 1.0' in metrics
+    finally:
+        arena.stop()
+
+
+@pytest.mark.parametrize("text", ["nul\x00byte", "evil\u202etxt.exe", "isolate\u2066x\u2069", "bell\x07"])
+def test_chat_refuses_control_and_direction_characters(arena: ServerProcess, text: str) -> None:
+    alice, _bob, table_id = started_duel(arena)
+    sock = alice.socket(table_id)
+    sock.recv()
+    sock.send({"type": "chat", "text": text})
+    assert "control or text-direction" in sock.next_of("error")["error"]
+    sock.send({"type": "chat", "text": "gg 🎉 👨‍👩‍👧"})
+    assert sock.next_of("chat")["text"] == "gg 🎉 👨‍👩‍👧"
+    sock.close()
+
+
+def test_metrics_count_moves_sockets_tables_and_refusals(arena: ServerProcess) -> None:
+    alice, _bob, table_id = started_duel(arena)
+    sock = alice.socket(table_id)
+    frame = sock.recv()
+    alice.post(f"/api/tables/{table_id}/moves", {"move": frame["legal"][0], "expect": 0})
+    alice.http.post(f"/api/tables/{table_id}/leave", headers={"Origin": "http://evil.example"})
+    answer = httpx.get(arena.url + "/metrics", trust_env=False)
+    assert answer.headers["content-type"].startswith("text/plain")
+    values = {
+        line.rsplit(" ", 1)[0]: float(line.rsplit(" ", 1)[1])
+        for line in answer.text.splitlines()
+        if line and not line.startswith("#")
+    }
+    assert values["kameleon_moves_total"] >= 1 and values["kameleon_move_seconds_count"] >= 1
+    assert values["kameleon_open_sockets"] >= 1 and values["kameleon_tables_in_memory"] >= 1
+    assert values['kameleon_rejected_requests_total{reason="cross_site"}'] >= 1
+    sock.close()
+
+
+# --- 12. a time-out is told to those who come later ----------------------------------------------
+
+
+def test_a_time_out_is_told_to_sockets_that_connect_later(arena: ServerProcess) -> None:
+    alice, bob = Player(arena.url, "Alice"), Player(arena.url, "Bob")
+    body = {"game": "coloretto", "options": {"players": 2, "start_player": 0}, "time": {"initial": 1}}
+    table_id = alice.post("/api/tables", body, expect=201)["table"]["id"]
+    bob.post(f"/api/tables/{table_id}/join")
+    alice.post(f"/api/tables/{table_id}/start")
+    deadline = time.monotonic() + 20
+    while alice.get(f"/api/tables/{table_id}")["table"]["seats"][0]["kind"] != "bot":
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    later = bob.socket(table_id)
+    assert later.next_of("timeout") == {"type": "timeout", "seat": 0, "history": True}
+    later.close()
+
+
+def test_a_limit_that_does_not_parse_is_named_at_startup(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match=r"socket_rate must be a limit such as '10/minute;100/day', not 'lots'"):
+        Settings(database_url=f"sqlite:///{tmp_path / 'a.sqlite3'}", socket_rate="lots")
