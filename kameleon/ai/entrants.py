@@ -136,6 +136,15 @@ def entrants(bots: Any) -> tuple[tuple[str, ...], dict[str, Entry]]:
     return tuple(name for name, _ in pairs), found
 
 
+def describe(entry: Entry) -> str:
+    """What a bot is, for a run's provenance: its spec, or the agent's or factory's class or function."""
+    if isinstance(entry, str):
+        return entry
+    kind, target = ("agent", type(entry.agent)) if isinstance(entry, Copies) else ("factory", _defining(entry))
+    where = f"{getattr(target, '__module__', '?')}.{getattr(target, '__qualname__', type(target).__qualname__)}"
+    return f"{kind} {where}"
+
+
 def _same(a: Entry, b: Entry) -> bool:
     if isinstance(a, Copies) and isinstance(b, Copies):
         return a.agent is b.agent

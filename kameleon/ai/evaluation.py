@@ -29,10 +29,10 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from kameleon.ai.entrants import Entry, entrant, entrants, is_agent
+from kameleon.ai.entrants import Entry, describe, entrant, entrants, is_agent
 from kameleon.ai.levels import check_budget
 from kameleon.ai.standings import wilson
 from kameleon.ai.tournament import GameTask, agent_seeds, deal_seed, run_tasks
@@ -83,6 +83,11 @@ class Evaluation:
     seats: tuple[SeatResult, ...]
     results: tuple[dict[str, Any], ...] = field(default=(), repr=False, compare=False)
     """Every game as a tournament's JSON line (`kameleon.ai.tournament.play_game`), with its record."""
+    bots: Mapping[str, str] = field(default_factory=dict)
+    """Each bot's spec, or its agent's or factory's class or function (`kameleon.ai.entrants.describe`), by name."""
+    move_time: float | None = None
+    iterations: int | None = None
+    """The budget of the searching specs that name none."""
 
     @property
     def players(self) -> int:
@@ -96,7 +101,8 @@ class Evaluation:
             "opponents": list(self.opponents), "seed": self.seed, "games": self.games, "wins": self.wins,
             "win_rate": self.win_rate, "ci": list(self.ci), "mean_score": self.mean_score,
             "mean_margin": self.mean_margin, "margin_ci": None if self.margin_ci is None else list(self.margin_ci),
-            "seats": [seat.as_dict() for seat in self.seats],
+            "seats": [seat.as_dict() for seat in self.seats], "bots": dict(self.bots),
+            "move_time": self.move_time, "iterations": self.iterations,
         }  # fmt: skip
 
 
@@ -155,7 +161,9 @@ def evaluate(
             )
         )  # fmt: skip
     results = run_tasks(tasks, workers=workers, ray_address=ray_address, on_result=on_result)
-    return _measure(agent_name, loaded, tuple(name for name, _ in rivals), start, results)
+    measured = _measure(agent_name, loaded, tuple(name for name, _ in rivals), start, results)
+    bots = {agent_name: describe(agent_entry), **{rival: describe(entry) for rival, entry in rivals}}
+    return replace(measured, bots=bots, move_time=budget_time, iterations=budget_iterations)
 
 
 def _game(game: Any, players: int | None, options: Mapping[str, Any] | None) -> Game[Any]:

@@ -8,8 +8,11 @@ the tournament seed and the game's number, never from the order of finishing).
 Seating. With as many bots as seats, the bots sit in every rotation of the
 given order and each deal is played once per rotation, so every bot plays
 every deal from every seat. With more bots than seats, every ordered choice
-of distinct bots is a lineup (each deal once per lineup). With fewer bots than
-seats, the list is repeated to fill the table and rotated.
+of distinct bots is a lineup (each deal once per lineup), interleaved so that
+a tournament of fewer games than lineups still shares games and seats out as
+evenly as it can (`lineups`); only a multiple of the number of lineups is
+fully balanced (`Tournament.lineup_count`). With fewer bots than seats, the
+list is repeated to fill the table and rotated.
 
 Bots. A bot is a spec (`hard`, `hard:0.2`, `hard@200`, see `kameleon.ai.levels`),
 an agent object or a factory `(seed) -> Agent`, named by its spec, its `name`,
@@ -40,12 +43,15 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from importlib import metadata
 from multiprocessing import get_context
 from pathlib import Path
 from typing import IO, Any
 
-from kameleon.ai.entrants import Entry, check_portable, entrants, is_agent
+import numpy as np
+
+from kameleon.ai.entrants import Entry, check_portable, describe, entrants, is_agent
 from kameleon.ai.fair import fair_state
 from kameleon.ai.ismcts import is_seconds
 from kameleon.ai.levels import check_budget, make_agent, parse_spec
@@ -72,8 +78,46 @@ class GameTask:
     move_time: float | None = None
     max_moves: int = 100_000
     iterations: int | None = None
-    agents: tuple[Entry | None, ...] = ()
-    """Per seat (empty: none): None when the name in `seats` is the spec, else a spec or a factory."""
+    agents: tuple[Entry | Sent | None, ...] = ()
+    """Per seat (empty: none): None when the name in `seats` is the spec, else a spec or a factory (or, in a
+    task sent to a worker process, the number of a factory the worker was given once at its start)."""
+
+
+@dataclass(frozen=True)
+class Sent:
+    """A factory given to each worker process once, when it starts (a model may be large): tasks name it by
+    its number rather than carry it."""
+
+    number: int
+
+
+_SENT: list[Entry] = []
+"""In a worker process: the factories it was given at its start, by number."""
+
+
+def _receive(entries: list[Entry]) -> None:
+    """A worker process's initializer: keep the tournament's factories for every game it plays."""
+    _SENT[:] = entries
+
+
+def _sent_once(tasks: Sequence[GameTask]) -> tuple[list[GameTask], list[Entry]]:
+    """The tasks with each factory replaced by its number (`Sent`), and the factories by number."""
+    numbers: dict[int, int] = {}
+    entries: list[Entry] = []
+    light = []
+    for task in tasks:
+        agents: list[Entry | Sent | None] = []
+        for entry in task.agents:
+            if entry is None or isinstance(entry, str | Sent):
+                agents.append(entry)
+                continue
+            number = numbers.get(id(entry))
+            if number is None:
+                number = numbers[id(entry)] = len(entries)
+                entries.append(entry)
+            agents.append(Sent(number))
+        light.append(replace(task, agents=tuple(agents)) if task.agents else task)
+    return light, entries
 
 
 @dataclass(frozen=True)
@@ -130,6 +174,21 @@ class Tournament:
             options["players"] = self.players
         return dict(load(self.game, **options).options)
 
+    def provenance(self) -> dict[str, Any]:
+        """What the run was, as JSON-safe data (`kameleon tournament --json` prints it): the game and its
+        options, the seed, each bot's spec (or its agent's or factory's class or function), the budgets."""
+        return {
+            "game": self.game, "options": self.game_options(), "seed": self.seed, "games": self.games,
+            "bots": {name: describe(self.agents[name]) for name in dict.fromkeys(self.names)},
+            "move_time": self.move_time, "iterations": self.iterations, "lineups": self.lineup_count(),
+            "kameleon": _version(),
+        }  # fmt: skip
+
+    def lineup_count(self) -> int:
+        """How many lineups the tournament cycles through: a game count that is a multiple of it gives every
+        bot the same number of games from each seat."""
+        return len(lineups(len(self.names), self.game_options()["players"]))
+
     def tasks(self) -> list[GameTask]:
         options = self.game_options()
         seats = options["players"]
@@ -148,6 +207,13 @@ class Tournament:
                 )
             )  # fmt: skip
         return tasks
+
+
+def _version() -> str | None:
+    try:
+        return metadata.version("kameleon")
+    except metadata.PackageNotFoundError:  # run from a source tree that was never installed
+        return None
 
 
 def deal_seed(seed: int, deal: int) -> int:
@@ -175,17 +241,43 @@ def normalise_spec(spec: str) -> str:
 def lineups(bots: int, seats: int) -> list[tuple[int, ...]]:
     """Seatings of bots 0..bots-1 at `seats` seats (see the module docstring).
 
+    With more bots than seats, the ordered choices are interleaved so that the first games of the list
+    (a tournament shorter than the whole table) share the games and the seats out as evenly as they can:
+    each next lineup is the one whose bots have played least so far, then the one that seats them where
+    they have sat least (ties: in lexicographic order).
+
     >>> lineups(2, 2)
     [(0, 1), (1, 0)]
     >>> lineups(2, 4)
     [(0, 1, 0, 1), (1, 0, 1, 0), (0, 1, 0, 1), (1, 0, 1, 0)]
+    >>> lineups(4, 2)[:4]
+    [(0, 1), (2, 3), (1, 0), (3, 2)]
     >>> len(lineups(4, 2))
     12
     """
     if bots > seats:
-        return list(itertools.permutations(range(bots), seats))
+        return _interleaved(list(itertools.permutations(range(bots), seats)), bots, seats)
     base = [seat % bots for seat in range(seats)]
     return [tuple(base[(seat + shift) % seats] for seat in range(seats)) for shift in range(seats)]
+
+
+def _interleaved(table: list[tuple[int, ...]], bots: int, seats: int) -> list[tuple[int, ...]]:
+    chosen = np.array(table, dtype=np.int64)
+    at = chosen * seats + np.arange(seats)  # each (bot, seat) as one number
+    played = np.zeros(bots, dtype=np.int64)
+    sat = np.zeros(bots * seats, dtype=np.int64)
+    left = np.ones(len(table), dtype=bool)
+    weight = seats * len(table) + 1  # games played first, seats second
+    order = []
+    for _ in range(len(table)):
+        score = played[chosen].sum(axis=1) * weight + sat[at].sum(axis=1)
+        score[~left] = np.iinfo(np.int64).max
+        pick = int(np.argmin(score))
+        left[pick] = False
+        played[chosen[pick]] += 1
+        sat[at[pick]] += 1
+        order.append(table[pick])
+    return order
 
 
 def play_game(task: GameTask) -> dict[str, Any]:
@@ -217,8 +309,10 @@ def play_game(task: GameTask) -> dict[str, Any]:
     }
 
 
-def _seat_agent(name: str, entry: Entry | None, seed: int, task: GameTask) -> Agent:
+def _seat_agent(name: str, entry: Entry | Sent | None, seed: int, task: GameTask) -> Agent:
     """The agent of one seat: from its spec (with the task's budget when the spec names none), or its factory."""
+    if isinstance(entry, Sent):
+        entry = _SENT[entry.number]
     if entry is None or isinstance(entry, str):
         spec = parse_spec(name if entry is None else entry)
         if spec.has_budget:
@@ -284,7 +378,7 @@ def _entries(tasks: Sequence[GameTask]) -> list[tuple[str, Entry]]:
     found: dict[int, tuple[str, Entry]] = {}
     for task in tasks:
         for name, entry in zip(task.seats, task.agents, strict=False):
-            if entry is not None and not isinstance(entry, str):
+            if entry is not None and not isinstance(entry, str | Sent):
                 found.setdefault(id(entry), (name, entry))
     return list(found.values())
 
@@ -295,8 +389,10 @@ def _line(result: Mapping[str, Any]) -> str:
 
 
 def _run_processes(tasks: Sequence[GameTask], workers: int, finished: Callable[[dict[str, Any]], None]) -> None:
-    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
-        queue = iter(tasks)
+    light, entries = _sent_once(tasks)  # each factory pickled once per worker, not once per game
+    context = get_context("spawn")
+    with ProcessPoolExecutor(workers, mp_context=context, initializer=_receive, initargs=(entries,)) as pool:
+        queue = iter(light)
         running: set[Future[dict[str, Any]]] = set()
         # Keep a few games in flight per worker, not the whole tournament, so a crash loses little.
         for task in itertools.islice(queue, workers * 2):
@@ -339,8 +435,10 @@ def _run_ray(tasks: Sequence[GameTask], address: str, workers: int, finished: Ca
                 _check_reachable(address)
             ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
     try:
-        remote = ray.remote(num_cpus=1, max_retries=0)(play_game)
-        pending = [remote.remote(task) for task in tasks]
+        light, entries = _sent_once(tasks)
+        remote = ray.remote(num_cpus=1, max_retries=0)(_play_on_ray)
+        sent = [ray.put(entries)]  # in a list, so that a worker fetches it only once (`_play_on_ray`)
+        pending = [remote.remote(task, sent) for task in light]
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
             for ref in done:
@@ -348,6 +446,21 @@ def _run_ray(tasks: Sequence[GameTask], address: str, workers: int, finished: Ca
     finally:
         if started:
             ray.shutdown()
+
+
+_RAY_SENT: list[str] = []
+"""In a Ray worker: the id of the factories `_SENT` holds."""
+
+
+def _play_on_ray(task: GameTask, sent: list[Any]) -> dict[str, Any]:
+    """`play_game` on a Ray worker, which fetches the tournament's factories once, at its first game."""
+    import ray
+
+    key = sent[0].hex()
+    if [key] != _RAY_SENT:
+        _receive(ray.get(sent[0]))
+        _RAY_SENT[:] = [key]
+    return play_game(task)
 
 
 def _check_reachable(address: str) -> None:
@@ -475,6 +588,7 @@ def read_results(path: str | Path) -> list[dict[str, Any]]:
 __all__ = [
     "BotStats",
     "GameTask",
+    "Sent",
     "Tournament",
     "agent_seeds",
     "deal_seed",

@@ -72,8 +72,17 @@ def tournament_command(
             options=parse_options(option),
         )
         tournament.tasks()  # validates the game and its options before anything starts
+        lineups = tournament.lineup_count()
     except KameleonError as exc:
         raise fail(str(exc)) from None
+    if games % lineups:
+        fewer, more = games // lineups * lineups, -(-games // lineups) * lineups
+        err_console.print(
+            f"[yellow]warning:[/] {games} games do not fill the {lineups} lineups evenly: some bots play more "
+            f"games, or more from some seats, than others; --games {more}"
+            + (f" (or {fewer})" if fewer else "")
+            + " seats every bot alike"
+        )
     results: list[dict[str, Any]] = []
     progress = Progress(
         TextColumn("[bold]{task.description}"),
@@ -107,7 +116,7 @@ def tournament_command(
             kept = f"; the {len(results)} finished are in {out}: the same command with --resume plays the rest"
             raise fail(f"interrupted after {len(results)} of {games} games{kept if out else ''}", 130) from None
     if as_json:
-        typer.echo(json.dumps(summary_json(stats, len(done))))
+        typer.echo(json.dumps({**summary_json(stats, len(done)), "provenance": tournament.provenance()}))
         return
     console.print(_table(stats, len(done), tournament))
     if out is not None:

@@ -162,14 +162,13 @@ def openspiel_rl_steps(game: str, seconds: float, players: int, seed: int = 0, *
     return {"openspiel_rl_env_steps_per_s": round(steps / (time.perf_counter() - start), 1)}
 
 
-LATE = 100
-"""Moves after which an information-state call counts as late in a game (`openspiel_infostate_late_us`)."""
-
-
 def openspiel_infostates(game: str, seconds: float, players: int, seed: int = 0, **options: Any) -> dict[str, float]:
-    """Microseconds per OpenSpiel information-state string, asked for the seat to move after every move of
-    random games, as OpenSpiel's ISMCTS asks: the median call, the mean, and the median from move 100 on.
-    Each call is timed in this thread's CPU time, which other jobs on a shared machine do not inflate."""
+    """Microseconds of CPU time per OpenSpiel information-state string, asked for the seat to move after every
+    move of random games, as OpenSpiel's ISMCTS asks (the first call of each game included): the p50, p90,
+    p99 and max call, and the mean. Strings in use are kept up to date as moves are applied (infostate.py):
+    `openspiel_infostate_apply_us` is the mean CPU time of `apply_action` meanwhile, that upkeep included,
+    and `openspiel_apply_us` the same without strings, for comparison. Timed in this thread's CPU time,
+    which other jobs on a shared machine do not inflate."""
     import pyspiel
 
     from kameleon.interop.openspiel import register
@@ -177,32 +176,39 @@ def openspiel_infostates(game: str, seconds: float, players: int, seed: int = 0,
     text = " ".join(f"{k}:{v}" for k, v in options.items())
     spiel_game = pyspiel.load_game(register(game), {"players": players, "options": text})
     rng = random.Random(seed)
-    calls: list[float] = []
-    late: list[float] = []
-    clock = time.perf_counter
-    start = clock()
-    while clock() - start < seconds:
-        state = spiel_game.new_initial_state()
-        while state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-        moves = 0
-        while not state.is_terminal() and clock() - start < seconds:
-            seat = state.current_player()
-            before = time.thread_time()
-            state.information_state_string(seat)
-            spent = time.thread_time() - before
-            (late if moves >= LATE else calls).append(spent)
-            legal = state.legal_actions()
-            state.apply_action(legal[rng.randrange(len(legal))])
-            moves += 1
-    every = calls + late
-    figures = {
-        "openspiel_infostate_us": round(float(np.median(every)) * 1e6, 2),
-        "openspiel_infostate_mean_us": round(float(np.mean(every)) * 1e6, 2),
-    }
-    if late:
-        figures["openspiel_infostate_late_us"] = round(float(np.median(late)) * 1e6, 2)
+    clock, cpu = time.perf_counter, time.thread_time
+    figures: dict[str, float] = {}
+    for asking in (False, True):
+        calls: list[float] = []
+        applies: list[float] = []
+        start, limit = clock(), seconds if asking else seconds / 4
+        while clock() - start < limit:
+            state = spiel_game.new_initial_state()
+            while state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            while not state.is_terminal() and clock() - start < limit:
+                if asking:
+                    seat = state.current_player()
+                    before = cpu()
+                    state.information_state_string(seat)
+                    calls.append(cpu() - before)
+                legal = state.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+                before = cpu()
+                state.apply_action(action)
+                applies.append(cpu() - before)
+        figures["openspiel_infostate_apply_us" if asking else "openspiel_apply_us"] = round(
+            float(np.mean(applies)) * 1e6, 2
+        )
+    p50, p90, p99 = np.percentile(calls, [50, 90, 99])
+    figures.update(
+        openspiel_infostate_us=round(float(p50) * 1e6, 2),
+        openspiel_infostate_p90_us=round(float(p90) * 1e6, 2),
+        openspiel_infostate_p99_us=round(float(p99) * 1e6, 2),
+        openspiel_infostate_max_us=round(float(np.max(calls)) * 1e6, 2),
+        openspiel_infostate_mean_us=round(float(np.mean(calls)) * 1e6, 2),
+    )
     return figures
 
 
@@ -268,7 +274,7 @@ MEASUREMENTS: tuple[Measurement, ...] = (
         lambda g, s, p, seed, o: openspiel_rl_steps(g, s, p, seed, **o),
     ),
     Measurement(
-        "OpenSpiel info state (median)", "openspiel_infostate_us", "µs/call",
+        "OpenSpiel info state (p50)", "openspiel_infostate_us", "µs/call",
         lambda g, s, p, seed, o: openspiel_infostates(g, s, p, seed, **o),
     ),
     Measurement(

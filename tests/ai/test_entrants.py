@@ -91,6 +91,29 @@ def test_factories_cross_to_worker_processes_and_play_the_same_games() -> None:
     assert [r["record"] for r in parallel] == [r["record"] for r in serial]
 
 
+def test_worker_processes_get_each_factory_once_and_tasks_name_it() -> None:
+    """A factory may hold a large model: it goes to each worker once (its initializer), not with every game."""
+    from kameleon.ai.tournament import Sent, _sent_once
+
+    model = Counter()
+    tournament = Tournament("coloretto", [cautious, model, "random"], games=6, players=3, seed=5)
+    light, sent = _sent_once(tournament.tasks())
+    assert len(sent) == 2 and cautious in sent
+    for task in light:
+        assert all(entry is None or isinstance(entry, str | Sent) for entry in task.agents)
+        assert {entry.number for entry in task.agents if isinstance(entry, Sent)} == {0, 1}
+
+
+def test_provenance_names_every_bot_and_the_budget() -> None:
+    tournament = Tournament("coloretto", [cautious, Counter(), "hard"], games=3, players=3, seed=5, iterations=20)
+    provenance = tournament.provenance()
+    assert provenance["bots"] == {
+        "cautious": f"factory {__name__}.cautious", "counter": f"agent {__name__}.Counter", "hard": "hard",
+    }  # fmt: skip
+    assert (provenance["iterations"], provenance["move_time"], provenance["seed"]) == (20, None, 5)
+    assert provenance["options"]["players"] == 3
+
+
 def test_a_lambda_plays_in_one_process_and_is_refused_for_workers_with_the_reason() -> None:
     tournament = Tournament(
         "coloretto", {"lam": lambda seed: RandomAgent(seed), "medium": "medium"}, games=2, players=2

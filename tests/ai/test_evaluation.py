@@ -53,6 +53,9 @@ def test_the_agent_takes_every_seat_of_every_deal_and_the_figures_add_up() -> No
     assert json.loads(json.dumps(shown)) == shown
     assert shown["ci"] == list(result.ci) and len(shown["seats"]) == 3 and shown["players"] == 3
     assert "results" not in shown
+    assert (shown["game"], shown["seed"], shown["options"]["players"]) == ("coloretto", 4, 3)
+    assert shown["bots"] == {"medium": "medium", "random": "random", "easy": "easy"}
+    assert (shown["move_time"], shown["iterations"]) == (None, None)
 
 
 def test_the_same_call_gives_the_same_games_on_one_process_or_two() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import json
 import os
 import re
@@ -45,6 +46,25 @@ def test_lineups_rotate_every_bot_through_every_seat() -> None:
             per_seat = {sum(lineup[seat] == bot for lineup in table) for seat in range(seats)}
             assert len(per_seat) == 1 and per_seat != {0}  # every seat equally often
     assert all(len(set(lineup)) == 2 for lineup in lineups(5, 2))
+
+
+def test_more_bots_than_seats_share_games_and_seats_out_evenly_from_the_first_game() -> None:
+    for bots, seats in [(3, 2), (4, 2), (5, 2), (5, 4), (6, 3)]:
+        table = lineups(bots, seats)
+        assert sorted(table) == sorted(itertools.permutations(range(bots), seats))
+        for played in range(1, len(table) + 1):
+            games = [sum(bot in lineup for lineup in table[:played]) for bot in range(bots)]
+            assert max(games) - min(games) <= 1, (bots, seats, played)
+        first = [lineup[0] for lineup in table[:bots]]
+        assert sorted(first) == list(range(bots)), "the first games do not all seat the same bot first"
+
+
+def test_cli_warns_when_the_games_do_not_fill_the_lineups() -> None:
+    done = _cli("--game", "coloretto", "-p", "2", "--bots", "random,easy,medium", "--games", "4", "--json")
+    assert done.returncode == 0, done.stderr
+    message = " ".join(done.stderr.split())
+    assert "warning: 4 games do not fill the 6 lineups evenly" in message and "--games 6" in message
+    assert json.loads(done.stdout)["provenance"]["lineups"] == 6
 
 
 def test_seats_and_deals_are_paired() -> None:
@@ -229,7 +249,11 @@ def test_cli_json_summary_and_records(tmp_path: Path) -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout)
-    assert set(summary) == {"games", "bots"} and summary["games"] == 4
+    assert set(summary) == {"games", "bots", "provenance"} and summary["games"] == 4
+    provenance = summary["provenance"]
+    assert provenance["game"] == "coloretto" and provenance["seed"] == 5 and provenance["games"] == 4
+    assert provenance["options"]["players"] == 4 and provenance["bots"]["hard"] == "hard"
+    assert (provenance["move_time"], provenance["iterations"]) == (0.01, None)
     assert list(summary["bots"]) == ["hard", "medium", "easy", "random"]
     for figures in summary["bots"].values():
         assert set(figures) == {"games", "wins", "win_rate", "ci", "mean_score", "rating"}

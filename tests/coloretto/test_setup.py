@@ -104,7 +104,7 @@ def test_per_player_start_allows_shared_colours_between_seats() -> None:
         ({}, "'players' is required"),
         ({"players": 6}, "from 2 to 5"),
         ({"players": 4, "scoring": "pink"}, "'scoring'"),
-        ({"players": 4, "last_round_depth": 0}, "at least 1"),
+        ({"players": 4, "last_round_depth": 0}, "from 1 to"),
         ({"players": 4, "last_round_depth": 73}, "72 cards"),
         ({"players": 4, "jokers": True}, "'jokers'"),
         ({"players": 3, "removed_colours": [1, 2]}, "exactly 1"),

@@ -228,3 +228,42 @@ def test_information_state_tensors_too_large_are_refused(game: str, players: int
     state = pyspiel.load_game(short_name(game), {"players": players}).new_initial_state()
     with pytest.raises(pyspiel.SpielError, match="no information-state tensor"):
         state.information_state_tensor(0)
+
+
+def test_information_state_tensors_of_clones_that_go_their_own_ways() -> None:
+    """Rows are filled in place and the list form kept between calls: a clone that goes on, the state it was
+    cloned from going on differently, and a state left behind each give their own history's tensor."""
+    game = pyspiel.load_game(short_name("coloretto"), {"players": 2, "information_state_tensor": True})
+    state = game.new_initial_state()
+    state.apply_deal(3)
+    rng = random.Random(2)
+    for _ in range(6):
+        state.information_state_tensor(0)
+        state.apply_action(state.legal_actions()[0])
+    behind = state.clone()
+    ahead = state.clone()
+    for _ in range(5):
+        ahead.information_state_tensor(0)
+        legal = ahead.legal_actions()
+        ahead.apply_action(legal[rng.randrange(len(legal))])
+    state.apply_action(state.legal_actions()[-1])
+    for each in (ahead, behind, state, ahead, behind):
+        for seat in (0, 1):
+            values = each.information_state_tensor(seat)
+            assert values == each.information_state_array(seat).tolist()
+            fresh = game.new_initial_state()
+            fresh.apply_deal(3)
+            for action in each.inner.history:
+                fresh.apply_action(each.setup.encoding.to_index(action))
+            assert values == fresh.information_state_tensor(seat)
+
+
+@pytest.mark.parametrize("deals", [1 << 31, 1 << 32, 1 << 40])
+def test_a_deal_space_beyond_openspiels_integers_is_refused_clearly(deals: int) -> None:
+    for load in (
+        lambda: pyspiel.load_game(short_name("coloretto"), {"players": 2, "deals": deals}),
+        lambda: pyspiel.load_game(f"{short_name('coloretto')}(players=2,deals={deals})"),
+    ):
+        with pytest.raises(ValueError, match=r"parameter 'deals' is [\d,]+, .* at most 2,147,483,647 \(2\^31 - 1\)"):
+            load()
+    assert pyspiel.load_game(short_name("coloretto"), {"players": 2, "deals": (1 << 31) - 1}).max_chance_outcomes()

@@ -28,7 +28,7 @@ resampling reproducible.
 
 from __future__ import annotations
 
-from kameleon.interop.openspiel.game import KameleonSpielGame, register, registered
+from kameleon.interop.openspiel.game import KameleonSpielGame, guard_load_game, register, registered
 from kameleon.interop.openspiel.params import DEFAULT_DEAL_OUTCOMES, DEFAULT_DEALS, PREFIX, parse_options, short_name
 from kameleon.interop.openspiel.state import KameleonSpielState, resampler
 
@@ -47,3 +47,4 @@ __all__ = [
 ]
 
 REGISTERED = registered()
+guard_load_game()

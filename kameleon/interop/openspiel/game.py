@@ -13,7 +13,9 @@ from kameleon.interop.openspiel.observers import PublicObserver, SeatObserver, o
 from kameleon.interop.openspiel.params import (
     DEFAULT_DEAL_OUTCOMES,
     DEFAULT_DEALS,
+    PREFIX,
     Setup,
+    check_parameters,
     key_of,
     random_setup,
     setup_of,
@@ -27,6 +29,7 @@ class KameleonSpielGame(pyspiel.Game):
     """One kameleon game with fixed options, seen by OpenSpiel."""
 
     def __init__(self, name: str, game_type: pyspiel.GameType, params: dict[str, Any]) -> None:
+        check_parameters(params)
         full = {**game_type.parameter_specification, **(params or {})}
         setup = setup_of(
             name,
@@ -154,6 +157,23 @@ def register(name: str) -> str:
 
 
 _FACTORIES: dict[str, type[KameleonSpielGame]] = {}
+
+
+def guard_load_game() -> None:
+    """Make `pyspiel.load_game` refuse a kameleon game's integer parameter beyond OpenSpiel's 32-bit range with a
+    clear message (`check_parameters`) before pybind11 fails to convert it; any other call passes unchanged."""
+    original = pyspiel.load_game
+    if getattr(original, "__wrapped__", None) is not None:
+        return
+
+    def load_game(*args: Any, **kwargs: Any) -> Any:
+        if args and isinstance(args[0], str) and args[0].startswith(PREFIX):
+            check_parameters(args[1] if len(args) > 1 else args[0])
+        return original(*args, **kwargs)
+
+    load_game.__wrapped__ = original  # type: ignore[attr-defined]
+    load_game.__doc__ = original.__doc__
+    pyspiel.load_game = load_game
 
 
 def registered() -> list[str]:

@@ -16,11 +16,12 @@ games write theirs.
 Who pays, and when. Nothing is computed until a string is asked for. From then on the state is
 *live*: each move applied to it appends one step to every seat's string (the move as the seat
 saw it and the digest of its observation after it: one encoder call per seat, no replay), so a
-string asked at any point is already there. A live state that goes a move without being asked
-(an MCTS rollout from a node) stops: it keeps a copy of the kameleon state where its strings
-stop, and a later call replays the moves since from there, once. Once a configuration's strings
-have been asked, each new game of it starts live at the deal, so the first call of a game is
-cheap too. `rl_environment` and plain simulation, which never ask, pay one attribute test a move.
+string asked at any point is already there. A live state that is played on without having been
+asked since its last move (a clone played on at once: an MCTS rollout) stops: it keeps a copy of
+the kameleon state where its strings stop, and a later call replays the moves since from there,
+once for all the seats. Once a configuration's strings have been asked, each new game of it
+starts live at the deal, so the first call of a game is cheap too. `rl_environment` and plain
+simulation, which never ask, pay one attribute test a move.
 
 Logs are immutable, so a state's clones share them; a clone of a live state is live.
 
@@ -188,6 +189,20 @@ class World:
             parts.append(f"{token} {seen}")
         return Log(len(history), " ; ".join(parts), last, cursor)
 
+    def extend_seats(self, logs: list[Log], seats: list[int], history: Sequence[Any]) -> list[Log]:
+        """`extend` of the strings of `seats`, whose `logs` stop at the same state (one cursor): one replay."""
+        cursor = logs[0].cursor.clone()  # type: ignore[union-attr]
+        parts = [[log.text] for log in logs]
+        lasts = [log.last for log in logs]
+        setup = self.setup
+        for action in history[logs[0].at :]:
+            tokens = [cursor.token_seen_by(action, seat) for seat in seats]
+            cursor.apply(action)
+            for i, seat in enumerate(seats):
+                seen, lasts[i] = observe(setup, cursor, seat, lasts[i])
+                parts[i].append(f"{tokens[i]} {seen}")
+        return [Log(len(history), " ; ".join(part), last, cursor) for part, last in zip(parts, lasts, strict=True)]
+
     def _extend_rows(self, log: Log, seat: int, history: Sequence[Any]) -> Log:
         index = self.setup.encoding.to_index
         cursor = log.cursor.clone()  # type: ignore[union-attr]
@@ -205,16 +220,18 @@ class Rows:
     the seat saw it in full, its observation after it) for the deal and each move since.
 
     The first `count` rows of `buffer`, an array shared by the states of one line of play and only ever
-    written past what any of them holds (`filled`, shared, counts the rows written): a state that goes on
-    from a row before the last written (a clone went on first) copies its rows to a buffer of its own.
+    written past what any of them holds: a state that goes on from a row before the last one written (a
+    clone went on first) copies its rows to a buffer of its own. `shared` goes with the buffer: the rows
+    written, and the tensor as a list of floats with how many rows of it are filled (OpenSpiel's Python
+    API wants a list: it is kept and brought to each state's count a row at a time, rather than made anew).
     """
 
-    __slots__ = ("buffer", "count", "filled")
+    __slots__ = ("buffer", "count", "shared")
 
-    def __init__(self, buffer: np.ndarray[Any, Any], count: int, filled: list[int]) -> None:
+    def __init__(self, buffer: np.ndarray[Any, Any], count: int, shared: list[Any]) -> None:
         self.buffer = buffer
         self.count = count
-        self.filled = filled
+        self.shared = shared
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Rows:
         return self
@@ -222,31 +239,49 @@ class Rows:
     @classmethod
     def first(cls, setup: Setup, seen: np.ndarray[Any, Any]) -> Rows:
         assert setup.tensor is not None
-        return cls(np.zeros(setup.tensor, np.float32), 0, [0]).add(setup, -1, seen)
+        return cls(np.zeros(setup.tensor, np.float32), 0, [0, None, 0]).add(setup, -1, seen)
 
     def add(self, setup: Setup, move: int, seen: np.ndarray[Any, Any]) -> Rows:
-        buffer, count, filled = self.buffer, self.count, self.filled
-        if filled[0] != count:
+        buffer, count, shared = self.buffer, self.count, self.shared
+        if shared[0] != count:
             buffer = np.zeros_like(buffer)
             buffer[:count] = self.buffer[:count]
-            filled = [count]
+            shared = [count, None, 0]
         if count < len(buffer):  # past the bound, counted only: `tensor` refuses
             row = buffer[count]
             row[0] = 1.0
             if move >= 0:
                 row[1 + move] = 1.0
             row[1 + setup.encoding.num_actions :] = seen
-        filled[0] = count + 1
-        return Rows(buffer, count + 1, filled)
+        shared[0] = count + 1
+        return Rows(buffer, count + 1, shared)
+
+    def _check(self) -> None:
+        if self.count > len(self.buffer):
+            raise ValueError(f"{self.count} steps exceed the game's bound of {len(self.buffer)} rows")
 
     def tensor(self) -> np.ndarray[Any, Any]:
         """The rows so far, then zeros, flat (a new array)."""
+        self._check()
         height, width = self.buffer.shape
-        if self.count > height:
-            raise ValueError(f"{self.count} steps exceed the game's bound of {height} rows")
         out = np.zeros(height * width, np.float32)
         out[: self.count * width] = self.buffer[: self.count].reshape(-1)
         return out
+
+    def values(self) -> list[float]:
+        """`tensor()` as a new list of floats."""
+        self._check()
+        shared, count, width = self.shared, self.count, self.buffer.shape[1]
+        listed, rows = shared[1], shared[2]
+        if listed is None:
+            shared[1] = self.tensor().tolist()
+        elif rows < count:
+            listed[rows * width : count * width] = self.buffer[rows:count].reshape(-1).tolist()
+        elif rows > count:  # a state behind the one that last asked
+            listed[count * width : rows * width] = [0.0] * ((rows - count) * width)
+        shared[2] = count
+        found: list[float] = shared[1]
+        return found.copy()
 
 
 def observation(setup: Setup, state: State[Any], seat: int) -> np.ndarray[Any, Any]:
@@ -257,7 +292,9 @@ def observation(setup: Setup, state: State[Any], seat: int) -> np.ndarray[Any, A
     return np.array(values, dtype=np.float32)
 
 
-def seen_digest(new: np.ndarray[Any, Any], last: np.ndarray[Any, Any] | None) -> tuple[str, np.ndarray[Any, Any] | None]:
+def seen_digest(
+    new: np.ndarray[Any, Any], last: np.ndarray[Any, Any] | None
+) -> tuple[str, np.ndarray[Any, Any] | None]:
     """The digest of a seat's float32 observation `new`, and what to compare the next one with: small ones
     whole, large ones by what changed since `last` (the previous step's)."""
     if len(new) <= SMALL:
@@ -294,9 +331,10 @@ class InfoStates:
         self.read = False
 
     def __deepcopy__(self, memo: dict[int, Any]) -> InfoStates:
+        """A clone is live, but not yet asked: one played on before it is asked (an MCTS rollout) stops keeping
+        the strings at its first move, for the cost of a copy."""
         other = InfoStates(self.world, self.logs.copy())
         other.live = self.live
-        other.read = self.read
         return other
 
     def started(self, inner: State[Any]) -> None:
@@ -311,15 +349,26 @@ class InfoStates:
         return range(players) if bit == STRINGS else range(players + 2, 2 * players + 2)
 
     def _wake(self, bit: int, inner: State[Any]) -> None:
-        """Every log of `bit`'s kind brought up to date, and kept so from here."""
+        """Every log of `bit`'s kind brought up to date, and kept so from here. Seats' strings that stopped at
+        the same point (a state that stopped being live) are brought up together: one replay of the moves."""
         world, logs, at = self.world, self.logs, len(inner.history)
+        setup = world.setup
+        together = bit == STRINGS and not (setup.perfect_information and not setup.encoding.windowed)
+        stopped: dict[tuple[int, int], list[int]] = {}
         for key in self._keys(bit):
             found = logs[key]
             if found is None:
-                found = world.first(key)
-            if found.at != at:
-                found = world.extend(found, key, inner.history)
-            logs[key] = found
+                found = logs[key] = world.first(key)
+            if found.at == at:
+                continue
+            if together and found.cursor is not None:
+                stopped.setdefault((id(found.cursor), found.at), []).append(key)
+            else:
+                logs[key] = world.extend(found, key, inner.history)
+        for seats in stopped.values():
+            kept = [logs[seat] for seat in seats]
+            for seat, log in zip(seats, world.extend_seats(kept, seats, inner.history), strict=True):  # type: ignore[arg-type]
+                logs[seat] = log
         self.live |= bit
         _IN_USE[bit].add(world.setup)
 
@@ -351,6 +400,10 @@ class InfoStates:
         rows: Rows = self._current(self.world.rows(seat), inner).last
         return rows.tensor()
 
+    def tensor_values(self, seat: int, inner: State[Any]) -> list[float]:
+        rows: Rows = self._current(self.world.rows(seat), inner).last
+        return rows.values()
+
     # --- kept up to date by a live state's moves (KameleonSpielState._apply_action)
 
     def before(self, inner: State[Any], action: Any) -> tuple[list[str], str] | None:
@@ -370,7 +423,11 @@ class InfoStates:
             self.live = 0
             return None
         self.read = False
-        tokens = [inner.token_seen_by(action, seat) for seat in range(self.world.setup.game.num_players)]
+        setup = self.world.setup
+        players = setup.game.num_players
+        if self.live == STRINGS and setup.perfect_information and not setup.encoding.windowed:
+            return [""] * players, ""  # the strings are the action indices
+        tokens = [inner.token_seen_by(action, seat) for seat in range(players)]
         return tokens, inner.action_to_str(action) if self.live & ROWS else ""
 
     def after(self, inner: State[Any], index: int, seen_by: tuple[list[str], str]) -> None:
@@ -386,6 +443,17 @@ class InfoStates:
                     log = logs[seat]
                     assert log is not None
                     logs[seat] = Log(at, log.text + part, None, None)
+            elif self.live == STRINGS and setup.encoding.observation_size <= SMALL:  # the common case, kept lean
+                encode = setup.encoding.observe
+                for seat, token in enumerate(tokens):
+                    values = encode(inner, seat)
+                    if type(values) is not array or values.typecode != "f":
+                        values = array("f", values)  # the bytes `seen_digest` digests
+                    log = logs[seat]
+                    assert log is not None
+                    logs[seat] = Log(
+                        at, f"{log.text} ; {token} {blake2b(values, digest_size=8).hexdigest()}", None, None
+                    )
             else:
                 for seat, token in enumerate(tokens):
                     log = logs[seat]
@@ -398,10 +466,9 @@ class InfoStates:
                 key = world.rows(seat)
                 log = logs[key]
                 assert log is not None
-                new = seen[seat]
-                if new is None:
-                    new = observation(setup, inner, seat)
-                logs[key] = Log(at, "", log.last.add(setup, index if token == true else -1, new), None)
+                kept = seen[seat]
+                row = kept if kept is not None else observation(setup, inner, seat)
+                logs[key] = Log(at, "", log.last.add(setup, index if token == true else -1, row), None)
 
     def sampled(self, seat: int, inner: State[Any], world: State[Any]) -> InfoStates:
         """The logs of `world`, a state sampled for `seat` from `inner` (this state's)."""

@@ -8,6 +8,7 @@ game's parameters, and carry it (it copies and pickles as its key).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -26,6 +27,9 @@ PREFIX = "python_kameleon_"
 DEFAULT_DEALS = 1 << 16
 DEFAULT_DEAL_OUTCOMES = 256
 """Outcomes per deal chance node (deal.py): the default 65,536 deals are two nodes of 256."""
+
+MAX_INT_PARAMETER = (1 << 31) - 1
+"""OpenSpiel's integer game parameters are C++ `int`s: `deals` can be at most this."""
 
 MAX_TENSOR = 1 << 20
 """The largest information-state tensor offered, in floats (4 MiB)."""
@@ -57,6 +61,30 @@ def parse_options(text: str) -> dict[str, Any]:
         except json.JSONDecodeError:
             options[key] = raw
     return options
+
+
+def check_parameters(params: Any) -> None:
+    """Refuse with a clear message an integer parameter OpenSpiel cannot hold (its own error is a pybind11 cast
+    failure that names neither the parameter nor the limit)."""
+    if isinstance(params, str):  # a game string, `python_kameleon_coloretto(players=2,deals=...)`
+        pairs: list[tuple[str, Any]] = [
+            (key, int(value)) for key, value in re.findall(r"(\w+)=(-?\d+)(?=[,)])", params)
+        ]
+    elif isinstance(params, dict):
+        pairs = list(params.items())
+    else:
+        return
+    for key, value in pairs:
+        if (
+            isinstance(value, int)
+            and not isinstance(value, bool)
+            and not -MAX_INT_PARAMETER - 1 <= value <= MAX_INT_PARAMETER
+        ):
+            what = "the number of deals (each a seed of the game's setup)" if key == "deals" else "an integer parameter"
+            raise ValueError(
+                f"parameter {key!r} is {value:,}, but OpenSpiel holds {what} in a 32-bit integer: at most "
+                f"{MAX_INT_PARAMETER:,} (2^31 - 1)"
+            )
 
 
 def random_setup(name: str) -> bool:

@@ -223,7 +223,11 @@ class KameleonSpielState(pyspiel.State):
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         """With the parameter `information_state_tensor`: everything the seat observed as one fixed-size tensor
         (infostate.py, `Rows`); refused otherwise."""
-        return self.information_state_array(self._seat(player)).tolist()
+        seat = self._seat(player)
+        if self.inner is None or self.setup.tensor is None:
+            return self.information_state_array(seat).tolist()
+        assert self.info is not None
+        return self.info.tensor_values(seat, self.inner)
 
     def information_state_array(self, seat: int) -> np.ndarray[Any, Any]:
         """`information_state_tensor` as a float32 NumPy array (no list of Python floats built)."""
