@@ -49,7 +49,6 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import IO, Any
 
-import numpy as np
 
 from kameleon.ai.entrants import Entry, check_portable, describe, entrants, is_agent
 from kameleon.ai.fair import fair_state
@@ -262,21 +261,21 @@ def lineups(bots: int, seats: int) -> list[tuple[int, ...]]:
 
 
 def _interleaved(table: list[tuple[int, ...]], bots: int, seats: int) -> list[tuple[int, ...]]:
-    chosen = np.array(table, dtype=np.int64)
-    at = chosen * seats + np.arange(seats)  # each (bot, seat) as one number
-    played = np.zeros(bots, dtype=np.int64)
-    sat = np.zeros(bots * seats, dtype=np.int64)
-    left = np.ones(len(table), dtype=bool)
+    played = [0] * bots
+    sat = [[0] * seats for _ in range(bots)]
     weight = seats * len(table) + 1  # games played first, seats second
+    left = list(table)  # kept in lexicographic order, so the first best is the tie-break
     order = []
-    for _ in range(len(table)):
-        score = played[chosen].sum(axis=1) * weight + sat[at].sum(axis=1)
-        score[~left] = np.iinfo(np.int64).max
-        pick = int(np.argmin(score))
-        left[pick] = False
-        played[chosen[pick]] += 1
-        sat[at[pick]] += 1
-        order.append(table[pick])
+    while left:
+        pick = min(
+            range(len(left)),
+            key=lambda i: sum(played[b] for b in left[i]) * weight + sum(sat[b][k] for k, b in enumerate(left[i])),
+        )
+        lineup = left.pop(pick)
+        for seat, bot in enumerate(lineup):
+            played[bot] += 1
+            sat[bot][seat] += 1
+        order.append(lineup)
     return order
 
 

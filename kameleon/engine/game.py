@@ -48,7 +48,7 @@ class Game(ABC, Generic[A]):
     bench_max_moves: ClassVar[int | None] = None
     """A cap on the moves of one game in `kameleon bench` (for games that can run on for long)."""
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         self.options: dict[str, Any] = self.validate(self.expand_presets(dict(options)))
         self.num_players = self.options["players"]
 

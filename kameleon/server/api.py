@@ -117,20 +117,20 @@ async def login(request: Request, body: LoginIn) -> JSONResponse:
     """Failed logins are limited per client address, and per account for the addresses that failed at it:
     a stranger's wrong guesses never lock the owner out."""
     arena, client = arena_of(request), address(request)
-    await arena.throttle.login_allowed(client, body.username)
 
     def work() -> JSONResponse:
         with arena.db() as db:
             user = auth.log_in(db, body.username, body.password)
             return _login_response(arena, db, user)
 
-    try:
-        async with _hashing:
-            return await asyncio.to_thread(work)
-    except ApiError as exc:
-        if exc.status == 401:
-            await arena.throttle.login_failed(client, body.username)
-        raise
+    async with arena.throttle.login_attempt(client, body.username):
+        try:
+            async with _hashing:
+                return await asyncio.to_thread(work)
+        except ApiError as exc:
+            if exc.status == 401:
+                await arena.throttle.login_failed(client, body.username)
+            raise
 
 
 @router.post("/auth/guest")
@@ -336,20 +336,23 @@ async def download_record(request: Request, table_id: str) -> JSONResponse:
 @router.get("/tables/{table_id}/replay/{step}")
 async def replay_step(request: Request, table_id: str, step: int) -> dict[str, Any]:
     """The spectator's view after `step` moves of a finished game."""
+    arena = arena_of(request)
+    await arena.throttle.check("replay", address(request), what="replay steps from one address")
     _may_watch(request, table_id)
-    live = await arena_of(request).current(table_id)
+    live = await arena.current(table_id)
     _finished(live)
     if not 0 <= step <= len(live.tokens):
         raise ApiError(422, f"step must be from 0 to {len(live.tokens)}")
-    state = live.state.game.new_state(live.state.seed)
-    state.replay_tokens(live.tokens[:step])
-    return {
-        "step": step,
-        "moves": len(live.tokens),
-        "view": state.view(None),
-        "log": live.tokens[:step],
-        "table": live.summary(),
-    }
+    game, seed, tokens = live.state.game, live.state.seed, live.tokens[:step]
+
+    def work() -> Any:
+        state = game.new_state(seed)
+        state.replay_tokens(tokens)
+        return state.view(None)
+
+    # Up to 20,000 moves of replay: in a worker thread, so that the other clients are served meanwhile.
+    view = await asyncio.to_thread(work)
+    return {"step": step, "moves": len(live.tokens), "view": view, "log": tokens, "table": live.summary()}
 
 
 @router.post("/records", status_code=201)
@@ -359,8 +362,14 @@ async def import_record(request: Request, body: RecordIn) -> dict[str, Any]:
     with arena.db() as db:
         user = need_user(db, request)
     await _may_create(request, user.id, "import", "imported records")
-    with arena.db() as db:
-        table_id = ops.import_record(db, user, body.model_dump(exclude_unset=True))
+    record = body.model_dump(exclude_unset=True)
+
+    def work() -> str:
+        with arena.db() as db:
+            return ops.import_record(db, user, record)
+
+    # Replaying and storing up to 20,000 moves: in a worker thread, so that the other clients are served meanwhile.
+    table_id = await asyncio.to_thread(work)
     return await _table_json(request, table_id)
 
 

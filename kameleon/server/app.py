@@ -6,9 +6,11 @@ import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import MutableHeaders
@@ -88,6 +90,35 @@ def validation_message(exc: RequestValidationError) -> str:
     return f"{where}: {first.get('msg')}"
 
 
+ERROR_SCHEMA = {
+    "title": "Error",
+    "type": "object",
+    "properties": {"error": {"type": "string", "title": "Error", "description": "what is wrong, in words"}},
+    "required": ["error"],
+    "additionalProperties": False,
+}
+"""Every refusal's body, `{"error": "<field>: <what is wrong>"}` for a 422 too."""
+
+
+def error_openapi(app: FastAPI) -> dict[str, Any]:
+    """The app's schema, with FastAPI's default 422 answer (`HTTPValidationError {"detail": [...]}`, which this
+    arena never sends) replaced by the `{"error": ...}` that it does send."""
+    if app.openapi_schema is None:
+        schema = get_openapi(title=app.title, version=app.version, routes=app.routes)
+        components = schema.setdefault("components", {}).setdefault("schemas", {})
+        components.pop("HTTPValidationError", None)
+        components.pop("ValidationError", None)
+        components["Error"] = ERROR_SCHEMA
+        for item in schema.get("paths", {}).values():
+            for operation in item.values():
+                answer = operation.get("responses", {}).get("422")
+                if answer is not None:
+                    answer["description"] = "A field is missing, unknown or out of bounds"
+                    answer["content"] = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+        app.openapi_schema = schema
+    return app.openapi_schema
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """A ready-to-serve arena; migrations run here, so the database is current before the first request."""
     settings = settings or Settings()
@@ -108,6 +139,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # refuses, so they would show blank; the schema itself is served at /openapi.json.
     app = FastAPI(title="kameleon arena", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.arena = arena
+    app.openapi = lambda: error_openapi(app)  # type: ignore[method-assign]
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:

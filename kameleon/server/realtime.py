@@ -204,16 +204,39 @@ BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u206
 """Characters that reorder the text around them (Trojan Source): a chat line could make another look like it."""
 
 
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+"""Letters and symbols that draw nothing (Hangul fillers, the blank Braille pattern): no visible character."""
+
+
 def clean_chat(text: Any, longest: int) -> str:
-    """A chat line with its spaces tidied; refused with a control character (NUL...) or a direction override."""
+    """A chat line with its spaces tidied; refused with a control character (NUL...), a direction override,
+    an invisible format character (zero-width space, soft hyphen, tag characters...) or nothing visible."""
     if not isinstance(text, str) or not text.strip():
         raise ApiError(422, "'text' must be a non-empty string")
     text = " ".join(text.split())
     if len(text) > longest:
         raise ApiError(422, f"chat messages are at most {longest} characters")
-    if any(ch in BIDI_CONTROLS or unicodedata.category(ch) in ("Cc", "Cs") for ch in text):
-        raise ApiError(422, "chat messages cannot contain control or text-direction characters")
+    # Cf also holds the zero-width joiner, which emoji sequences (👨‍👩‍👧) need between two pictographs.
+    if any(
+        ch in BIDI_CONTROLS
+        or unicodedata.category(ch) in ("Cc", "Cs")
+        or (unicodedata.category(ch) == "Cf" and not _joins_emoji(text, i))
+        for i, ch in enumerate(text)
+    ):
+        raise ApiError(422, "chat messages cannot contain control or text-direction characters, nor invisible ones")
+    if not any(ch not in BLANK_LETTERS and unicodedata.category(ch)[0] in "LNPS" for ch in text):
+        raise ApiError(422, "chat messages need at least one visible character")
     return text
+
+
+def _joins_emoji(text: str, i: int) -> bool:
+    """Whether text[i] is a zero-width joiner between two emoji (a family, a profession)."""
+    return text[i] == "\u200d" and 0 < i < len(text) - 1 and _emoji(text[i - 1]) and _emoji(text[i + 1])
+
+
+def _emoji(ch: str) -> bool:
+    # The pictographs and the variation selector / skin tones that may close one before a joiner.
+    return unicodedata.category(ch) == "So" or ch == "\ufe0f" or "\U0001f3fb" <= ch <= "\U0001f3ff"
 
 
 async def _chat(

@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
+from kameleon.engine.game import RECORD_FORMAT, RECORD_VERSION
 from kameleon.engine.seeding import MAX_SEED
 from kameleon.server.auth import LANGUAGES, MAX_PASSWORD, MAX_USERNAME
 
@@ -89,13 +90,22 @@ class MoveIn(Body):
     expect: Annotated[StrictInt, Field(ge=0, le=MAX_MOVES, description="moves played so far")] | None = None
 
 
-class RecordIn(BaseModel):
-    """A game record as `GET /api/tables/{id}/record` gives it (`kameleon.replay` checks the rest)."""
+class RecordResult(Body):
+    """The result a record claims; the import replays the moves and refuses a record that does not reach it."""
 
-    model_config = ConfigDict(extra="allow")
+    scores: Annotated[list[StrictInt], Field(max_length=MAX_SEATS)] | None = None
+    winners: Annotated[list[SeatNumber], Field(max_length=MAX_SEATS)] | None = None
 
+
+class RecordIn(Body):
+    """A game record as `GET /api/tables/{id}/record` gives it (`kameleon.replay` checks the rest): the fields
+    of `kameleon.engine.record`, no others."""
+
+    format: Annotated[str, Field(max_length=32)] = RECORD_FORMAT
+    version: Annotated[StrictInt, Field(le=RECORD_VERSION)] = RECORD_VERSION
     game: Annotated[str, Field(max_length=32)]
     options: Options
     seed: Annotated[StrictInt, Field(ge=0, le=MAX_SEED)] | None
     moves: Annotated[list[Text], Field(max_length=MAX_MOVES)]
     players: Annotated[list[Name], Field(max_length=MAX_SEATS)] | None = None
+    result: RecordResult | None = None

@@ -11,8 +11,10 @@ setting in `limits` notation ("10/minute;100/day"); see docs/security.md.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
+from collections.abc import AsyncIterator
 from typing import Any
 
 from limits import RateLimitItem, parse_many
@@ -30,6 +32,7 @@ RULES = {
     "signup": "signup_rate",
     "table": "table_rate",
     "import": "import_rate",
+    "replay": "replay_rate",
     "chat": "chat_rate_per_address",
     "socket": "socket_rate",
     "connect": "socket_connects",
@@ -42,6 +45,7 @@ LOOPBACK_LIMITS = {
     "KAMELEON_SIGNUP_RATE": "100000/minute",
     "KAMELEON_TABLE_RATE": "100000/minute",
     "KAMELEON_IMPORT_RATE": "100000/minute",
+    "KAMELEON_REPLAY_RATE": "100000/minute",
     "KAMELEON_CHAT_RATE": "100000/minute",
     "KAMELEON_SOCKET_CONNECTS": "100000/minute",
     "KAMELEON_SOCKET_RATE": "1000/second",
@@ -49,6 +53,10 @@ LOOPBACK_LIMITS = {
 }
 """The environment of an arena that many simulated people reach from one address (the benchmark, most tests):
 limits per address lifted, per account and per person kept."""
+
+LOGINS_AT_ONCE = 2
+"""Logins one client address may have waiting for their password check in one process: more parallel ones
+are refused at once, so that one address cannot queue up the password checks that the others wait for."""
 
 
 def parse_rule(setting: str, text: str) -> list[RateLimitItem]:
@@ -71,6 +79,8 @@ class Throttle:
         # One failure of an address at an account, over the account limit's window: "has this address failed?"
         window = self.rules["login_account"][0]
         self._tried = type(window)(1, window.multiples)
+        # Logins of each address waiting for their password check in this process.
+        self._logins: dict[str, int] = {}
 
     def message_rate(self) -> MessageRate:
         """A fresh counter of one socket's messages."""
@@ -108,12 +118,42 @@ class Throttle:
 
     # --- failed logins: per address, and per account for the addresses that failed at it -------------------
 
-    async def login_allowed(self, address: str, username: str) -> None:
+    @contextlib.asynccontextmanager
+    async def login_attempt(self, address: str, username: str) -> AsyncIterator[None]:
+        """Hold one of the address's failures while its password is checked: the attempts in flight count
+        against what the address has left, so parallel wrong logins cannot all pass the test before any of
+        them is counted. Call `login_failed` inside the block for a wrong password; leaving the block gives
+        the held place back (a failure is counted by then)."""
+        pending = self._logins.get(address, 0) + 1
+        self._logins[address] = pending
+        try:
+            if pending > LOGINS_AT_ONCE:
+                raise ApiError(429, "too many logins at once from your address; wait for the answers", reason="login")
+            await self.login_allowed(address, username, pending - 1)
+            yield
+        finally:
+            left = self._logins[address] - 1
+            if left:
+                self._logins[address] = left
+            else:
+                del self._logins[address]
+
+    async def login_allowed(self, address: str, username: str, pending: int = 0) -> None:
+        """Refuse (429) an address that used up its failures, counting `pending` attempts still being checked."""
         account = username.lower()
-        if await self.over("login_address", address):
+        if await self._left("login_address", address) <= pending:
             raise ApiError(429, "too many failed logins from your address; wait a few minutes", reason="login")
-        if await self.over("login_account", account) and await self._failed_here(account, address):
+        if await self._left("login_account", account) <= pending and await self._failed_here(account, address):
             raise ApiError(429, "too many failed logins for this account; wait a few minutes", reason="login")
+
+    async def _left(self, rule: str, *key: Any) -> int:
+        """How many more events of `rule` `key` may have now (the tightest of the rule's limits)."""
+        names = [rule, *map(str, key)]
+        try:
+            return min([(await self.shared.get_window_stats(item, *names)).remaining for item in self.rules[rule]])
+        except Exception as exc:
+            log.error("rate limit %s could not be read: %s", rule, exc)
+            return LOGINS_AT_ONCE + 1
 
     async def _failed_here(self, account: str, address: str) -> bool:
         try:

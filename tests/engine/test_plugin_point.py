@@ -6,6 +6,8 @@ import random
 import re
 from pathlib import Path
 
+import pytest
+
 import kameleon
 from kameleon.engine import Game
 from kameleon.engine.registry import BUILT_IN
@@ -32,3 +34,9 @@ def test_every_built_in_game_declares_its_capabilities_on_its_game_class() -> No
         assert seat is not None
         values = game.action_values(state.determinize(seat, random.Random(1)), state.legal_actions())
         assert len(values) == len(state.legal_actions()), name
+
+
+def test_an_option_named_like_a_parameter_is_an_unknown_option() -> None:
+    for key in ("name", "self"):
+        with pytest.raises(kameleon.InvalidOption, match=f"unknown option '{key}'"):
+            kameleon.load("coloretto", players=2, **{key: 1})

@@ -197,6 +197,21 @@ def test_a_stranger_guessing_passwords_cannot_lock_the_owner_out(arena: ServerPr
     assert "from your address" in stranger.post("/api/auth/login", json={"username": "x1y", "password": "z"}).text
 
 
+def test_parallel_wrong_logins_are_counted_before_their_check(arena: ServerProcess) -> None:
+    Player(arena.url, "owner2", password="the right one")
+    stranger, owner = client(arena, "127.0.0.4"), client(arena, "127.0.0.5")
+
+    def guess(i: int) -> int:
+        return stranger.post("/api/auth/login", json={"username": f"ghost{i}", "password": "guess"}).status_code
+
+    with concurrent.futures.ThreadPoolExecutor(30) as pool:
+        guesses = [pool.submit(guess, i) for i in range(30)]
+        right = owner.post("/api/auth/login", json={"username": "owner2", "password": "the right one"})
+        answers = [future.result() for future in guesses]
+    assert right.status_code == 200, "the owner's login from elsewhere is not starved"
+    assert set(answers) == {401, 429} and answers.count(401) <= 8, f"only the address's 8 failures are checked: {answers}"
+
+
 # --- 5. one seat per person ----------------------------------------------------------------------
 
 
@@ -355,6 +370,53 @@ def test_idle_tables_leave_memory(arena: ServerProcess) -> None:
     assert alice.get(f"/api/tables/{table_id}/state")["seat"] == 0, "rebuilt on demand"
 
 
+def long_record() -> dict[str, object]:
+    """20,000 moves of Le Caméléon going to and fro (no draw rule ends it): 0.4 s of work to replay."""
+    game = kameleon.load("cameleon", repetition_count=0, no_progress_plies=0)
+    state = game.new_state(seed=1)
+    state.replay_tokens(["a4-b5", "b6-c5", "b5-a4", "c5-b6"] * 5000)
+    return state.record()
+
+
+def test_long_replays_and_imports_leave_the_arena_answering(tmp_path: Path) -> None:
+    arena = ServerProcess(tmp_path / "arena.sqlite3", env={"KAMELEON_REPLAY_RATE": "3/minute"}).start()
+    try:
+        importer = Player(arena.url, "importer")
+        record = long_record()
+        table_id = importer.post("/api/records", record, expect=201)["table"]["id"]
+        replay = f"/api/tables/{table_id}/replay/20000"
+
+        def replays(source: str) -> list[int]:
+            with client(arena, source) as http:
+                return [http.get(replay).status_code for _ in range(4)]
+
+        def imports() -> list[int]:
+            return [importer.http.post("/api/records", json=record).status_code for _ in range(2)]
+
+        waits = []
+        with concurrent.futures.ThreadPoolExecutor(5) as pool:
+            work = [pool.submit(replays, f"127.0.0.{11 + i}") for i in range(4)] + [pool.submit(imports)]
+            time.sleep(0.3)
+            with httpx.Client(base_url=arena.url, trust_env=False, timeout=30) as health:
+                while not all(job.done() for job in work):
+                    started = time.monotonic()
+                    assert health.get("/api/health").status_code == 200
+                    waits.append(time.monotonic() - started)
+                    time.sleep(0.05)
+            answers = [job.result() for job in work]
+        assert answers[-1] == [201, 201]
+        for each in answers[:-1]:
+            assert each == [200, 200, 200, 429], "3 replay steps a minute per address"
+        waits.sort()
+        print("WAITS", [round(w, 3) for w in waits])
+        assert len(waits) >= 10 and waits[len(waits) // 2] < 0.2, f"/api/health waited {waits}"
+        with client(arena, "127.0.0.11") as http:
+            refused = http.get(replay)
+        assert refused.status_code == 429 and "replay steps from one address" in refused.json()["error"]
+    finally:
+        arena.stop()
+
+
 def test_creating_guests_tables_and_imports_is_rate_limited(tmp_path: Path) -> None:
     limits = {
         "KAMELEON_GUEST_RATE": "3/minute",
@@ -393,7 +455,21 @@ def test_creating_guests_tables_and_imports_is_rate_limited(tmp_path: Path) -> N
         arena.stop()
 
 
-@pytest.mark.parametrize("text", ["nul\x00byte", "evil\u202etxt.exe", "isolate\u2066x\u2069", "bell\x07"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "nul\x00byte",
+        "evil\u202etxt.exe",
+        "isolate\u2066x\u2069",
+        "bell\x07",
+        "zero\u200bwidth",
+        "word\u2060joiner",
+        "\ufeffbom",
+        "soft\u00adhyphen",
+        "tag\U000e0041\U000e007f",
+        "joiner a\u200db",
+    ],
+)
 def test_chat_refuses_control_and_direction_characters(arena: ServerProcess, text: str) -> None:
     alice, _bob, table_id = started_duel(arena)
     sock = alice.socket(table_id)
@@ -402,6 +478,18 @@ def test_chat_refuses_control_and_direction_characters(arena: ServerProcess, tex
     assert "control or text-direction" in sock.next_of("error")["error"]
     sock.send({"type": "chat", "text": "gg 🎉 👨‍👩‍👧"})
     assert sock.next_of("chat")["text"] == "gg 🎉 👨‍👩‍👧"
+    sock.close()
+
+
+@pytest.mark.parametrize("text", ["\u3164", "\u3164 \u3164", "\u0301\u0302", "\u2800"])
+def test_chat_refuses_a_message_with_nothing_visible(arena: ServerProcess, text: str) -> None:
+    alice, _bob, table_id = started_duel(arena)
+    sock = alice.socket(table_id)
+    sock.recv()
+    sock.send({"type": "chat", "text": text})
+    assert "at least one visible character" in sock.next_of("error")["error"]
+    sock.send({"type": "chat", "text": "e\u0301t\u00e9 \u3164ok"})
+    assert sock.next_of("chat")["text"] == "e\u0301t\u00e9 \u3164ok"
     sock.close()
 
 

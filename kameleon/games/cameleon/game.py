@@ -36,7 +36,7 @@ class CameleonGame(Game[int]):
     random_setup = False
     """Every game starts from the same position: the adapters give it no chance node."""
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
         o = self.options
         self.geo = geo = geometry(ranks_of(o["board"]))

@@ -32,7 +32,7 @@ class CardcassonneGame(Game[int]):
     def new_state(self, seed: int | None = None) -> CardcassonneState:
         return cast(CardcassonneState, super().new_state(seed))  # the same state, typed as this game's
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
         self.cards_per_round, self.rounds = DEAL_TABLE[self.num_players]
         self.round_first: bool = self.options["face_down_rule"] == "round_first"

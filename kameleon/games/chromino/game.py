@@ -59,7 +59,7 @@ class ChrominoGame(Game[int]):
     def new_state(self, seed: int | None = None) -> ChrominoState:
         return cast(ChrominoState, super().new_state(seed))  # the same state, typed as this game's
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
         o = self.options
         ends = tuple(o["chameleon_ends"])

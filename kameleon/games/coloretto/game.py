@@ -35,7 +35,7 @@ class ColorettoGame(Game[int]):
     expand_presets = staticmethod(opts.expand_presets)
     check_options = staticmethod(opts.check_options)
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
         self.capacities: tuple[int, ...] = row_capacities(self.num_players, self.options["two_player_rows"])
 
