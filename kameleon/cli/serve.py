@@ -69,7 +69,7 @@ def serve_command(
         "host": host,
         "port": port,
         "log_level": "warning",
-        "ws": "websockets-sansio",
+        "ws": "kameleon.server.protocol:BoundedWebSocketProtocol",
         # Bounded reads (docs/security.md): headers within KAMELEON_HEADER_TIMEOUT, idle keep-alive 5 s, socket
         # messages of at most 64 KiB (the arena reads at most 4,096 characters of one anyway).
         "http": "kameleon.server.protocol:TimedHttpToolsProtocol",

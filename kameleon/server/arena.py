@@ -180,7 +180,8 @@ class Arena(Autopilot):
             async with self._loading:
                 found = self.tables.get(table_id)
                 if found is None:
-                    found = self._load(table_id)
+                    # Replaying up to 20,000 moves: in a worker thread, so that the other clients are served.
+                    found = await asyncio.to_thread(self._load, table_id)
                     self.tables[table_id] = found
         found.used = time.monotonic()
         return found

@@ -99,7 +99,7 @@ class Settings:
     """Tables (new, rematch) one person, and separately one client address, may create."""
     import_rate: str = field(default_factory=lambda: _env_str("KAMELEON_IMPORT_RATE", "10/minute;100/day"))
     """Records one person, and separately one client address, may import."""
-    replay_rate: str = field(default_factory=lambda: _env_str("KAMELEON_REPLAY_RATE", "120/minute;2000/hour"))
+    replay_rate: str = field(default_factory=lambda: _env_str("KAMELEON_REPLAY_RATE", "600/minute;10000/hour"))
     """Replay steps (`GET /api/tables/{id}/replay/{step}`) one client address may ask for: each replays the
     game from its start, up to 20,000 moves of work."""
     chat_rate_per_address: str = field(default_factory=lambda: _env_str("KAMELEON_CHAT_RATE", "60/minute"))

@@ -3,6 +3,7 @@ arena gets no 5xx (and leaves no traceback in the server's log)."""
 
 from __future__ import annotations
 
+import copy
 import shutil
 import subprocess
 import sys
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import httpx
 
+import kameleon
 from tests.server.harness import Player, ServerProcess
 
 SCHEMATHESIS = Path(sys.executable).with_name("schemathesis")
@@ -30,6 +32,30 @@ def test_every_request_that_changes_something_documents_its_body(server: ServerP
         assert "application/json" in body["content"], f"{method.upper()} {path}"
     move = schema["components"]["schemas"]["MoveIn"]
     assert move["properties"]["move"]["maxLength"] == 200 and move["additionalProperties"] is False
+
+
+def test_the_schema_documents_the_422_that_is_sent(server: ServerProcess) -> None:
+    schema = httpx.get(server.url + "/openapi.json", trust_env=False).json()
+    assert "HTTPValidationError" not in schema["components"]["schemas"]
+    error = schema["components"]["schemas"]["Error"]
+    assert error["required"] == ["error"] and error["properties"]["error"]["type"] == "string"
+    moves = schema["paths"]["/api/tables/{table_id}/moves"]["post"]["responses"]["422"]
+    assert moves["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}
+    sent = httpx.post(server.url + "/api/auth/guest", json={"name": "x", "age": 3}, trust_env=False)
+    assert sent.status_code == 422 and sent.json() == {"error": "unknown field 'age'"}
+
+
+def test_a_record_with_an_unknown_field_is_refused(server: ServerProcess) -> None:
+    importer = Player(server.url, "importer")
+    record = kameleon.load("coloretto", players=2).new_state(seed=3).record()
+    record["result"] = {"scores": [0, 0], "winners": []}
+    for extra, where in ((("comment",), "comment"), (("result", "note"), "result.note")):
+        tampered = copy.deepcopy(record)
+        (tampered[extra[0]] if len(extra) == 2 else tampered)[extra[-1]] = "hidden"
+        answer = importer.http.post("/api/records", json=tampered)
+        assert answer.status_code == 422 and answer.json()["error"] == f"unknown field {where!r}", answer.text
+    del record["result"]
+    assert importer.post("/api/records", record, expect=201)["table"]["status"] == "imported"
 
 
 def test_a_bounded_schemathesis_run_finds_no_server_error(tmp_path: Path) -> None:
