@@ -49,7 +49,6 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import IO, Any
 
-
 from kameleon.ai.entrants import Entry, check_portable, describe, entrants, is_agent
 from kameleon.ai.fair import fair_state
 from kameleon.ai.ismcts import is_seconds
