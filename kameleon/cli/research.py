@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -32,6 +34,19 @@ def _progress(*, transient: bool = True) -> Progress:
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
         TimeRemainingColumn(), console=err_console, transient=transient,
     )  # fmt: skip
+
+
+@contextmanager
+def _stopped_cleanly(progress: Progress, interrupted: Callable[[], str]) -> Iterator[None]:
+    """A KameleonError or Ctrl-C inside stops the progress bar and leaves with a clear message."""
+    try:
+        yield
+    except KameleonError as exc:
+        progress.stop()
+        raise fail(str(exc)) from None
+    except KeyboardInterrupt:
+        progress.stop()
+        raise fail(interrupted(), 130) from None
 
 
 @research_app.command("strength")
@@ -95,7 +110,13 @@ def strength_command(
             progress.console.print(f"{config[0]} ×{config[1]}: {time.perf_counter() - tick:.0f} s")
             tick = time.perf_counter()
 
-        try:
+        with _stopped_cleanly(
+            progress,
+            lambda: (
+                f"interrupted after {done} of {total} games; they are kept in {folder}: "
+                "the same command with --resume plays the rest"
+            ),
+        ):
             measured = strength.play(
                 plans,
                 settings,
@@ -104,16 +125,6 @@ def strength_command(
                 on_result=game_ends,
                 on_configuration=configuration_ends,
             )
-        except KameleonError as exc:
-            progress.stop()
-            raise fail(str(exc)) from None
-        except KeyboardInterrupt:
-            progress.stop()
-            raise fail(
-                f"interrupted after {done} of {total} games; they are kept in {folder}: "
-                "the same command with --resume plays the rest",
-                130,
-            ) from None
     try:
         strength.write(out, measured, settings, (time.perf_counter() - start) / 60)
     except OSError as exc:
@@ -155,17 +166,11 @@ def oracle_command(
         raise fail(str(exc)) from None
     with _progress() as progress:
         bar = progress.add_task(f"{game}: oracle vs {opponent}", total=games * len(levels))
-        try:
+        with _stopped_cleanly(progress, lambda: "interrupted: the oracle keeps nothing, run it again"):
             found = oracle.measure(
                 game, levels, opponent, games, workers=workers, seed=seed, on_game=lambda: progress.advance(bar),
                 **settings,
             )  # fmt: skip
-        except KameleonError as exc:
-            progress.stop()
-            raise fail(str(exc)) from None
-        except KeyboardInterrupt:
-            progress.stop()
-            raise fail("interrupted: the oracle keeps nothing, run it again", 130) from None
     typer.echo(oracle.report(found, opponent, players))
 
 
@@ -205,14 +210,8 @@ def fit_value_command(
         raise fail(str(exc)) from None
     with _progress() as progress:
         bar = progress.add_task(f"{game}: greedy games of {players}", total=games)
-        try:
+        with _stopped_cleanly(progress, lambda: "interrupted: the fit keeps nothing, run it again"):
             found = value_fit.fit(game, games, seed, workers, players, on_game=lambda: progress.advance(bar))
-        except KameleonError as exc:
-            progress.stop()
-            raise fail(str(exc)) from None
-        except KeyboardInterrupt:
-            progress.stop()
-            raise fail("interrupted: the fit keeps nothing, run it again", 130) from None
     typer.echo(f"| stage | held-out positions | log-loss (coin: {math.log(players):.3f}) |")
     typer.echo("| --- | --- | --- |")
     for stage, (_, held, loss) in found.items():
@@ -255,7 +254,7 @@ def reinforce_command(
     setting: dict[str, Any] = {"game": game, "players": players, "opponents": opponents}
     with _progress() as progress:
         bar = progress.add_task(f"{game}: training against {opponents}", total=steps)
-        try:
+        with _stopped_cleanly(progress, lambda: "interrupted: the example keeps nothing, run it again"):
             policy, figures = reinforce.train(
                 **setting, steps=steps, seed=seed, log=lambda line: progress.console.print(line, markup=False),
                 on_steps=lambda n: progress.advance(bar, n),
@@ -267,12 +266,6 @@ def reinforce_command(
                     name if name == "random" else policy, **setting, games=games,
                     on_game=partial(progress.advance, played),
                 )  # fmt: skip
-        except KameleonError as exc:
-            progress.stop()
-            raise fail(str(exc)) from None
-        except KeyboardInterrupt:
-            progress.stop()
-            raise fail("interrupted: the example keeps nothing, run it again", 130) from None
     typer.echo(reinforce.summary(figures))
     for name in ("random", "trained"):
         typer.echo(reinforce.result_line(name, opponents, report[name]))
