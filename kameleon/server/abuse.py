@@ -24,7 +24,6 @@ import os
 import random
 import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -35,6 +34,7 @@ import httpx
 import orjson
 from websockets.asyncio.client import connect
 
+from kameleon.server.loadtest import serving
 from kameleon.server.loopback import free_port
 
 SETUP_LIMITS = {"KAMELEON_GUEST_RATE": "100000/minute", "KAMELEON_TABLE_RATE": "100000/minute"}
@@ -51,26 +51,14 @@ def rss(pid: int) -> int:
 
 @contextlib.contextmanager
 def arena(env: dict[str, str]) -> Any:
+    """A fresh arena on a throw-away SQLite file; yields (its URL, its process id)."""
     with tempfile.TemporaryDirectory(prefix="kameleon-abuse-") as directory:
         port = free_port()
         command = [sys.executable, "-m", "kameleon", "serve", "--port", str(port)]
         command += ["--database-url", f"sqlite:///{Path(directory) / 'abuse.sqlite3'}"]
         full_env = {**os.environ, "KAMELEON_BOT_DELAY": "0", **SETUP_LIMITS, **env}
-        process = subprocess.Popen(command, env=full_env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        url = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + 30
-            while True:
-                with contextlib.suppress(httpx.HTTPError):
-                    if httpx.get(url + "/api/health", timeout=1, trust_env=False).status_code == 200:
-                        break
-                if time.monotonic() > deadline or process.poll() is not None:
-                    raise RuntimeError("the arena did not start")
-                time.sleep(0.1)
-            yield url, process.pid
-        finally:
-            process.terminate()
-            process.wait(10)
+        with serving(command, full_env, port) as served:
+            yield served
 
 
 async def _guest(http: httpx.AsyncClient, name: str) -> str:

@@ -50,11 +50,13 @@ def _server(directory: Path, workers: int = 1) -> Any:
             redis_server = LocalRedis(directory).start()
             stack.callback(redis_server.stop)
             command += ["--workers", str(workers), "--redis-url", redis_server.url]
-        yield stack.enter_context(_serving(command, env, port))
+        url, _ = stack.enter_context(serving(command, env, port))
+        yield url
 
 
 @contextlib.contextmanager
-def _serving(command: list[str], env: dict[str, str], port: int) -> Any:
+def serving(command: list[str], env: dict[str, str], port: int) -> Any:
+    """`command` (a `kameleon serve` on `port`) running until the block ends; yields (its URL, its process id)."""
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -66,7 +68,7 @@ def _serving(command: list[str], env: dict[str, str], port: int) -> Any:
             if time.monotonic() > deadline or process.poll() is not None:
                 raise RuntimeError("the arena server did not start")
             time.sleep(0.1)
-        yield url
+        yield url, process.pid
     finally:
         process.terminate()
         process.wait(10)

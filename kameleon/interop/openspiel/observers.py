@@ -63,7 +63,7 @@ class PublicObserver:
         self.dict: dict[str, Any] = {}
 
     def set_from(self, state: KameleonSpielState, player: int) -> None:
-        pass  # no tensor
+        """Nothing to fill: a public observer offers its string only (`tensor` is None)."""
 
     def string_from(self, state: KameleonSpielState, player: int) -> str:
         if self.perfect_recall:
