@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import reprlib
 
+from kameleon.engine.messages import Message, plain
+
 _SHORT = reprlib.Repr()
 _SHORT.maxstring, _SHORT.maxlong, _SHORT.maxother = 60, 40, 60
 
@@ -33,12 +35,18 @@ class IllegalAction(KameleonError, ValueError):
     """An action that is not legal in the current state; the state is unchanged.
 
     `reason` holds the explanation alone, without the action, so that user
-    interfaces can phrase it themselves.
+    interfaces can phrase it themselves; `message` is the same explanation as a
+    `Message` (a code, an English template and its parameters) that interfaces
+    translate. A game explains with a Message; a plain string is kept for
+    explanations nobody has given a code yet (they stay English).
     """
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, reason: str | Message) -> None:
+        message = reason if isinstance(reason, Message) else plain(reason, "illegal_move")
+        text = str(message)
+        super().__init__(text)
+        self.reason = text
+        self.message = message
 
 
 class NotationError(IllegalAction):

@@ -12,9 +12,11 @@ round trip); the game implements the rules.
 from __future__ import annotations
 
 import random
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from functools import cache
+from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
 from kameleon.engine.errors import IllegalAction, KameleonError, RecordError
@@ -133,6 +135,15 @@ class Game(ABC, Generic[A]):
         return None
 
     @classmethod
+    def catalog_dir(cls) -> Path | None:
+        """The folder of the game's translation catalogs (`<lang>/LC_MESSAGES/messages.po`, gettext's
+        layout) for the Messages its engine says; the default is `locale/` beside the module of the
+        Game class, when it exists."""
+        module = sys.modules.get(cls.__module__)
+        folder = Path(module.__file__).parent / "locale" if module and module.__file__ else None
+        return folder if folder is not None and folder.is_dir() else None
+
+    @classmethod
     def value_model(cls) -> ValueModel | None:
         """The game's learned position value, which `kameleon research fit-value GAME` fits, or None."""
         return None
@@ -201,6 +212,27 @@ class State(ABC, Generic[A]):
         whose notation does override this. Records always hold the true `action_to_str`.
         """
         return self.action_to_str(action)
+
+    def event_seen_by(self, action: A, after: State[A], seat: int | None) -> dict[str, Any]:
+        """What happened when `action` was played here (`after` is the position it led to), as `seat`
+        (None: a spectator) may know it: a language-neutral, JSON-safe dict with a `"kind"`, e.g.
+        Coloretto's `{"kind": "take", "row": 2, "cards": ["blue", "blue", "+2"]}`.
+
+        Interfaces turn events into sentences in the reader's language and highlight what changed; they
+        never parse notation. Hidden things (a card laid face down, a drawn tile) appear only for the seats
+        that see them. The default names no detail; a game describes its moves by overriding this.
+        """
+        return {"kind": "move"}
+
+    def score_breakdown(self) -> list[dict[str, Any]]:
+        """Each seat's score as the game's own named parts (JSON-safe), for results tables; the parts
+        are those of the game's `scoring.py`, with the seat's `"total"`. The default is the total alone."""
+        return [{"total": score} for score in self.scores()]
+
+    def end_reason(self) -> str | None:
+        """Once the game is over, a stable snake_case code saying how it ended when the game has several
+        ways to end (`"elimination"`, `"repetition"`...); None otherwise."""
+        return None
 
     def shuffle_unseen(self, rng: random.Random) -> None:
         """Shuffle in place, from `rng`, what no seat has seen: the order of the draw pile.

@@ -54,7 +54,10 @@ def address(request: HTTPConnection) -> str:
 
 
 def me(db: Session, request: Request) -> User | None:
-    return auth.current_user(db, request)
+    user = auth.current_user(db, request)
+    if user is not None:
+        request.state.language = user.language  # errors from here on speak the account's language (i18n.py)
+    return user
 
 
 def need_user(db: Session, request: Request) -> User:

@@ -18,7 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from kameleon import __version__
-from kameleon.server import api, metrics, realtime
+from kameleon.server import api, i18n, metrics, realtime
 from kameleon.server.arena import Arena
 from kameleon.server.errors import ApiError
 from kameleon.server.guard import Guard
@@ -142,10 +142,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.openapi = lambda: error_openapi(app)  # type: ignore[method-assign]
 
     @app.exception_handler(ApiError)
-    async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
+    async def api_error(request: Request, exc: ApiError) -> JSONResponse:
         if exc.reason is not None:
             metrics.rejected(exc.reason)
-        return JSONResponse({"error": exc.message}, status_code=exc.status)
+        text = i18n.render(exc.said, i18n.language_of(request))
+        return JSONResponse({"error": text, "code": exc.code}, status_code=exc.status)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
