@@ -16,19 +16,39 @@ def quoted(value: object) -> str:
 
 
 class KameleonError(Exception):
-    """Base class of every error kameleon raises on purpose."""
+    """Base class of every error kameleon raises on purpose.
+
+    `message` is what was wrong as a `Message` (a code, an English template and
+    its parameters) that the arena translates for the person who caused it; an
+    error raised with a plain string keeps it, untranslated, under the class's
+    `code`. `str(error)` is the English text.
+    """
+
+    code = "error"
+    """The code of an error raised with a plain string."""
+
+    def __init__(self, message: str | Message = "") -> None:
+        said = message if isinstance(message, Message) else plain(message, self.code)
+        super().__init__(str(said))
+        self.message = said
 
 
 class UnknownGame(KameleonError, ValueError):
     """`kameleon.load` was given a name that is not in the registry."""
 
+    code = "unknown_game"
+
 
 class BrokenGame(KameleonError, RuntimeError):
     """A registered game (usually a plug-in) that fails to import or is not a Game class."""
 
+    code = "broken_game"
+
 
 class InvalidOption(KameleonError, ValueError):
     """A game option is unknown, missing or has a bad value."""
+
+    code = "invalid_option"
 
 
 class IllegalAction(KameleonError, ValueError):
@@ -41,12 +61,11 @@ class IllegalAction(KameleonError, ValueError):
     explanations nobody has given a code yet (they stay English).
     """
 
+    code = "illegal_move"
+
     def __init__(self, reason: str | Message) -> None:
-        message = reason if isinstance(reason, Message) else plain(reason, "illegal_move")
-        text = str(message)
-        super().__init__(text)
-        self.reason = text
-        self.message = message
+        super().__init__(reason)
+        self.reason = str(self.message)
 
 
 class NotationError(IllegalAction):
@@ -55,3 +74,5 @@ class NotationError(IllegalAction):
 
 class RecordError(KameleonError, ValueError):
     """A game record that is malformed or does not replay."""
+
+    code = "invalid_record"

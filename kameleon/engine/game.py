@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from kameleon.engine.errors import IllegalAction, KameleonError, RecordError
 from kameleon.engine.hooks import Observation, Puzzle, TerminalRenderer, ValueModel, score_lookahead
+from kameleon.engine.messages import msg
 from kameleon.engine.options import Option, validate_options
 from kameleon.engine.seeding import check_seed
 
@@ -224,6 +225,12 @@ class State(ABC, Generic[A]):
         """
         return {"kind": "move"}
 
+    def open_view(self) -> dict[str, Any]:
+        """The view a finished game's replay shows of this position: what nobody needs to hide any more once
+        the game is over (a card laid face down, for instance). Replays call it only for finished games; the
+        default is the spectator's `view(None)`, right for a game whose secrets stay secret."""
+        return self.view(None)
+
     def score_breakdown(self) -> list[dict[str, Any]]:
         """Each seat's score as the game's own named parts (JSON-safe), for results tables; the parts
         are those of the game's `scoring.py`, with the seat's `"total"`. The default is the total alone."""
@@ -317,11 +324,26 @@ class State(ABC, Generic[A]):
         """Apply moves given in notation; a bad one raises RecordError naming its number."""
         for number, token in enumerate(tokens, start=1):
             if not isinstance(token, str):
-                raise RecordError(f"move {number} is {token!r}, not a string in the game's notation")
+                raise RecordError(
+                    msg(
+                        "record_move_not_text",
+                        "move {number} is {token!r}, not a string in the game's notation",
+                        number=number,
+                        token=token,
+                    )
+                )
             try:
                 self.apply_str(token)
             except IllegalAction as exc:
-                raise RecordError(f"move {number} {token!r} cannot be played: {exc.reason}") from None
+                raise RecordError(
+                    msg(
+                        "record_move_illegal",
+                        "move {number} {token!r} cannot be played: {reason}",
+                        number=number,
+                        token=token,
+                        reason=exc.message,
+                    )
+                ) from None
 
 
 @cache

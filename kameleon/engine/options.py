@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kameleon.engine.errors import InvalidOption, quoted
+from kameleon.engine.messages import Message, msg, plain
 
 REQUIRED: Any = object()
 """Default of an option that has no default and must be given."""
@@ -21,7 +22,8 @@ class Option:
     """One named option of a game.
 
     `choices` restricts the value to a fixed set (after `aliases` are resolved);
-    `check` validates and normalises anything else, raising `ValueError` with a
+    `check` validates and normalises anything else, raising `BadValue` (a
+    `Message` that people can read in their language) or `ValueError` with a
     message that completes "bad value for option 'name': ...".
     """
 
@@ -39,17 +41,38 @@ class Option:
             # bool is an int subclass: True must not pass for 1, nor 1 for True.
             if not any(value == c and type(value) is type(c) for c in self.choices):
                 shown = ", ".join(repr(c) for c in self.choices)
-                expected = f"one of {shown}" if len(self.choices) > 1 else f"only {shown}"
-                raise InvalidOption(f"bad value for option {self.name!r}: {quoted(value)}; expected {expected}")
+                if len(self.choices) > 1:
+                    detail = msg(
+                        "expected_one_of", "{value}; expected one of {choices}", value=quoted(value), choices=shown
+                    )
+                else:
+                    detail = msg(
+                        "expected_only", "{value}; expected only {choices}", value=quoted(value), choices=shown
+                    )
+                raise InvalidOption(self._bad(detail))
             return value
         if self.check is not None:
             try:
                 return self.check(value)
             except InvalidOption:
                 raise
+            except BadValue as exc:
+                raise InvalidOption(self._bad(exc.message)) from None
             except (TypeError, ValueError) as exc:
-                raise InvalidOption(f"bad value for option {self.name!r}: {exc}") from None
+                raise InvalidOption(self._bad(plain(str(exc)))) from None
         return value
+
+    def _bad(self, detail: Message) -> Message:
+        return msg("bad_option_value", "bad value for option {option!r}: {detail}", option=self.name, detail=detail)
+
+
+class BadValue(ValueError):
+    """What is wrong with an option's value, raised by a `check`: a Message completing "bad value for option
+    'name': ..." (a plain `ValueError` is accepted too, but stays English)."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(str(message))
+        self.message = message
 
 
 def validate_options(game: str, specs: Iterable[Option], given: Mapping[str, Any]) -> dict[str, Any]:
@@ -58,13 +81,29 @@ def validate_options(game: str, specs: Iterable[Option], given: Mapping[str, Any
     unknown = sorted(set(given) - set(by_name))
     if unknown:
         known = ", ".join(sorted(by_name))
-        raise InvalidOption(f"unknown option {quoted(unknown[0])} for {game}; known options: {known}")
+        raise InvalidOption(
+            msg(
+                "unknown_option",
+                "unknown option {option} for {game}; known options: {known}",
+                option=quoted(unknown[0]),
+                game=game,
+                known=known,
+            )
+        )
     result: dict[str, Any] = {}
     for name, spec in by_name.items():
         if name in given:
             result[name] = spec.normalise(given[name])
         elif spec.default is REQUIRED:
-            raise InvalidOption(f"option {name!r} is required for {game}: {spec.doc}")
+            raise InvalidOption(
+                msg(
+                    "missing_option",
+                    "option {option!r} is required for {game}: {doc}",
+                    option=name,
+                    game=game,
+                    doc=spec.doc,
+                )
+            )
         else:
             result[name] = spec.default
     return result
@@ -76,9 +115,17 @@ def int_in_range(low: int, high: int | None = None) -> Callable[[Any], int]:
 
     def check(value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"{quoted(value)} is not an integer")
+            raise BadValue(msg("not_an_integer", "{value} is not an integer", value=quoted(value)))
         if not low <= value <= top:
-            raise ValueError(f"{quoted(value)} is out of range; expected an integer from {low} to {top}")
+            raise BadValue(
+                msg(
+                    "out_of_range",
+                    "{value} is out of range; expected an integer from {low} to {high}",
+                    value=quoted(value),
+                    low=low,
+                    high=top,
+                )
+            )
         return value
 
     return check

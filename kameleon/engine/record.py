@@ -10,6 +10,8 @@ from typing import Any
 
 from kameleon.engine.errors import KameleonError, RecordError
 from kameleon.engine.game import RECORD_FORMAT, RECORD_VERSION, State
+from kameleon.engine.messages import msg, plain
+from kameleon.engine.options import BadValue
 from kameleon.engine.registry import load
 from kameleon.engine.seeding import check_seed
 
@@ -24,34 +26,44 @@ def replay(record: Mapping[str, Any], *, upto: int | None = None) -> State[Any]:
     that the replayed game does not reach.
     """
     if not isinstance(record, Mapping):
-        raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
+        raise RecordError(msg("record_not_object", "a record is a JSON object, not {kind}", kind=type(record).__name__))
     missing = [key for key in _REQUIRED if key not in record]
     if missing:
-        raise RecordError(f"record has no {missing[0]!r} field")
+        raise RecordError(msg("record_field_missing", "record has no {field!r} field", field=missing[0]))
     if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-        raise RecordError(f"not a kameleon record: format is {record['format']!r}")
+        raise RecordError(msg("record_format", "not a kameleon record: format is {format!r}", format=record["format"]))
     version = record.get("version", RECORD_VERSION)
     if isinstance(version, bool) or not isinstance(version, int) or version > RECORD_VERSION:
-        raise RecordError(f"record version {version!r} is newer than this kameleon reads ({RECORD_VERSION})")
+        raise RecordError(
+            msg(
+                "record_version",
+                "record version {version!r} is newer than this kameleon reads ({known})",
+                version=version,
+                known=RECORD_VERSION,
+            )
+        )
     options, moves = record["options"], record["moves"]
     if not isinstance(options, Mapping):
-        raise RecordError("record field 'options' must be an object")
+        raise RecordError(msg("record_options", "record field 'options' must be an object"))
     if not isinstance(moves, list):
-        raise RecordError("record field 'moves' must be a list of moves in the game's notation")
+        raise RecordError(msg("record_moves", "record field 'moves' must be a list of moves in the game's notation"))
     try:
         seed = check_seed(record["seed"]) if record["seed"] is not None else None
         if seed is None:
-            raise ValueError("seed must be an integer, not None")
+            raise BadValue(msg("seed_not_integer", "seed must be an integer, not {seed!r}", seed=None))
         game = load(record["game"], **options)
     except (KameleonError, ValueError) as exc:
-        raise RecordError(f"record cannot be loaded: {exc}") from None
+        detail = exc.message if isinstance(exc, KameleonError | BadValue) else plain(str(exc))
+        raise RecordError(msg("record_not_loaded", "record cannot be loaded: {detail}", detail=detail)) from None
     players = record.get("players")
     if players is not None and (
         not isinstance(players, list)
         or len(players) != game.num_players
         or not all(isinstance(name, str) for name in players)
     ):
-        raise RecordError(f"record field 'players' must list {game.num_players} names (text)")
+        raise RecordError(
+            msg("record_players", "record field 'players' must list {count} names (text)", count=game.num_players)
+        )
     state = game.new_state(seed)
     state.replay_tokens(moves if upto is None else moves[:upto])
     result = record.get("result")
@@ -62,13 +74,27 @@ def replay(record: Mapping[str, Any], *, upto: int | None = None) -> State[Any]:
 
 def _check_result(state: State[Any], result: Any) -> None:
     if not state.is_terminal:
-        raise RecordError("record has a result but its moves do not finish the game")
+        raise RecordError(msg("record_unfinished", "record has a result but its moves do not finish the game"))
     if not isinstance(result, Mapping):
-        raise RecordError("record field 'result' must be an object")
+        raise RecordError(msg("record_result", "record field 'result' must be an object"))
     if "scores" in result and result["scores"] != state.scores():
-        raise RecordError(f"record says scores {result['scores']} but the moves give {state.scores()}")
+        raise RecordError(
+            msg(
+                "record_scores_differ",
+                "record says scores {said} but the moves give {found}",
+                said=result["scores"],
+                found=state.scores(),
+            )
+        )
     if "winners" in result and result["winners"] != state.winners():
-        raise RecordError(f"record says winners {result['winners']} but the moves give {state.winners()}")
+        raise RecordError(
+            msg(
+                "record_winners_differ",
+                "record says winners {said} but the moves give {found}",
+                said=result["winners"],
+                found=state.winners(),
+            )
+        )
 
 
 def read_record(path: str | Path) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 
 from kameleon.engine.errors import BrokenGame, UnknownGame
 from kameleon.engine.game import Game
+from kameleon.engine.messages import msg
 
 if TYPE_CHECKING:  # for the type checker only: at run time the engine never imports a game
     from kameleon.games.cameleon import CameleonGame
@@ -84,7 +85,9 @@ def game_class(name: str) -> type[Game[Any]]:
     """The Game class registered as `name` (UnknownGame if none, BrokenGame if it does not load)."""
     table = _table()
     if not isinstance(name, str) or name not in table:
-        raise UnknownGame(f"unknown game {name!r}; the games are: {', '.join(games())}")
+        raise UnknownGame(
+            msg("unknown_game", "unknown game {game!r}; the games are: {games}", game=name, games=", ".join(games()))
+        )
     return _load_class(name, table[name])
 
 

@@ -6,6 +6,9 @@ import operator
 import secrets
 from typing import Any
 
+from kameleon.engine.messages import msg
+from kameleon.engine.options import BadValue
+
 MAX_SEED = 2**53 - 1
 """Seeds stay below 2**53 so that JSON clients in JavaScript read them exactly."""
 
@@ -32,7 +35,9 @@ def check_seed(seed: Any) -> int:
     if seed is None:
         return fresh_seed()
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be an integer, not {seed!r}")
+        raise BadValue(msg("seed_not_integer", "seed must be an integer, not {seed!r}", seed=seed))
     if not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"seed must be between 0 and {MAX_SEED}, not {seed}")
+        raise BadValue(
+            msg("seed_out_of_range", "seed must be between 0 and {most}, not {seed}", most=MAX_SEED, seed=seed)
+        )
     return seed

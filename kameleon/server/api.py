@@ -1,6 +1,7 @@
 """The HTTP API (`/api/...`): health, games, accounts, lobby, tables, moves, records, ratings, profiles.
 
-Every error is `{"error": "<what was wrong>"}` with a 4xx status. Every request
+Every error is `{"error": "<what was wrong, in the reader's language>", "code": "<stable snake_case code>"}`
+with a 4xx status (`errors.py`, `i18n.py`). Every request
 that changes something is a JSON object sent as `application/json` from the
 arena's own origin (`guard.py` checks both, with the body's size and shape),
 and each route takes a Pydantic model of its body (`schemas.py`), so
@@ -18,6 +19,7 @@ from sqlalchemy import ColumnElement, select
 from sqlalchemy.orm import Session
 from starlette.requests import HTTPConnection
 
+from kameleon.engine.messages import Message, msg
 from kameleon.server import auth, ratings
 from kameleon.server import tables as ops
 from kameleon.server.arena import Arena, iso
@@ -63,7 +65,7 @@ def me(db: Session, request: Request) -> User | None:
 def need_user(db: Session, request: Request) -> User:
     user = me(db, request)
     if user is None:
-        raise ApiError(401, "log in or pick a guest name first")
+        raise ApiError(401, msg("login_needed", "log in or pick a guest name first"))
     return user
 
 
@@ -104,7 +106,7 @@ def _login_response(arena: Arena, db: Session, user: User) -> JSONResponse:
 @router.post("/auth/signup")
 async def signup(request: Request, body: SignupIn) -> JSONResponse:
     arena = arena_of(request)
-    await arena.throttle.check("signup", address(request), what="new accounts from one address")
+    await arena.throttle.check("signup", address(request), what=msg("what_accounts", "new accounts from one address"))
 
     def work() -> JSONResponse:
         with arena.db() as db:
@@ -140,7 +142,7 @@ async def login(request: Request, body: LoginIn) -> JSONResponse:
 async def guest(request: Request, body: GuestIn) -> JSONResponse:
     arena = arena_of(request)
     name = auth.clean_name(body.name)
-    await arena.throttle.check("guest", address(request), what="new guests from one address")
+    await arena.throttle.check("guest", address(request), what=msg("what_guests", "new guests from one address"))
     with arena.db() as db:
         return _login_response(arena, db, auth.guest(db, name, body.language))
 
@@ -196,7 +198,7 @@ async def _table_json(request: Request, table_id: str) -> dict[str, Any]:
     return {"table": live.summary(), "seat": seat, "invite": invite}
 
 
-async def _may_create(request: Request, user_id: int, rule: str, what: str) -> None:
+async def _may_create(request: Request, user_id: int, rule: str, what: Message) -> None:
     throttle = arena_of(request).throttle
     await throttle.check(rule, "user", user_id, what=what)
     await throttle.check(rule, "address", address(request), what=what)
@@ -207,7 +209,7 @@ async def create_table(request: Request, body: NewTable) -> dict[str, Any]:
     arena = arena_of(request)
     with arena.db() as db:
         user = need_user(db, request)
-    await _may_create(request, user.id, "table", "new tables")
+    await _may_create(request, user.id, "table", msg("what_tables", "new tables"))
     with arena.db() as db:
         table_id = ops.create(db, user, body.model_dump(exclude_unset=True))
     await arena.refresh(table_id)
@@ -283,7 +285,7 @@ async def rematch(request: Request, table_id: str, body: NoBody | None = None) -
     with arena.db() as db:
         user = need_user(db, request)
     if live.meta["rematch_id"] is None:
-        await _may_create(request, user.id, "table", "new tables")
+        await _may_create(request, user.id, "table", msg("what_tables", "new tables"))
     with arena.db() as db:
         new_id = ops.rematch(db, user, table_id)
     await arena.refresh(table_id)
@@ -321,7 +323,11 @@ async def play_move(request: Request, table_id: str, body: MoveIn) -> dict[str, 
 def _finished(live: Any) -> None:
     if live.status not in ("finished", "imported"):
         raise ApiError(
-            409, "the record (which holds the seed, hence every hidden card) is available once the game is over"
+            409,
+            msg(
+                "record_too_early",
+                "the record (which holds the seed, hence every hidden card) is available once the game is over",
+            ),
         )
 
 
@@ -331,7 +337,9 @@ async def download_record(request: Request, table_id: str) -> JSONResponse:
     live = await arena_of(request).current(table_id)
     _finished(live)
     names = [seat["name"] or f"seat {seat['seat']}" for seat in live.meta["seats"]]
-    record = live.state.record(players=names)
+    # The moves as the table stored them, one per move played (a game's own record may group several, as Le
+    # Caméléon's plies do): a downloaded game, imported again, counts the moves its table counted.
+    record = {**live.state.record(players=names), "moves": list(live.tokens)}
     headers = {"Content-Disposition": f'attachment; filename="{live.meta["game"]}-{table_id}.json"'}
     return JSONResponse(record, headers=headers)
 
@@ -340,22 +348,25 @@ async def download_record(request: Request, table_id: str) -> JSONResponse:
 async def replay_step(request: Request, table_id: str, step: int) -> dict[str, Any]:
     """The spectator's view after `step` moves of a finished game."""
     arena = arena_of(request)
-    await arena.throttle.check("replay", address(request), what="replay steps from one address")
+    replays = msg("what_replay_steps", "replay steps from one address")
+    await arena.throttle.check("replay", address(request), what=replays)
     _may_watch(request, table_id)
     live = await arena.current(table_id)
     _finished(live)
     if not 0 <= step <= len(live.tokens):
-        raise ApiError(422, f"step must be from 0 to {len(live.tokens)}")
+        raise ApiError(422, msg("bad_step", "step must be from 0 to {last}", last=len(live.tokens)))
     game, seed, tokens = live.state.game, live.state.seed, live.tokens[:step]
 
     def work() -> Any:
         state = game.new_state(seed)
         state.replay_tokens(tokens)
-        return state.view(None)
+        return state.open_view()  # the game is over: what was laid face down may be shown (`State.open_view`)
 
     # Up to 20,000 moves of replay: in a worker thread, so that the other clients are served meanwhile.
     view = await asyncio.to_thread(work)
-    return {"step": step, "moves": len(live.tokens), "view": view, "log": tokens, "table": live.summary()}
+    # The finished game's log, as the table page shows it: one entry per stored move (one move count everywhere).
+    log = live.logs.final()[:step]
+    return {"step": step, "moves": len(live.tokens), "view": view, "log": log, "table": live.summary()}
 
 
 @router.post("/records", status_code=201)
@@ -364,7 +375,7 @@ async def import_record(request: Request, body: RecordIn) -> dict[str, Any]:
     arena = arena_of(request)
     with arena.db() as db:
         user = need_user(db, request)
-    await _may_create(request, user.id, "import", "imported records")
+    await _may_create(request, user.id, "import", msg("what_imports", "imported records"))
     record = body.model_dump(exclude_unset=True)
 
     def work() -> str:
@@ -382,9 +393,15 @@ async def import_record(request: Request, body: RecordIn) -> dict[str, Any]:
 @router.get("/leaderboard/{game}")
 async def leaderboard(request: Request, game: str) -> dict[str, Any]:
     if game not in available_games():
-        raise ApiError(404, f"unknown game {game!r}")
+        raise ApiError(404, msg("unknown_game", "unknown game {game!r}", game=game))
     with arena_of(request).db() as db:
         return {"game": game, "players": ratings.leaderboard(db, game)}
+
+
+def _seat_part(result: dict[str, Any] | None, key: str, seat: int) -> Any:
+    """One seat's part of a stored result (None when the result predates that part)."""
+    parts = (result or {}).get(key) or []
+    return parts[seat] if 0 <= seat < len(parts) else None
 
 
 @router.get("/users/{user_id}")
@@ -392,7 +409,7 @@ async def profile(request: Request, user_id: int) -> dict[str, Any]:
     with arena_of(request).db() as db:
         user = db.get(User, user_id) if 0 < user_id < 2**63 else None  # beyond 64 bits the database cannot ask
         if user is None:
-            raise ApiError(404, f"there is no player {user_id}")
+            raise ApiError(404, msg("no_player", "there is no player {user}", user=user_id))
         viewer = me(db, request)
         # Private tables only for those who may watch them anyway: their creator and the people who sat there.
         shown: ColumnElement[bool] = GameTable.private.is_(False)
@@ -403,7 +420,7 @@ async def profile(request: Request, user_id: int) -> dict[str, Any]:
                 | GameTable.id.in_(select(Seat.table_id).where(Seat.user_id == viewer.id))
             )
         rows = db.execute(
-            select(GameTable, Seat.seat)
+            select(GameTable, Seat.seat, Seat.bot)
             .join(Seat, Seat.table_id == GameTable.id)
             .where(Seat.user_id == user_id, GameTable.status.in_(("finished", "playing")), shown)
             .order_by(GameTable.created_at.desc())
@@ -417,9 +434,12 @@ async def profile(request: Request, user_id: int) -> dict[str, Any]:
                 "seat": seat,
                 "result": t.result,
                 "finished_at": iso(t.finished_at),
-                "won": bool(t.result and seat in t.result["winners"]),
+                # A seat a bot took over is a forfeit, a loss whatever the bot did (as on the leaderboard).
+                "won": bool(t.result and seat in t.result["winners"] and not bot),
+                "place": _seat_part(t.result, "places", seat),
+                "rating": _seat_part(t.result, "ratings", seat),
             }
-            for t, seat in rows
+            for t, seat, bot in rows
         ]
         rated = db.scalars(select(Rating).where(Rating.player == f"user:{user_id}")).all()
         return {

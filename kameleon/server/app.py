@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -18,6 +18,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from kameleon import __version__
+from kameleon.engine.messages import Message as Said
+from kameleon.engine.messages import msg, plain
 from kameleon.server import api, i18n, metrics, realtime
 from kameleon.server.arena import Arena
 from kameleon.server.errors import ApiError
@@ -71,11 +73,50 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-def validation_message(exc: RequestValidationError) -> str:
+def _problem(error: Mapping[str, Any]) -> Said:
+    """What pydantic found wrong with one field, in a template of this arena's catalogs (pydantic's English
+    wording kept); a kind of error not listed here keeps pydantic's text, untranslated."""
+    kind = error.get("type")
+    # pydantic writes a bound of 1.0 as "1"
+    ctx = {k: int(v) if isinstance(v, float) and v.is_integer() else v for k, v in (error.get("ctx") or {}).items()}
+    if kind == "missing":
+        return msg("field_required", "Field required")
+    if kind in ("string_type",):
+        return msg("not_string", "Input should be a valid string")
+    if kind in ("int_type", "int_parsing", "int_from_float"):
+        return msg("not_integer", "Input should be a valid integer")
+    if kind in ("float_type", "float_parsing"):
+        return msg("not_number", "Input should be a valid number")
+    if kind in ("bool_type", "bool_parsing"):
+        return msg("not_boolean", "Input should be a valid boolean")
+    if kind in ("dict_type", "model_type", "model_attributes_type"):
+        return msg("not_object", "Input should be a valid dictionary")
+    if kind == "list_type":
+        return msg("not_list", "Input should be a valid list")
+    if kind == "string_too_long" and "max_length" in ctx:
+        return msg("string_too_long", "String should have at most {limit} characters", limit=ctx["max_length"])
+    if kind == "string_too_short" and "min_length" in ctx:
+        return msg("string_too_short", "String should have at least {limit} characters", limit=ctx["min_length"])
+    if kind == "too_long" and "max_length" in ctx:
+        return msg("too_many_items", "List should have at most {limit} items", limit=ctx["max_length"])
+    if kind == "greater_than_equal" and "ge" in ctx:
+        return msg("too_small", "Input should be greater than or equal to {limit}", limit=ctx["ge"])
+    if kind == "greater_than" and "gt" in ctx:
+        return msg("not_greater", "Input should be greater than {limit}", limit=ctx["gt"])
+    if kind == "less_than_equal" and "le" in ctx:
+        return msg("too_large", "Input should be less than or equal to {limit}", limit=ctx["le"])
+    if kind == "less_than" and "lt" in ctx:
+        return msg("not_less", "Input should be less than {limit}", limit=ctx["lt"])
+    if kind == "literal_error" and "expected" in ctx:
+        return msg("not_one_of", "Input should be {expected}", expected=ctx["expected"])
+    return plain(str(error.get("msg")), str(kind or "invalid"))
+
+
+def validation_message(exc: RequestValidationError) -> Said:
     """The first problem of a request, naming its field: `seat: Input should be a valid integer`."""
     errors = exc.errors()
     if not errors:
-        return "invalid request"
+        return msg("invalid_request", "invalid request")
     first = errors[0]
     loc = [str(part) for part in first.get("loc", ())]
     if loc and loc[0] in ("body", "query", "path"):
@@ -84,20 +125,27 @@ def validation_message(exc: RequestValidationError) -> str:
     if len(where) > 60:
         where = where[:57] + "..."
     if first.get("type") == "extra_forbidden":
-        return f"unknown field {where!r}"
+        return msg("unknown_field", "unknown field {field!r}", field=where)
     if not where:
-        return f"the body: {first.get('msg')} (send a JSON object)"
-    return f"{where}: {first.get('msg')}"
+        return msg("invalid_body", "the body: {problem} (send a JSON object)", problem=_problem(first))
+    return msg("invalid_field", "{field}: {problem}", field=where, problem=_problem(first))
 
 
 ERROR_SCHEMA = {
     "title": "Error",
     "type": "object",
-    "properties": {"error": {"type": "string", "title": "Error", "description": "what is wrong, in words"}},
-    "required": ["error"],
+    "properties": {
+        "error": {
+            "type": "string",
+            "title": "Error",
+            "description": "what is wrong, in words, in the reader's language (account, else Accept-Language)",
+        },
+        "code": {"type": "string", "title": "Code", "description": "what is wrong, as a stable snake_case code"},
+    },
+    "required": ["error", "code"],
     "additionalProperties": False,
 }
-"""Every refusal's body, `{"error": "<field>: <what is wrong>"}` for a 422 too."""
+"""Every refusal's body, `{"error": "<field>: <what is wrong>", "code": "invalid_field"}` for a 422 too."""
 
 
 def error_openapi(app: FastAPI) -> dict[str, Any]:
@@ -145,7 +193,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
         if exc.reason is not None:
             metrics.rejected(exc.reason)
-        text = i18n.render(exc.said, i18n.language_of(request))
+        text = i18n.render(exc.said, i18n.language_of(request), exc.game)
         return JSONResponse({"error": text, "code": exc.code}, status_code=exc.status)
 
     @app.exception_handler(StarletteHTTPException)
@@ -154,13 +202,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         path = request.url.path
         if exc.status_code == 404 and request.method == "GET" and not path.startswith(("/api/", "/static/")):
             return FileResponse(WEB / "index.html", status_code=404, headers={"Cache-Control": "no-cache"})
-        message = f"there is no {request.method} {path}" if exc.status_code == 404 else str(exc.detail)
-        return JSONResponse({"error": message}, status_code=exc.status_code, headers=exc.headers)
+        if exc.status_code == 404:
+            said = msg("no_route", "there is no {method} {path}", method=request.method, path=path[:200])
+        elif exc.status_code == 405:
+            said = msg(
+                "method_not_allowed", "{method} is not allowed on {path}", method=request.method, path=path[:200]
+            )
+        else:
+            said = plain(str(exc.detail), "http_error")
+        text = i18n.render(said, i18n.language_of(request))
+        return JSONResponse({"error": text, "code": said.code}, status_code=exc.status_code, headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
-    async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+    async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
         metrics.rejected("validation")
-        return JSONResponse({"error": validation_message(exc)}, status_code=422)
+        said = validation_message(exc)
+        return JSONResponse({"error": i18n.render(said, i18n.language_of(request)), "code": said.code}, status_code=422)
 
     app.add_middleware(Guard, settings=settings)
     app.add_middleware(SecurityHeaders)

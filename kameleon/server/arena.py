@@ -23,7 +23,8 @@ from sqlalchemy.orm import Session
 
 import kameleon
 from kameleon.engine.errors import IllegalAction, KameleonError
-from kameleon.server import auth, metrics, notation, ratings
+from kameleon.engine.messages import msg
+from kameleon.server import auth, metrics, notation, ratings, results
 from kameleon.server.autopilot import Autopilot
 from kameleon.server.catalogue import json_safe
 from kameleon.server.clock import Clock
@@ -207,20 +208,33 @@ class Arena(Autopilot):
         with self.db() as db:
             row = db.get(GameTable, table_id) if isinstance(table_id, str) and len(table_id) <= 16 else None
             if row is None:
-                raise ApiError(404, f"there is no table {table_id!r}")
+                raise ApiError(404, msg("no_table", "there is no table {table!r}", table=table_id))
             tokens = list(db.scalars(select(Move.token).where(Move.table_id == table_id).order_by(Move.number)))
             meta = table_meta(db, row)
             try:
-                state = kameleon.load(row.game, **row.options).new_state(row.seed)
-                state.replay_tokens(tokens)
+                initial = kameleon.load(row.game, **row.options).new_state(row.seed)
+                # One pass rebuilds the position and every viewer's log (events are never replayed per frame).
+                state, logs = notation.replay(initial, tokens)
             except KameleonError as exc:
                 log.error("table %s cannot be rebuilt from its moves: %s", table_id, exc)
-                raise ApiError(409, f"table {table_id} cannot be rebuilt from its moves: {exc}") from None
+                raise ApiError(
+                    409,
+                    msg(
+                        "table_broken",
+                        "table {table} cannot be rebuilt from its moves: {detail}",
+                        table=table_id,
+                        detail=exc.message,
+                    ),
+                    game=row.game,
+                ) from None
             clock = self._clock(db, row)
-        seen = None
-        if notation.has_hidden_moves(state):
-            seen = notation.seat_logs(state.game.new_state(state.seed), state.history)
-        return LiveTable(id=table_id, meta=meta, state=state, tokens=tokens, clock=clock, seen=seen)
+            completed = results.complete(row.result, state, meta["seats"])
+            if completed is not None:
+                # Finished before results carried places and breakdowns: completed once, and stored.
+                row.result = completed
+                db.commit()
+                meta = table_meta(db, row)
+        return LiveTable(id=table_id, meta=meta, state=state, logs=logs, clock=clock)
 
     @staticmethod
     def _clock(db: Session, row: GameTable) -> Clock | None:
@@ -298,13 +312,13 @@ class Arena(Autopilot):
     async def submit(self, live: LiveTable, seat: int | None, text: Any, expect: Any = None) -> None:
         """Play `text` for `seat`; raises ApiError (nothing changed) when it cannot be accepted."""
         if seat is None:
-            raise ApiError(403, "you do not hold a seat at this table; spectators cannot move")
+            raise ApiError(403, msg("spectator_move", "you do not hold a seat at this table; spectators cannot move"))
         if not isinstance(text, str) or not text.strip():
-            raise ApiError(422, "'move' must be a non-empty string in the game's notation")
+            raise ApiError(422, msg("move_not_text", "'move' must be a non-empty string in the game's notation"))
         if len(text) > MAX_TOKEN:
-            raise ApiError(422, f"'move' is longer than {MAX_TOKEN} characters")
+            raise ApiError(422, msg("move_too_long", "'move' is longer than {limit} characters", limit=MAX_TOKEN))
         if expect is not None and (isinstance(expect, bool) or not isinstance(expect, int)):
-            raise ApiError(422, "'expect' must be the integer number of moves played so far")
+            raise ApiError(422, msg("bad_expect", "'expect' must be the integer number of moves played so far"))
         received = time.perf_counter()
         async with live.lock:
             for attempt in (1, 2):
@@ -332,13 +346,30 @@ class Arena(Autopilot):
     def _validate(live: LiveTable, seat: int, text: str, expect: int | None) -> tuple[Any, str]:
         """The state after `text` and the move's token, or ApiError saying why it cannot be played now."""
         if live.status != "playing":
-            when = "has not started" if live.status == "open" else "is over"
-            raise ApiError(409, f"the game at this table {when}")
+            if live.status == "open":
+                raise ApiError(409, msg("game_not_started", "the game at this table has not started"))
+            raise ApiError(409, msg("game_over", "the game at this table is over"))
         state = live.state
         if expect is not None and expect != len(live.tokens):
-            raise ApiError(409, f"stale move: you expected {expect} moves played but there are {len(live.tokens)}")
+            raise ApiError(
+                409,
+                msg(
+                    "stale_move",
+                    "stale move: you expected {expected} moves played but there are {played}",
+                    expected=expect,
+                    played=len(live.tokens),
+                ),
+            )
         if state.current_player != seat:
-            raise ApiError(409, f"it is seat {state.current_player}'s turn, not seat {seat}'s")
+            raise ApiError(
+                409,
+                msg(
+                    "not_your_turn",
+                    "it is seat {current}'s turn, not seat {seat}'s",
+                    current=state.current_player,
+                    seat=seat,
+                ),
+            )
         try:
             action = state.parse_action(text)
             following = state.clone()
@@ -347,19 +378,17 @@ class Arena(Autopilot):
             # position it was played in (a game may store a more explicit action than the text given).
             token = state.action_to_str(following.history[-1])
         except IllegalAction as exc:
-            raise ApiError(422, f"{text.strip()!r} cannot be played: {exc.reason}") from None
+            # The engine's own explanation and code, in its game's words.
+            raise ApiError(422, exc.message, game=state.game.name) from None
         return following, token
 
     @staticmethod
     def _advance(live: LiveTable, following: Any, seat: int, token: str, now: float) -> None:
-        """Make a stored move part of the live table: clock, per-seat logs, state, tokens."""
+        """Make a stored move part of the live table: clock, every viewer's log entry, state, tokens."""
         if live.clock is not None:
             live.clock.charge(seat, now)
-        if live.seen is not None:
-            for viewer, seen_log in live.seen.items():
-                seen_log.append(notation.token_seen_by(live.state, following.history[-1], viewer))
+        live.logs.add(live.state, following.history[-1], following, token)
         live.state = following
-        live.tokens.append(token)
 
     def _follow(self, live: LiveTable, token: str, seat: int, when: float) -> None:
         """Apply a move another process stored (the caller holds the table's lock)."""
@@ -432,7 +461,14 @@ class Arena(Autopilot):
             try:
                 await self.writer.write(row_values)
             except IntegrityError:
-                raise ApiError(409, f"move {number} of this table was already stored by another server") from None
+                raise ApiError(
+                    409,
+                    msg(
+                        "move_stored_elsewhere",
+                        "move {number} of this table was already stored by another server",
+                        number=number,
+                    ),
+                ) from None
             return
         with self.db() as db:
             db.add(Move(**row_values))
@@ -440,13 +476,21 @@ class Arena(Autopilot):
             assert row is not None
             row.status = "finished"
             row.finished_at = moment
-            row.result = {"scores": following.scores(), "winners": following.winners()}
-            ratings.record_result(db, row.game, live.meta["seats"], following)
+            result = results.outcome(following, live.meta["seats"])
+            changes = ratings.record_result(db, row.game, live.meta["seats"], result)
+            row.result = result if changes is None else {**result, "ratings": changes}
             try:
                 db.commit()
             except IntegrityError:
                 db.rollback()
-                raise ApiError(409, f"move {number} of this table was already stored by another server") from None
+                raise ApiError(
+                    409,
+                    msg(
+                        "move_stored_elsewhere",
+                        "move {number} of this table was already stored by another server",
+                        number=number,
+                    ),
+                ) from None
             live.meta = table_meta(db, row)
 
     async def close(self) -> None:

@@ -25,6 +25,7 @@ from fastapi import Request, Response
 from sqlalchemy import CursorResult, delete, func, select
 from sqlalchemy.orm import Session
 
+from kameleon.engine.messages import Message, msg
 from kameleon.server.errors import ApiError
 from kameleon.server.models import AuthSession, User
 
@@ -42,30 +43,41 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-def clean_name(name: object, what: str = "name") -> str:
-    """A display name: 1-40 printable characters, surrounding spaces removed."""
+def clean_name(name: object, what: Message | None = None) -> str:
+    """A display name: 1-40 printable characters, surrounding spaces removed; `what` names it in errors."""
+    what = what or msg("name", "name")
     if not isinstance(name, str):
-        raise ApiError(422, f"{what} must be text")
+        raise ApiError(422, msg("name_not_text", "{what} must be text", what=what))
     text = " ".join(name.split())
     if not 1 <= len(text) <= 40:
-        raise ApiError(422, f"{what} must have 1 to 40 characters")
+        raise ApiError(422, msg("name_length", "{what} must have 1 to 40 characters", what=what))
     if any(not ch.isprintable() for ch in text):
-        raise ApiError(422, f"{what} contains unprintable characters")
+        raise ApiError(422, msg("name_unprintable", "{what} contains unprintable characters", what=what))
     return text
 
 
 def clean_language(language: object) -> str:
     """An interface language the arena speaks."""
     if language not in LANGUAGES:
-        raise ApiError(422, f"'language' must be one of {', '.join(LANGUAGES)}")
+        raise ApiError(
+            422, msg("unknown_language", "'language' must be one of {languages}", languages=", ".join(LANGUAGES))
+        )
     return str(language)
 
 
 def check_credentials(username: object, password: object) -> tuple[str, str]:
     if not isinstance(username, str) or not USERNAME.match(username):
-        raise ApiError(422, "username must be 3 to 24 letters, digits, '.', '_' or '-'")
+        raise ApiError(422, msg("bad_username", "username must be 3 to 24 letters, digits, '.', '_' or '-'"))
     if not isinstance(password, str) or not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
-        raise ApiError(422, f"password must have {MIN_PASSWORD} to {MAX_PASSWORD} characters")
+        raise ApiError(
+            422,
+            msg(
+                "bad_password_length",
+                "password must have {low} to {high} characters",
+                low=MIN_PASSWORD,
+                high=MAX_PASSWORD,
+            ),
+        )
     return username, password
 
 
@@ -76,8 +88,8 @@ def sign_up(
     name, secret = check_credentials(username, password)
     spoken = clean_language(language)
     if db.scalar(select(User).where(func.lower(User.username) == name.lower())) is not None:
-        raise ApiError(409, f"the username {name!r} is taken")
-    shown = clean_name(display_name, "display name") if display_name not in (None, "") else name
+        raise ApiError(409, msg("username_taken", "the username {name!r} is taken", name=name))
+    shown = clean_name(display_name, msg("display_name", "display name")) if display_name not in (None, "") else name
     user = User(username=name, display_name=shown, password_hash=_hasher.hash(secret), is_guest=False, language=spoken)
     db.add(user)
     db.flush()
@@ -87,14 +99,14 @@ def sign_up(
 def log_in(db: Session, username: object, password: object) -> User:
     """The account, or 401; failed logins are counted (per address and per account) by the caller, `throttle.py`."""
     if not isinstance(username, str) or not isinstance(password, str) or len(password) > MAX_PASSWORD:
-        raise ApiError(401, "wrong username or password")
+        raise ApiError(401, msg("wrong_login", "wrong username or password"))
     user = db.scalar(select(User).where(func.lower(User.username) == username.lower(), User.is_guest.is_(False)))
     try:
         _hasher.verify(user.password_hash if user and user.password_hash else _DUMMY_HASH, password)
     except (VerificationError, InvalidHashError):
         user = None
     if user is None:
-        raise ApiError(401, "wrong username or password")
+        raise ApiError(401, msg("wrong_login", "wrong username or password"))
     if _hasher.check_needs_rehash(user.password_hash or ""):
         user.password_hash = _hasher.hash(password)
     return user

@@ -13,6 +13,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from kameleon.engine.messages import msg
+from kameleon.engine.options import BadValue
+
 MAX_SECONDS = 30 * 86400.0
 """Up to 30 days a player: a table can also wait days between moves."""
 
@@ -22,17 +25,25 @@ def timestamp(when: datetime) -> float:
 
 
 def check_time_control(value: Any) -> tuple[float, float] | None:
-    """`{"initial": seconds, "increment": seconds}` or None; raises ValueError naming the problem."""
+    """`{"initial": seconds, "increment": seconds}` or None; raises BadValue (a ValueError) naming the problem."""
     if value is None:
         return None
     if not isinstance(value, dict) or set(value) - {"initial", "increment"} or "initial" not in value:
-        raise ValueError('\'time\' must be an object {"initial": seconds, "increment": seconds}')
+        raise BadValue(
+            msg("time_not_object", '\'time\' must be an object {{"initial": seconds, "increment": seconds}}')
+        )
     initial, increment = value["initial"], value.get("increment", 0)
     for name, number in (("initial", initial), ("increment", increment)):
         if isinstance(number, bool) or not isinstance(number, int | float):
-            raise ValueError(f"time '{name}' must be a number of seconds")
+            raise BadValue(msg("time_not_number", "time '{name}' must be a number of seconds", name=name))
     if not 1 <= initial <= MAX_SECONDS or not 0 <= increment <= MAX_SECONDS:
-        raise ValueError(f"time 'initial' must be 1 to {MAX_SECONDS:.0f} seconds and 'increment' 0 to that")
+        raise BadValue(
+            msg(
+                "time_out_of_range",
+                "time 'initial' must be 1 to {most:.0f} seconds and 'increment' 0 to that",
+                most=MAX_SECONDS,
+            )
+        )
     return float(initial), float(increment)
 
 

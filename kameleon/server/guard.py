@@ -24,9 +24,11 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import orjson
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Message as AsgiMessage
 
-from kameleon.server import metrics
+from kameleon.engine.messages import Message, msg
+from kameleon.server import i18n, metrics
 from kameleon.server.settings import Settings
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -66,18 +68,18 @@ def _normal(origin: str) -> str | None:
     return f"{parts.scheme}://{host}" + (f":{port}" if port not in (None, default) else "")
 
 
-def cross_site(scope: Scope, allowed: frozenset[str]) -> str | None:
+def cross_site(scope: Scope, allowed: frozenset[str]) -> Message | None:
     """Why a browser request (HTTP or WebSocket) comes from another origin, or None when it does not."""
     fetch_site = _header(scope, b"sec-fetch-site")
     if fetch_site is not None and fetch_site.strip().lower() not in ("same-origin", "none"):
-        return f"cross-site request refused (Sec-Fetch-Site: {fetch_site[:40]})"
+        return msg("cross_site", "cross-site request refused (Sec-Fetch-Site: {value})", value=fetch_site[:40])
     origin = _header(scope, b"origin")
     if origin is None:
         return None  # not a browser, or one that says nothing: a script holds its own token, not a victim's cookie
     own = own_origin(scope)
     given = _normal(origin)
     if given is None or (given != (_normal(own) if own else None) and given not in allowed):
-        return f"cross-site request refused (Origin: {origin[:80]})"
+        return msg("cross_origin", "cross-site request refused (Origin: {value})", value=origin[:80])
     return None
 
 
@@ -101,8 +103,8 @@ def too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:
 
 
 class Refusal(Exception):
-    def __init__(self, status: int, message: str, reason: str) -> None:
-        super().__init__(message)
+    def __init__(self, status: int, message: Message, reason: str) -> None:
+        super().__init__(str(message))
         self.status, self.message, self.reason = status, message, reason
 
 
@@ -121,11 +123,12 @@ class Guard:
             body = await self._check(scope, receive)
         except Refusal as refusal:
             metrics.rejected(refusal.reason)
-            await _answer(send, refusal.status, refusal.message)
+            language = i18n.best_match(_header(scope, b"accept-language"))  # no route, no account: the header's
+            await _answer(send, refusal.status, refusal.message, language)
             return
         delivered = False
 
-        async def replay() -> Message:
+        async def replay() -> AsgiMessage:
             nonlocal delivered
             if not delivered:
                 delivered = True
@@ -140,10 +143,14 @@ class Guard:
             raise Refusal(403, why, "cross_site")
         content_type = (_header(scope, b"content-type") or "").split(";")[0].strip().lower()
         if content_type != "application/json":
-            raise Refusal(415, "send the request as JSON with 'Content-Type: application/json' (even '{}')", "type")
+            raise Refusal(
+                415,
+                msg("json_only", "send the request as JSON with 'Content-Type: application/json' (even '{{}}')"),
+                "type",
+            )
         declared = _header(scope, b"content-length")
         if declared is not None and (not declared.strip().isdigit() or int(declared) > self.max_body):
-            raise Refusal(413, f"the body is larger than {self.max_body} bytes", "body_size")
+            raise Refusal(413, self._too_large(), "body_size")
         body = await self._read(receive)
         if body:
             self._check_json(body)
@@ -158,33 +165,42 @@ class Guard:
             try:
                 message = await asyncio.wait_for(receive(), max(0.0, deadline - loop.time()))
             except TimeoutError:
-                raise Refusal(
-                    408, f"the body took longer than {self.body_timeout:g} s to arrive", "body_timeout"
-                ) from None
+                said = msg(
+                    "body_timeout", "the body took longer than {seconds:g} s to arrive", seconds=self.body_timeout
+                )
+                raise Refusal(408, said, "body_timeout") from None
             if message["type"] == "http.disconnect":
-                raise Refusal(400, "the client went away while sending the body", "disconnect")
+                raise Refusal(400, msg("client_gone", "the client went away while sending the body"), "disconnect")
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > self.max_body:
-                raise Refusal(413, f"the body is larger than {self.max_body} bytes", "body_size")
+                raise Refusal(413, self._too_large(), "body_size")
             chunks.append(chunk)
             if not message.get("more_body", False):
                 return b"".join(chunks)
+
+    def _too_large(self) -> Message:
+        return msg("body_too_large", "the body is larger than {limit} bytes", limit=self.max_body)
 
     @staticmethod
     def _check_json(body: bytes) -> None:
         try:
             data = orjson.loads(body)
         except orjson.JSONDecodeError as exc:
-            raise Refusal(400, f"the body is not valid JSON: {exc}", "json") from None
+            raise Refusal(
+                400, msg("invalid_json", "the body is not valid JSON: {detail}", detail=str(exc)), "json"
+            ) from None
         if not isinstance(data, dict):
-            raise Refusal(400, f"the body must be a JSON object, not {type(data).__name__}", "json")
+            said = msg("body_not_object", "the body must be a JSON object, not {kind}", kind=type(data).__name__)
+            raise Refusal(400, said, "json")
         if too_deep(data):
-            raise Refusal(400, f"the body nests more than {MAX_DEPTH} levels deep", "json")
+            raise Refusal(
+                400, msg("body_too_deep", "the body nests more than {depth} levels deep", depth=MAX_DEPTH), "json"
+            )
 
 
-async def _answer(send: Send, status: int, message: str) -> None:
-    payload = orjson.dumps({"error": message})
+async def _answer(send: Send, status: int, message: Message, language: str) -> None:
+    payload = orjson.dumps({"error": i18n.render(message, language), "code": message.code})
     headers = [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode())]
     if status in (408, 413):
         headers.append((b"connection", b"close"))  # the rest of the body is never read

@@ -35,10 +35,12 @@ DEFAULT = "en"
 CORE = Path(__file__).resolve().parent.parent / "locale"
 
 
-def catalog_dirs() -> list[Path]:
-    """Where the catalogs are: each game's first (a game's wording wins for its own texts), then the arena's."""
+def catalog_dirs(game: str | None = None) -> list[Path]:
+    """Where the catalogs are: the game's first (a game's wording wins for its own texts), then the arena's.
+
+    Without a game, every game's catalog comes before the arena's (for a text whose game is not known)."""
     folders = []
-    for name in registry.games():
+    for name in registry.games() if game is None else [game]:
         try:
             folder = registry.game_class(name).catalog_dir()
         except Exception:  # a broken plug-in is reported by `kameleon games`; its texts stay English
@@ -62,11 +64,12 @@ def _read(path: Path, language: str) -> gettext.NullTranslations | None:
 
 
 @cache
-def translator(language: str) -> Callable[[str], str]:
-    """`gettext` for `language` over every catalog (English, or an unknown language: the templates as they are)."""
+def translator(language: str, game: str | None = None) -> Callable[[str], str]:
+    """`gettext` for `language` over the catalogs of `game` (None: of every game) and the arena's (English, or
+    an unknown language: the templates as they are). Two games may word the same English differently."""
     chain = gettext.NullTranslations()
     if language != DEFAULT and language in LANGUAGES:
-        found = [_read(f / language / "LC_MESSAGES" / "messages.po", language) for f in catalog_dirs()]
+        found = [_read(f / language / "LC_MESSAGES" / "messages.po", language) for f in catalog_dirs(game)]
         loaded = [t for t in found if t is not None]
         if loaded:
             chain = loaded[0]
@@ -75,11 +78,11 @@ def translator(language: str) -> Callable[[str], str]:
     return chain.gettext
 
 
-def render(message: Message | str, language: str) -> str:
-    """`message` in `language`; a plain string is returned as it is."""
+def render(message: Message | str, language: str, game: str | None = None) -> str:
+    """`message` in `language` (said by `game`'s engine, when given); a plain string is returned as it is."""
     if isinstance(message, str):
         return message
-    return message.render(translator(language))
+    return message.render(translator(language, game))
 
 
 def best_match(header: str | None) -> str:
@@ -103,7 +106,7 @@ def best_match(header: str | None) -> str:
         try:
             language = Locale.parse(tag, sep="-").language
         except (ValueError, UnknownLocaleError):
-            continue
+            language = tag.split("-")[0].lower()  # a region Babel does not know ("fr-XX") still names French
         if language in LANGUAGES:
             return language
     return DEFAULT

@@ -20,6 +20,7 @@ from starlette.websockets import WebSocket
 from kameleon.engine.agent import Agent
 from kameleon.engine.game import State
 from kameleon.server.clock import Clock
+from kameleon.server.notation import SeatLogs
 
 log = logging.getLogger("kameleon.server")
 
@@ -90,17 +91,21 @@ class LiveTable:
     id: str
     meta: dict[str, Any]
     state: State[Any]
-    tokens: list[str]
+    logs: SeatLogs
+    """Every viewer's move log and the true tokens, extended move by move (see notation.py)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Connection] = field(default_factory=set)
     agents: dict[int, Agent] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     clock: Clock | None = None
-    seen: dict[int | None, list[str]] | None = None
-    """Per-seat move logs for games whose notation can name hidden things (see notation.py); None: public."""
     timer_task: asyncio.Task[None] | None = None
     used: float = field(default_factory=time.monotonic)
     """When the table was last asked for (time.monotonic), for evicting idle tables."""
+
+    @property
+    def tokens(self) -> list[str]:
+        """The moves played, in notation, as stored (one per move: the table's move count)."""
+        return self.logs.tokens
 
     @property
     def status(self) -> str:
@@ -129,6 +134,14 @@ class LiveTable:
 
     def frame(self, seat: int | None) -> dict[str, Any]:
         """Everything a seat (or spectator) is sent: the engine's view for it and nothing hidden."""
+        return {**self._frame_head(seat), "log": self.log_for(seat)}
+
+    def frame_text(self, seat: int | None) -> str:
+        """`frame(seat)` encoded: the log's text, encoded move by move as the moves came, is spliced in."""
+        head = encode(self._frame_head(seat))
+        return f'{head[:-1]},"log":{self.logs.log_text(seat, self._over)}}}'
+
+    def _frame_head(self, seat: int | None) -> dict[str, Any]:
         state = self.state
         legal: list[str] = []
         if self.status == "playing" and seat is not None and state.current_player == seat:
@@ -139,15 +152,19 @@ class LiveTable:
             "seat": seat,
             "view": state.view(seat),
             "legal": legal,
-            "log": self.log_for(seat),
             "clock": self.clock_json(),
         }
 
-    def log_for(self, seat: int | None) -> list[str]:
-        """The moves so far as `seat` may see them; everything once the game is over."""
-        if self.seen is None or self.status in ("finished", "imported"):
-            return list(self.tokens)
-        return list(self.seen[seat])
+    @property
+    def _over(self) -> bool:
+        return self.status in ("finished", "imported")
+
+    def log_for(self, seat: int | None) -> list[dict[str, Any]]:
+        """The moves so far, `{"seat", "move", "event"}` each, as `seat` may see them; everything once the
+        game is over."""
+        if self._over:
+            return self.logs.final()
+        return self.logs.seen_by(seat)
 
     def clock_json(self) -> dict[str, Any] | None:
         if self.clock is None:
@@ -162,7 +179,7 @@ class LiveTable:
         for connection in list(self.connections):
             if connection.seat not in frames:
                 try:
-                    frames[connection.seat] = encode(self.frame(connection.seat))
+                    frames[connection.seat] = self.frame_text(connection.seat)
                 except Exception:
                     log.exception("table %s: the frame of seat %s cannot be built", self.id, connection.seat)
                     frames[connection.seat] = None

@@ -9,7 +9,9 @@ from the engine's view for its own seat. Client messages are JSON objects:
     {"type": "sync"}                                   # ask for a full state frame
     {"type": "ping"}
 
-Anything wrong gets `{"type": "error", "error": "<what>", "request": <type>}` and changes nothing.
+Anything wrong gets `{"type": "error", "error": "<what>", "code": "<snake_case>", "request": <type>}` and
+changes nothing. Errors speak the socket's language: the account's of the person connected, else the `lang`
+query parameter of the URL, else the `Accept-Language` of the handshake.
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ import orjson
 from fastapi import APIRouter, WebSocket
 from sqlalchemy import select
 
-from kameleon.server import auth, metrics, tables
+from kameleon.engine.messages import Message, msg
+from kameleon.server import auth, i18n, metrics, tables
 from kameleon.server.arena import Arena
 from kameleon.server.errors import ApiError
 from kameleon.server.guard import MAX_DEPTH, allowed_origins, cross_site, too_deep
@@ -44,10 +47,19 @@ POLICY = 1008
 """WebSocket close code: policy violation (too many messages, too far behind)."""
 
 
-async def _refuse(websocket: WebSocket, message: str, code: int) -> None:
+async def _refuse(websocket: WebSocket, said: Message, language: str, code: int, game: str | None = None) -> None:
     await websocket.accept()
-    await websocket.send_json({"type": "error", "error": message, "request": "connect"})
+    text = i18n.render(said, language, game)
+    await websocket.send_json({"type": "error", "error": text, "code": said.code, "request": "connect"})
     await websocket.close(code=code)
+
+
+def socket_language(websocket: WebSocket, account: str | None = None) -> str:
+    """The language of a socket's error frames: the account's, else `?lang=`, else the handshake's header."""
+    for wanted in (account, websocket.query_params.get("lang")):
+        if wanted in i18n.LANGUAGES:
+            return str(wanted)
+    return i18n.best_match(websocket.headers.get("accept-language"))
 
 
 @router.websocket("/api/tables/{table_id}/ws")
@@ -67,21 +79,22 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     try:
         live = await arena.current(table_id)
     except ApiError as exc:
-        await _refuse(websocket, exc.message, 4404)
+        await _refuse(websocket, exc.said, socket_language(websocket), 4404, exc.game)
         return
     with arena.db() as db:
         user = auth.user_for_token(db, auth.request_token(websocket.headers, websocket.cookies))
         user_id, user_name = (user.id, user.display_name) if user else (None, None)
+        language = socket_language(websocket, user.language if user else None)
         try:
             tables.check_watch(db, user, table_id, websocket.query_params.get("invite"))
         except ApiError as exc:
-            await _refuse(websocket, exc.message, 4403)
+            await _refuse(websocket, exc.said, language, 4403)
             return
     await websocket.accept()
     connection = Connection(websocket, user_id, live.seat_of(user_id), arena.settings.socket_outbox)
     metrics.OPEN_SOCKETS.inc()
     pump = asyncio.create_task(connection.pump())
-    reader = asyncio.create_task(_read(arena, live, connection, user_name, client))
+    reader = asyncio.create_task(_read(arena, live, connection, user_name, client, language))
     try:
         connection.send(live.frame(connection.seat))
         for line in _history(arena, live):
@@ -109,7 +122,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
 
 
 async def _read(
-    arena: Arena, live: LiveTable, connection: Connection, user_name: str | None, client: str
+    arena: Arena, live: LiveTable, connection: Connection, user_name: str | None, client: str, language: str
 ) -> str | None:
     """Handle the client's messages until it goes away (None) or sends too many (the reason to close)."""
     rate = arena.throttle.message_rate()
@@ -126,16 +139,16 @@ async def _read(
             if strikes > STRIKES:
                 return "too many messages"
             if strikes <= 3:
-                _error(connection, "slow down: this socket sends too many messages")
+                _error(connection, language, msg("socket_flood", "slow down: this socket sends too many messages"))
             continue
         raw = message.get("text")
         if raw is None:
             raw = (message.get("bytes") or b"").decode("utf-8", errors="replace")
         try:
-            await _handle(arena, live, connection, user_name, client, raw)
+            await _handle(arena, live, connection, user_name, client, raw, language)
         except Exception:  # never let one message end the socket
             log.exception("table %s: a socket message could not be handled", live.id)
-            _error(connection, "the server could not handle that message")
+            _error(connection, language, msg("message_failed", "the server could not handle that message"))
     return None
 
 
@@ -163,26 +176,40 @@ def _history(arena: Arena, live: LiveTable) -> list[dict[str, Any]]:
     return lines
 
 
-def _error(connection: Connection, text: str, request: Any = None) -> None:
-    connection.send({"type": "error", "error": text, "request": request})
+def _error(connection: Connection, language: str, said: Message, request: Any = None, game: str | None = None) -> None:
+    text = i18n.render(said, language, game)
+    connection.send({"type": "error", "error": text, "code": said.code, "request": request})
 
 
 async def _handle(
-    arena: Arena, live: LiveTable, connection: Connection, user_name: str | None, client: str, raw: str
+    arena: Arena,
+    live: LiveTable,
+    connection: Connection,
+    user_name: str | None,
+    client: str,
+    raw: str,
+    language: str,
 ) -> None:
     if len(raw) > MAX_MESSAGE:
-        _error(connection, f"message longer than {MAX_MESSAGE} characters")
+        _error(
+            connection, language, msg("message_too_long", "message longer than {limit} characters", limit=MAX_MESSAGE)
+        )
         return
     try:
         message = orjson.loads(raw)  # no recursion, no lone surrogates, no numbers beyond 64 bits
     except orjson.JSONDecodeError as exc:
-        _error(connection, f"message is not valid JSON: {exc}")
+        _error(connection, language, msg("message_not_json", "message is not valid JSON: {detail}", detail=str(exc)))
         return
     if not isinstance(message, dict):
-        _error(connection, f"a message is a JSON object, not {type(message).__name__}")
+        sent = type(message).__name__
+        _error(connection, language, msg("message_not_object", "a message is a JSON object, not {kind}", kind=sent))
         return
     if too_deep(message):
-        _error(connection, f"a message nests at most {MAX_DEPTH} levels deep")
+        _error(
+            connection,
+            language,
+            msg("message_too_deep", "a message nests at most {depth} levels deep", depth=MAX_DEPTH),
+        )
         return
     kind = message.get("type")
     try:
@@ -195,9 +222,14 @@ async def _handle(
         elif kind == "chat":
             await _chat(arena, live, connection, user_name, client, message.get("text"))
         else:
-            raise ApiError(422, f"unknown message type {kind!r}; types are move, chat, sync, ping")
+            raise ApiError(
+                422,
+                msg(
+                    "unknown_message_type", "unknown message type {kind!r}; types are move, chat, sync, ping", kind=kind
+                ),
+            )
     except ApiError as exc:
-        _error(connection, exc.message, kind if isinstance(kind, str) else None)
+        _error(connection, language, exc.said, kind if isinstance(kind, str) else None, exc.game)
 
 
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -212,10 +244,10 @@ def clean_chat(text: Any, longest: int) -> str:
     """A chat line with its spaces tidied; refused with a control character (NUL...), a direction override,
     an invisible format character (zero-width space, soft hyphen, tag characters...) or nothing visible."""
     if not isinstance(text, str) or not text.strip():
-        raise ApiError(422, "'text' must be a non-empty string")
+        raise ApiError(422, msg("chat_not_text", "'text' must be a non-empty string"))
     text = " ".join(text.split())
     if len(text) > longest:
-        raise ApiError(422, f"chat messages are at most {longest} characters")
+        raise ApiError(422, msg("chat_too_long", "chat messages are at most {limit} characters", limit=longest))
     # Cf also holds the zero-width joiner, which emoji sequences (👨‍👩‍👧) need between two pictographs.
     if any(
         ch in BIDI_CONTROLS
@@ -223,9 +255,15 @@ def clean_chat(text: Any, longest: int) -> str:
         or (unicodedata.category(ch) == "Cf" and not _joins_emoji(text, i))
         for i, ch in enumerate(text)
     ):
-        raise ApiError(422, "chat messages cannot contain control or text-direction characters, nor invisible ones")
+        raise ApiError(
+            422,
+            msg(
+                "chat_invisible",
+                "chat messages cannot contain control or text-direction characters, nor invisible ones",
+            ),
+        )
     if not any(ch not in BLANK_LETTERS and unicodedata.category(ch)[0] in "LNPS" for ch in text):
-        raise ApiError(422, "chat messages need at least one visible character")
+        raise ApiError(422, msg("chat_blank", "chat messages need at least one visible character"))
     return text
 
 
@@ -244,7 +282,7 @@ async def _chat(
 ) -> None:
     settings = arena.settings
     if user_name is None:
-        raise ApiError(401, "log in or pick a guest name to chat")
+        raise ApiError(401, msg("chat_login_needed", "log in or pick a guest name to chat"))
     text = clean_chat(text, settings.chat_max_length)
     now = time.monotonic()
     # Counted per person, not per socket: a new connection or a second tab is no way around the limit.
@@ -252,10 +290,12 @@ async def _chat(
     recent = [t for t in arena.chat_times.get(connection.user_id, []) if now - t < 60]
     arena.chat_times[connection.user_id] = recent
     if len(recent) >= settings.chat_per_minute:
-        raise ApiError(429, f"slow down: at most {settings.chat_per_minute} chat messages a minute")
+        raise ApiError(
+            429, msg("chat_rate", "slow down: at most {limit} chat messages a minute", limit=settings.chat_per_minute)
+        )
     recent.append(now)
     # And per client address, so that fresh guests are no way around it either.
-    await arena.throttle.check("chat", client, what="chat messages from one address")
+    await arena.throttle.check("chat", client, what=msg("what_chat", "chat messages from one address"))
     with arena.db() as db:
         db.add(ChatMessage(table_id=live.id, user_id=connection.user_id, name=user_name, text=text))
         db.commit()

@@ -1,9 +1,10 @@
 """The request bodies of the HTTP API as Pydantic models: /openapi.json documents each one, and every bound
 (lengths, integer ranges, counts) is checked here, before any handler runs.
 
-A body that breaks a bound gets `422 {"error": "<field>: <what is wrong>"}`. The rules that need the
-database or the engine (a free seat, a legal option value) stay with the code that owns them and answer
-the same way. JSON itself (size, nesting, numbers, encoding) is checked earlier, by `guard.py`.
+A body that breaks a bound gets `422 {"error": "<field>: <what is wrong>", "code": "invalid_field"}` (the
+text in the reader's language). The rules that need the database or the engine (a free seat, a legal option
+value) stay with the code that owns them and answer the same way. JSON itself (size, nesting, numbers,
+encoding) is checked earlier, by `guard.py`.
 """
 
 from __future__ import annotations

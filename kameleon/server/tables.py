@@ -17,12 +17,15 @@ from sqlalchemy.orm import Session
 
 import kameleon
 from kameleon.engine.errors import KameleonError
+from kameleon.engine.messages import msg
+from kameleon.engine.options import BadValue
 from kameleon.engine.seeding import fresh_seed
 from kameleon.server.auth import clean_name
 from kameleon.server.catalogue import available_games, bot_levels, default_bot
 from kameleon.server.clock import check_time_control
 from kameleon.server.errors import ApiError
 from kameleon.server.models import GameTable, Move, Seat, User
+from kameleon.server.results import outcome
 
 STATUSES = ("open", "playing", "finished", "imported")
 
@@ -34,7 +37,7 @@ def new_id() -> str:
 def _table(db: Session, table_id: str) -> GameTable:
     row = db.get(GameTable, table_id) if isinstance(table_id, str) and len(table_id) <= 16 else None
     if row is None:
-        raise ApiError(404, f"there is no table {table_id!r}")
+        raise ApiError(404, msg("no_table", "there is no table {table!r}", table=table_id))
     return row
 
 
@@ -46,21 +49,31 @@ def _seat_arg(value: Any, seats: list[Seat]) -> Seat | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < len(seats):
-        raise ApiError(422, f"'seat' must be a seat number from 0 to {len(seats) - 1}")
+        raise ApiError(422, msg("bad_seat", "'seat' must be a seat number from 0 to {last}", last=len(seats) - 1))
     return seats[value]
 
 
 def _check_game(game: Any, options: Any) -> kameleon.Game:
     if game is None:
-        raise ApiError(422, f"'game' is missing; the games are: {', '.join(available_games())}")
+        raise ApiError(
+            422, msg("game_missing", "'game' is missing; the games are: {games}", games=", ".join(available_games()))
+        )
     if not isinstance(game, str) or game not in available_games():
-        raise ApiError(422, f"unknown game {game!r}; the games are: {', '.join(available_games())}")
+        raise ApiError(
+            422,
+            msg(
+                "unknown_game",
+                "unknown game {game!r}; the games are: {games}",
+                game=game,
+                games=", ".join(available_games()),
+            ),
+        )
     if not isinstance(options, dict):
-        raise ApiError(422, "'options' must be an object of game options")
+        raise ApiError(422, msg("options_not_object", "'options' must be an object of game options"))
     try:
         return kameleon.load(game, **options)
     except KameleonError as exc:
-        raise ApiError(422, str(exc)) from None
+        raise ApiError(422, exc.message, game=game) from None
 
 
 CREATE_FIELDS = ("game", "options", "private", "bots", "time")
@@ -69,15 +82,23 @@ CREATE_FIELDS = ("game", "options", "private", "bots", "time")
 def create(db: Session, user: User, body: dict[str, Any]) -> str:
     unknown = sorted(set(body) - set(CREATE_FIELDS))
     if unknown:  # a misspelt field would otherwise be a table without what was asked for
-        raise ApiError(422, f"unknown field {unknown[0]!r}; a new table takes: {', '.join(CREATE_FIELDS)}")
+        raise ApiError(
+            422,
+            msg(
+                "unknown_field",
+                "unknown field {field!r}; a new table takes: {fields}",
+                field=unknown[0],
+                fields=", ".join(CREATE_FIELDS),
+            ),
+        )
     game = _check_game(body.get("game"), body.get("options", {}))
     private = body.get("private", False)
     if not isinstance(private, bool):
-        raise ApiError(422, "'private' must be true or false")
+        raise ApiError(422, msg("private_not_bool", "'private' must be true or false"))
     try:
         time_control = check_time_control(body.get("time"))
-    except ValueError as exc:
-        raise ApiError(422, str(exc)) from None
+    except BadValue as exc:
+        raise ApiError(422, exc.message) from None
     row = GameTable(
         id=new_id(),
         game=game.name,
@@ -112,18 +133,18 @@ def join(db: Session, user: User, table_id: str, body: dict[str, Any]) -> None:
     row = _table(db, table_id)
     seats = _seats(db, table_id)
     if row.status != "open":
-        raise ApiError(409, "this table has already started; you can watch it")
+        raise ApiError(409, msg("table_started", "this table has already started; you can watch it"))
     if row.private and row.created_by != user.id and body.get("invite") != row.invite_code:
-        raise ApiError(403, "this table is private: join it through its invite link")
+        raise ApiError(403, msg("table_private", "this table is private: join it through its invite link"))
     if any(s.user_id == user.id and not s.bot for s in seats):
-        raise ApiError(409, "you already hold a seat at this table")
+        raise ApiError(409, msg("already_seated", "you already hold a seat at this table"))
     wanted = _seat_arg(body.get("seat"), seats)
     if wanted is None:
         wanted = next((s for s in seats if s.user_id is None and not s.bot), None)
         if wanted is None:
-            raise ApiError(409, "every seat of this table is taken")
+            raise ApiError(409, msg("table_full", "every seat of this table is taken"))
     elif wanted.user_id is not None or wanted.bot:
-        raise ApiError(409, f"seat {wanted.seat} is taken")
+        raise ApiError(409, msg("seat_taken", "seat {seat} is taken", seat=wanted.seat))
     # Another server process may be seating someone at this very moment: the seat is taken only if it is
     # still empty (compare and set), and the unique index on (table, person) refuses a second seat.
     try:
@@ -135,16 +156,16 @@ def join(db: Session, user: User, table_id: str, body: dict[str, Any]) -> None:
         )
         if cast(CursorResult[Any], taken).rowcount != 1:
             db.rollback()
-            raise ApiError(409, f"seat {wanted.seat} is taken")
+            raise ApiError(409, msg("seat_taken", "seat {seat} is taken", seat=wanted.seat))
         db.commit()
     except IntegrityError:
         db.rollback()
-        raise ApiError(409, "you already hold a seat at this table") from None
+        raise ApiError(409, msg("already_seated", "you already hold a seat at this table")) from None
 
 
 def _may_manage(row: GameTable, seats: list[Seat], user: User) -> None:
     if row.created_by != user.id and not any(s.user_id == user.id and not s.bot for s in seats):
-        raise ApiError(403, "only the players at this table can do that")
+        raise ApiError(403, msg("players_only", "only the players at this table can do that"))
 
 
 def add_bots(db: Session, user: User, table_id: str, body: dict[str, Any]) -> None:
@@ -152,17 +173,25 @@ def add_bots(db: Session, user: User, table_id: str, body: dict[str, Any]) -> No
     seats = _seats(db, table_id)
     _may_manage(row, seats, user)
     if row.status != "open":
-        raise ApiError(409, "bots can only be seated before the game starts")
+        raise ApiError(409, msg("bots_before_start", "bots can only be seated before the game starts"))
     level = body.get("level") or default_bot()
     if level not in bot_levels():
-        raise ApiError(422, f"unknown bot level {level!r}; levels are: {', '.join(bot_levels())}")
+        raise ApiError(
+            422,
+            msg(
+                "unknown_bot_level",
+                "unknown bot level {level!r}; levels are: {levels}",
+                level=level,
+                levels=", ".join(bot_levels()),
+            ),
+        )
     wanted = _seat_arg(body.get("seat"), seats)
     targets = [wanted] if wanted is not None else [s for s in seats if s.user_id is None and not s.bot]
     if not targets:
-        raise ApiError(409, "there is no empty seat for a bot")
+        raise ApiError(409, msg("no_seat_for_bot", "there is no empty seat for a bot"))
     for seat in targets:
         if seat.user_id is not None and not seat.bot:
-            raise ApiError(409, f"seat {seat.seat} is held by {seat.name}")
+            raise ApiError(409, msg("seat_held", "seat {seat} is held by {name}", seat=seat.seat, name=seat.name))
         seat.bot, seat.user_id = level, None
     _name_bots(seats)
     db.commit()
@@ -186,9 +215,9 @@ def clear_seat(db: Session, user: User, table_id: str, seat_number: int) -> None
     seat = _seat_arg(seat_number, seats)
     assert seat is not None
     if row.created_by != user.id:
-        raise ApiError(403, "only the table's creator can clear a seat")
+        raise ApiError(403, msg("creator_only", "only the table's creator can clear a seat"))
     if row.status != "open":
-        raise ApiError(409, "seats can only be cleared before the game starts")
+        raise ApiError(409, msg("clear_before_start", "seats can only be cleared before the game starts"))
     seat.bot, seat.name, seat.user_id = None, None, None
     _name_bots(seats)
     db.commit()
@@ -199,13 +228,13 @@ def leave(db: Session, user: User, table_id: str) -> None:
     row = _table(db, table_id)
     seat = next((s for s in _seats(db, table_id) if s.user_id == user.id and not s.bot), None)
     if seat is None:
-        raise ApiError(409, "you hold no seat at this table")
+        raise ApiError(409, msg("not_seated", "you hold no seat at this table"))
     if row.status == "open":
         seat.user_id, seat.name = None, None
     elif row.status == "playing":
         seat.bot, seat.name = default_bot(), f"{seat.name} (bot)"[:40]
     else:
-        raise ApiError(409, "the game at this table is over")
+        raise ApiError(409, msg("game_over", "the game at this table is over"))
     db.commit()
 
 
@@ -214,10 +243,10 @@ def start(db: Session, user: User, table_id: str) -> None:
     seats = _seats(db, table_id)
     _may_manage(row, seats, user)
     if row.status != "open":
-        raise ApiError(409, "this table has already started")
+        raise ApiError(409, msg("already_started", "this table has already started"))
     empty = [s.seat for s in seats if s.user_id is None and not s.bot]
     if empty:
-        raise ApiError(409, f"seat {empty[0]} is empty: invite someone or seat a bot")
+        raise ApiError(409, msg("seat_empty", "seat {seat} is empty: invite someone or seat a bot", seat=empty[0]))
     row.status, row.started_at = "playing", datetime.now(UTC)
     db.commit()
 
@@ -228,7 +257,7 @@ def rematch(db: Session, user: User, table_id: str) -> str:
     seats = _seats(db, table_id)
     _may_manage(row, seats, user)
     if row.status != "finished":
-        raise ApiError(409, "a rematch can be proposed once the game is over")
+        raise ApiError(409, msg("rematch_too_early", "a rematch can be proposed once the game is over"))
     if row.rematch_id:
         return row.rematch_id
     new = GameTable(
@@ -255,11 +284,12 @@ def rematch(db: Session, user: User, table_id: str) -> str:
 def import_record(db: Session, user: User, record: Any) -> str:
     """Store an uploaded record as a read-only table that the replay viewer can step through."""
     if not isinstance(record, dict):
-        raise ApiError(422, "a record is a JSON object")
+        raise ApiError(422, msg("record_not_object", "a record is a JSON object"))
     try:
         state = kameleon.replay(record)
     except KameleonError as exc:
-        raise ApiError(422, str(exc)) from None
+        game = record.get("game")
+        raise ApiError(422, exc.message, game=game if game in available_games() else None) from None
     players = record.get("players") or [f"seat {i}" for i in range(state.num_players)]
     row = GameTable(
         id=new_id(),
@@ -270,11 +300,17 @@ def import_record(db: Session, user: User, record: Any) -> str:
         private=False,
         invite_code=secrets.token_urlsafe(12),
         created_by=user.id,
-        result={"scores": state.scores(), "winners": state.winners()} if state.is_terminal else None,
+        result=outcome(state, []) if state.is_terminal else None,
     )
     db.add(row)
     for seat, name in enumerate(players):
-        db.add(Seat(table_id=row.id, seat=seat, name=clean_name(str(name), f"the name of player {seat}")))
+        db.add(
+            Seat(
+                table_id=row.id,
+                seat=seat,
+                name=clean_name(str(name), msg("player_name", "the name of player {seat}", seat=seat)),
+            )
+        )
     for number, token in enumerate(record["moves"], start=1):
         db.add(Move(table_id=row.id, number=number, seat=-1, token=token))
     db.commit()
@@ -290,7 +326,7 @@ def check_watch(db: Session, user: User | None, table_id: str, invite: str | Non
         return
     if user is not None and (row.created_by == user.id or any(s.user_id == user.id for s in _seats(db, table_id))):
         return
-    raise ApiError(403, "this table is private: open it through its invite link")
+    raise ApiError(403, msg("table_private_watch", "this table is private: open it through its invite link"))
 
 
 def invite_code(db: Session, user: User | None, table_id: str) -> str | None:
@@ -307,7 +343,7 @@ def lobby(db: Session, user: User | None, status: str | None, limit: int = 60) -
     """The newest tables the user may see, at most `limit` of each status (so a busy day of finished games
     never pushes the open tables off the lobby), newest first."""
     if status is not None and status not in STATUSES:
-        raise ApiError(422, f"'status' must be one of {', '.join(STATUSES)}")
+        raise ApiError(422, msg("bad_status", "'status' must be one of {statuses}", statuses=", ".join(STATUSES)))
     visible: ColumnElement[bool] = GameTable.private.is_(False)
     if user is not None:
         visible = visible | GameTable.id.in_(select(Seat.table_id).where(Seat.user_id == user.id))

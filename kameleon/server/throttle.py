@@ -22,6 +22,7 @@ from limits.aio.storage import MemoryStorage
 from limits.aio.strategies import MovingWindowRateLimiter
 from limits.storage import storage_from_string
 
+from kameleon.engine.messages import Message, msg
 from kameleon.server.errors import ApiError
 from kameleon.server.settings import Settings
 
@@ -110,11 +111,15 @@ class Throttle:
             log.error("rate limit %s could not be read: %s", rule, exc)
             return False
 
-    async def check(self, rule: str, *key: Any, what: str) -> None:
+    async def check(self, rule: str, *key: Any, what: Message) -> None:
         """Count one event; raise 429 naming `what` and the limit when it is one too many."""
         if not await self.hit(rule, *key):
-            shown = " and ".join(f"{item.amount} per {_period(item)}" for item in self.rules[rule])
-            raise ApiError(429, f"slow down: {what} are limited to {shown}", reason=f"rate:{rule}")
+            shown = limits_said(self.rules[rule])
+            raise ApiError(
+                429,
+                msg("rate_limited", "slow down: {what} are limited to {limits}", what=what, limits=shown),
+                reason=f"rate:{rule}",
+            )
 
     # --- failed logins: per address, and per account for the addresses that failed at it -------------------
 
@@ -128,7 +133,11 @@ class Throttle:
         self._logins[address] = pending
         try:
             if pending > LOGINS_AT_ONCE:
-                raise ApiError(429, "too many logins at once from your address; wait for the answers", reason="login")
+                raise ApiError(
+                    429,
+                    msg("logins_at_once", "too many logins at once from your address; wait for the answers"),
+                    reason="login",
+                )
             await self.login_allowed(address, username, pending - 1)
             yield
         finally:
@@ -142,9 +151,17 @@ class Throttle:
         """Refuse (429) an address that used up its failures, counting `pending` attempts still being checked."""
         account = username.lower()
         if await self._left("login_address", address) <= pending:
-            raise ApiError(429, "too many failed logins from your address; wait a few minutes", reason="login")
+            raise ApiError(
+                429,
+                msg("logins_from_address", "too many failed logins from your address; wait a few minutes"),
+                reason="login",
+            )
         if await self._left("login_account", account) <= pending and await self._failed_here(account, address):
-            raise ApiError(429, "too many failed logins for this account; wait a few minutes", reason="login")
+            raise ApiError(
+                429,
+                msg("logins_for_account", "too many failed logins for this account; wait a few minutes"),
+                reason="login",
+            )
 
     async def _left(self, rule: str, *key: Any) -> int:
         """How many more events of `rule` `key` may have now (the tightest of the rule's limits)."""
@@ -192,6 +209,32 @@ class MessageRate:
         return allowed
 
 
-def _period(item: RateLimitItem) -> str:
-    unit = item.GRANULARITY.name
-    return unit if item.multiples == 1 else f"{item.multiples} {unit}s"
+def _limit_said(item: RateLimitItem) -> Message:
+    """One limit in words ("10 per minute"), each unit its own template so that it can be translated whole."""
+    amount, count, unit = item.amount, item.multiples, item.GRANULARITY.name
+    if unit == "second":
+        if count == 1:
+            return msg("per_second", "{amount} per second", amount=amount)
+        return msg("per_seconds", "{amount} per {count} seconds", amount=amount, count=count)
+    if unit == "minute":
+        if count == 1:
+            return msg("per_minute", "{amount} per minute", amount=amount)
+        return msg("per_minutes", "{amount} per {count} minutes", amount=amount, count=count)
+    if unit == "hour":
+        if count == 1:
+            return msg("per_hour", "{amount} per hour", amount=amount)
+        return msg("per_hours", "{amount} per {count} hours", amount=amount, count=count)
+    if count == 1:
+        return msg("per_day", "{amount} per day", amount=amount)
+    return msg("per_days", "{amount} per {count} days", amount=amount, count=count * _DAYS.get(unit, 1))
+
+
+_DAYS = {"day": 1, "month": 30, "year": 365}
+
+
+def limits_said(items: list[RateLimitItem]) -> Message:
+    """The limits of a rule in words: "10 per minute and 100 per hour"."""
+    said = _limit_said(items[0])
+    for item in items[1:]:
+        said = msg("limits_and", "{first} and {second}", first=said, second=_limit_said(item))
+    return said

@@ -134,8 +134,11 @@ def test_a_displacement_written_with_a_star_stops_before_the_choices() -> None:
     assert state.action_to_str(state.parse_action("c4-d5")) == "c4-d5*"
     state.apply_str("c4-d5*")
     assert [state.action_to_str(a) for a in state.legal_actions()] == ["@b1", "@d1", "@f1", "@h1"]
-    with pytest.raises(kameleon.IllegalAction, match="waiting for a choice"):
+    with pytest.raises(kameleon.IllegalAction, match="finish the capture first") as refused:
         state.apply(state.game.geo.pass_action)
+    assert refused.value.message.code == "capture_pending_reserve"
+    with pytest.raises(kameleon.IllegalAction, match="finish the capture first"):
+        state.apply_str("a2-b3")  # a displacement while the ply waits: the same explanation, not a notation error
     with pytest.raises(kameleon.NotationError, match="not one of your reserve squares"):
         state.apply_str("@a9")
     state.apply_str("@h1")
@@ -149,7 +152,7 @@ def test_moves_from_the_start_and_errors_name_the_problem() -> None:
         "c4-e6": "only a chameleon moves more than one square",
         "b6-c5": "your opponent's",
         "d5-e6": "no piece on d5",
-        "b3-c4": "blocked by your own piece",
+        "b3-c4": "the piece on b3 cannot move",
         "pass": "only when you have no legal move",
     }
     for token, message in cases.items():

@@ -41,7 +41,11 @@ def test_a_displacement_with_choices_shows_as_such_and_then_waits() -> None:
     state.apply_str("c4-d5*")
     view = state.view(None)
     assert view["moves"] == {} and set(view["no_move_from"].values()) == {"pending"}
-    assert view["pending"] == {"displacement": "c4-d5", "choices": ["@b1", "@d1", "@f1", "@h1"]}
+    pending = view["pending"]
+    assert pending["displacement"] == "c4-d5" and pending["choices"] == ["@b1", "@d1", "@f1", "@h1"]
+    assert (pending["from"], pending["to"], pending["piece"], pending["step"]) == ("c4", "d5", "Y", "reserve")
+    assert pending["captures"] == [{"victim": "d6", "piece": "y", "rewards": ["O"], "certain": True}]
+    assert pending["options"][0] == {"move": "@b1", "square": "b1", "kind": "O", "victim": "d6"}
     assert action_facts(state, state.legal_actions()[-1]) == {"choice": "reserve", "square": "h1"}
 
 

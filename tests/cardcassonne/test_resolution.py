@@ -102,9 +102,9 @@ def test_tv09_recorded_indices_and_refusals() -> None:
     state.apply(200)
     state.apply(200)
     assert state.legal_actions() == [202, 204]
-    with pytest.raises(IllegalAction, match="no real animal"):
+    with pytest.raises(IllegalAction, match="you own no red animal"):
         state.apply(203)
-    with pytest.raises(IllegalAction, match="no misplaced card"):
+    with pytest.raises(IllegalAction, match="No misplaced card"):
         state.apply(nt.KEEP)
     state.apply(204)
     assert state.history == [200, 200, 204]

@@ -124,11 +124,11 @@ def test_first_card_must_go_face_down_and_later_ones_must_not() -> None:
     play(state, "?YP1@G")
     with pytest.raises(IllegalAction, match="face up"):
         state.apply_str("?BA@B")
-    with pytest.raises(IllegalAction, match="holds no"):
+    with pytest.raises(IllegalAction, match="You hold no red animal"):
         state.apply_str("RA")
     play(state, "BA")
     before = state.clone()
-    with pytest.raises(IllegalAction, match="already placed the follower"):
+    with pytest.raises(IllegalAction, match="already placed your follower"):
         state.apply_str("F@G")
     assert state == before
 
@@ -139,7 +139,7 @@ def test_follower_once_and_turn_rotation() -> None:
     assert state.current_player == 1
     play(state, "F@R", "?YP1@G")
     before = state.clone()
-    with pytest.raises(IllegalAction, match="already placed the follower"):
+    with pytest.raises(IllegalAction, match="already placed your follower"):
         state.apply_str("F@B")
     assert state == before
 
@@ -177,7 +177,7 @@ def test_every_action_index_round_trips() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("YP3@B", "only go to row Y"),
+        ("YP3@B", "can only go to the yellow row"),
         ("YP3@Y", "write YP3"),
         ("DRG", "needs a row"),
         ("?@B", "hides the card"),

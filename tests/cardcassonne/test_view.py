@@ -52,19 +52,20 @@ def test_cannot_place_is_the_engines_reason() -> None:
     assert [p["next_card_face_down"] for p in view["players"]] == [True, True]
     state.apply_str("F@Y")
     state.apply_str("?BP1@R")
-    placed = "seat 0 has already placed the follower this round"
-    assert state.view(0)["cannot_place"] == {"card": None, "follower": placed}
+    placed = "You have already placed your follower this round."
+    assert state.view(0)["cannot_place"] == {"card": None, "follower": "follower_placed"}
     assert [p["next_card_face_down"] for p in state.view(None)["players"]] == [True, False]
     with pytest.raises(IllegalAction) as refused:
         state.apply_str("F@R")
-    assert refused.value.reason == f"F@R: {placed}"
+    assert refused.value.reason == placed and refused.value.message.code == "follower_placed"
 
     state = position(4, {"R": ["GA", "F(0)"]})
     resolve(state)
-    reason = "decide first whether to keep the misplaced GA or take 10 points for it (keep / ten)"
-    assert state.view(0)["cannot_place"] == {"card": reason, "follower": reason}
-    with pytest.raises(IllegalAction, match="decide first whether to keep the misplaced GA"):
+    code = "decide_misplaced_first"
+    assert state.view(0)["cannot_place"] == {"card": code, "follower": code}
+    with pytest.raises(IllegalAction, match="First decide whether to keep the misplaced green animal") as refused:
         state.apply_str("F@Y")
+    assert refused.value.message.code == code
 
 
 def test_score_parts_add_up_to_the_score() -> None:

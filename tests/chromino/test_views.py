@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -115,9 +116,9 @@ def test_bad_seats_and_bad_actions_are_named() -> None:
     for bad in ("draw", None, True, -5, 10**9, 3.0):
         with pytest.raises(kameleon.IllegalAction, match="not a Chromino"):
             state.apply(bad)  # type: ignore[arg-type]
-    with pytest.raises(kameleon.IllegalAction, match="does not hold"):
+    with pytest.raises(kameleon.IllegalAction, match="do not hold"):
         state.apply_str("GGG H -1,-1")
-    with pytest.raises(kameleon.IllegalAction, match="contact"):
+    with pytest.raises(kameleon.IllegalAction, match="touch the layout along 0 edge"):
         state.apply(state.game.codec.encode(state.hand(state.current_player)[0], 0, 40, 40, False))  # type: ignore[arg-type]
     assert state == before
 
@@ -140,5 +141,5 @@ def test_the_seat_to_move_sees_the_engines_reasons_and_nobody_else_does() -> Non
 def test_a_lone_chameleon_is_refused_for_the_reason_the_engine_gives() -> None:
     state = rig(hands=[["Y*B"], ["PPP"]], bag=["RRR"])
     assert state.view(0)["unplayable"] == {"Y*B": "chameleon_last"} and state.view(0)["forced"] == "must_draw"
-    with pytest.raises(kameleon.IllegalAction, match=TILE_REFUSALS["chameleon_last"]):
+    with pytest.raises(kameleon.IllegalAction, match=re.escape(str(TILE_REFUSALS["chameleon_last"]))):
         state.apply_str("Y*B H -1,-1")

@@ -43,7 +43,7 @@ def test_human_moves_errors_and_quit_then_resume(tmp_path: Path) -> None:
         stdin=script, home=tmp_path,
     )  # fmt: skip
     assert out.returncode == 0, "quitting saves the game: nothing went wrong"
-    assert "row 1 is empty" in out.stdout
+    assert "Row 1 is empty" in out.stdout
     assert "no drawn card to place" in out.stdout
     assert "'banana' is not a move" in out.stdout
     assert "There is no move 99" in out.stdout

@@ -55,7 +55,7 @@ def test_partial_replay() -> None:
         (lambda r: r.update(moves="draw"), "list of moves"),
         (lambda r: r["moves"].__setitem__(1, "take 1"), "move 2 'take 1' cannot be played"),
         (lambda r: r["moves"].__setitem__(0, 7), "move 1 is 7"),
-        (lambda r: r["moves"].__setitem__(0, "jump"), "move 1 'jump' cannot be played: 'jump' is not a move"),
+        (lambda r: r["moves"].__setitem__(0, "jump"), "move 1 'jump' cannot be played: .*not a move"),
         (lambda r: r.update(result={"scores": [0, 0, 0], "winners": [0]}), "record says scores"),
         (lambda r: r.update(players=["a"]), "must list 3 names"),
         (lambda r: r.update(players=[1, 2, 3]), r"must list 3 names \(text\)"),

@@ -190,6 +190,11 @@ def engine_steps(record: dict[str, Any]) -> tuple[list[str], dict[tuple[int, int
     return tokens, views
 
 
+def tokens_of(log: list[dict[str, Any]]) -> list[str]:
+    """The notation of a frame's log entries (`{"seat", "move", "event"}` each)."""
+    return [entry["move"] for entry in log]
+
+
 def play_until(player: Player, moves: int, pick: int = 0) -> tuple[int, list[str]]:
     """Create a 3-seat Coloretto table with random bots, start it, and play (choosing legal move
     number `pick`) until at least `moves` moves are accepted; returns the table id and the log."""
@@ -202,7 +207,7 @@ def play_until(player: Player, moves: int, pick: int = 0) -> tuple[int, list[str
         frame = player.get(f"/api/tables/{table_id}/state")
         if frame["legal"]:
             move = {"move": frame["legal"][pick], "expect": len(frame["log"])}
-            accepted = player.post(f"/api/tables/{table_id}/moves", move)["log"]
+            accepted = tokens_of(player.post(f"/api/tables/{table_id}/moves", move)["log"])
         else:
             time.sleep(0.02)
     return table_id, accepted

@@ -39,9 +39,16 @@ def test_health_openapi_and_catalogue(server: ServerProcess) -> None:
     assert page.headers["x-content-type-options"] == "nosniff"
     # Unknown routes: the API answers in its own error form, a page address gets the front end with a 404.
     unknown = httpx.get(server.url + "/api/no/such/route", trust_env=False)
-    assert (unknown.status_code, unknown.json()) == (404, {"error": "there is no GET /api/no/such/route"})
+    assert (unknown.status_code, unknown.json()) == (
+        404,
+        {"error": "there is no GET /api/no/such/route", "code": "no_route"},
+    )
     wrong = httpx.delete(server.url + "/api/health", headers={"Content-Type": "application/json"}, trust_env=False)
-    assert (wrong.status_code, wrong.json(), wrong.headers["allow"]) == (405, {"error": "Method Not Allowed"}, "GET")
+    assert (wrong.status_code, wrong.json(), wrong.headers["allow"]) == (
+        405,
+        {"error": "DELETE is not allowed on /api/health", "code": "method_not_allowed"},
+        "GET",
+    )
     missing = httpx.get(server.url + "/no/such/page", trust_env=False)
     assert missing.status_code == 404 and "<html" in missing.text.lower()
     assert "content-security-policy" in missing.headers
@@ -167,6 +174,7 @@ def test_a_private_game_is_seen_only_by_its_players_and_those_with_the_link(serv
     assert peeking.recv() == {
         "type": "error",
         "error": "this table is private: open it through its invite link",
+        "code": "table_private_watch",
         "request": "connect",
     }
     peeking.close()
@@ -209,7 +217,8 @@ def test_leaving_mid_game_hands_the_seat_to_a_bot_and_rematch(server: ServerProc
     record = alice.get(f"/api/tables/{table_id}/record")
     assert kameleon.replay(record).is_terminal
     board = alice.get("/api/leaderboard/coloretto")["players"]
-    assert any(entry["player"] == "bot:random" and entry["games"] >= 1 for entry in board)
+    assert any(entry["player"] == f"user:{alice.user['id']}" and entry["games"] >= 1 for entry in board)
+    assert all(entry["player"].startswith("user:") for entry in board), "bots are never on the leaderboard"
     rematch = alice.post(f"/api/tables/{table_id}/rematch", expect=201)["table"]
     assert rematch["status"] == "open" and rematch["rematch_of"] == table_id
     assert [s["kind"] for s in rematch["seats"]] == ["bot", "bot"]

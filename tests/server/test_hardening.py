@@ -142,7 +142,10 @@ def test_a_body_above_the_limit_is_refused_before_it_is_read(arena: ServerProces
         headers={"Content-Type": "application/json"},
         trust_env=False,
     )
-    assert (declared.status_code, declared.json()) == (413, {"error": "the body is larger than 100000 bytes"})
+    assert (declared.status_code, declared.json()) == (
+        413,
+        {"error": "the body is larger than 100000 bytes", "code": "body_too_large"},
+    )
     # Chunked, without a length: the answer comes once the limit is passed, while the client is still sending.
     with socket.create_connection(("127.0.0.1", arena.port), timeout=10) as raw:
         raw.sendall(

@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 
 import kameleon
-from kameleon.server import notation
 from kameleon.server.catalogue import available_games
 from tests.server.harness import Player, ServerProcess, Socket, engine_steps, player_count
 
@@ -52,11 +51,28 @@ class BotClient(threading.Thread):
             self.failure = exc
 
 
+def _logs(record: dict[str, Any], seat: int | None) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The log `seat` must be sent while the game runs (each move as it may see it), and once it is over
+    (each move as its mover saw it, with the true token), straight from the engine."""
+    final = kameleon.replay(record)
+    state = final.game.new_state(final.seed)
+    running, over = [], []
+    for action in final.history:  # the arena stores one move per action (as `engine_steps` says)
+        token = state.action_to_str(action)
+        after = state.clone()
+        after.apply(action)
+        mover = state.current_player
+        move, event = state.token_seen_by(action, seat), state.event_seen_by(action, after, seat)
+        running.append({"seat": mover, "move": move, "event": event})
+        over.append({"seat": mover, "move": token, "event": state.event_seen_by(action, after, mover)})
+        state = after
+    return _normalised(running), _normalised(over)
+
+
 def _check_frames(socket: Socket, seat: int | None, record: dict[str, Any]) -> int:
     """Compare every state frame with the engine after as many actions; returns how many were checked."""
-    tokens, views = engine_steps(record)
-    final = kameleon.replay(record)
-    seen = notation.seat_logs(final.game.new_state(final.seed), final.history)[seat]
+    _, views = engine_steps(record)
+    seen, over = _logs(record, seat)
     legal_by_step = _legal_moves(record, seat)
     checked = 0
     for frame in socket.frames:
@@ -68,7 +84,7 @@ def _check_frames(socket: Socket, seat: int | None, record: dict[str, Any]) -> i
             # A move naming something hidden (a card played face down) reaches the others only as they see it.
             assert frame["log"] == seen[:step]
         else:
-            assert frame["log"] == tokens[:step]
+            assert frame["log"] == over[:step]
         assert frame["view"] == _normalised(views[(step, seat)]), f"seat {seat} frame after {step} moves"
         assert frame["legal"] == (legal_by_step[step] if frame["table"]["status"] == "playing" else [])
         checked += 1
@@ -112,16 +128,27 @@ def test_full_game_over_websocket(server: ServerProcess, game: str) -> None:
     record = alice.get(f"/api/tables/{table_id}/record")
     state = kameleon.replay(record)
     assert state.is_terminal
-    assert alice.get(f"/api/tables/{table_id}")["table"]["result"] == {
+    result = alice.get(f"/api/tables/{table_id}")["table"]["result"]
+    assert {key: result[key] for key in ("scores", "winners", "breakdown", "reason", "forfeits")} == {
         "scores": state.scores(),
         "winners": state.winners(),
+        "breakdown": _normalised(state.score_breakdown()),
+        "reason": state.end_reason(),
+        "forfeits": [],
     }
+    assert [place == 1 for place in result["places"]] == [seat in state.winners() for seat in range(players)]
+    assert len(result["ratings"]) == players and result["ratings"][0]["before"] == 1500
     for seat, socket in sockets.items():
         assert _check_frames(socket, seat, record) >= 2
         socket.close()
     # After the game: the replay endpoint steps through the spectator's views.
-    tokens, views = engine_steps(record)
+    tokens, _ = engine_steps(record)
     middle = len(tokens) // 2
     step = alice.get(f"/api/tables/{table_id}/replay/{middle}")
-    assert step["view"] == _normalised(views[(middle, None)])
-    assert step["log"] == tokens[:middle]
+    # A finished game's replay shows what was laid face down (`State.open_view`).
+    final = kameleon.replay(record)
+    replayed = final.game.new_state(final.seed)
+    for action in final.history[:middle]:
+        replayed.apply(action)
+    assert step["view"] == _normalised(replayed.open_view())
+    assert step["log"] == _logs(record, None)[1][:middle]

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import kameleon
-from tests.server.harness import Player, ServerProcess, free_port, play_until
+from tests.server.harness import Player, ServerProcess, free_port, play_until, tokens_of
 
 
 def _binary(name: str) -> str:
@@ -67,7 +67,7 @@ def test_full_game_and_restart_on_postgresql(tmp_path: Path, postgres_url: str) 
         alice.base = second.url
         alice.http.base_url = second.url
         frame = alice.get(f"/api/tables/{table_id}/state")
-        assert frame["log"][: len(accepted)] == accepted and frame["seat"] == 0
+        assert tokens_of(frame["log"])[: len(accepted)] == accepted and frame["seat"] == 0
         alice.post(f"/api/tables/{table_id}/leave")
         deadline = time.monotonic() + 90
         while alice.get(f"/api/tables/{table_id}")["table"]["status"] != "finished":
@@ -76,6 +76,7 @@ def test_full_game_and_restart_on_postgresql(tmp_path: Path, postgres_url: str) 
         record = alice.get(f"/api/tables/{table_id}/record")
         assert record["moves"][: len(accepted)] == accepted
         assert kameleon.replay(record).is_terminal
-        assert any(entry["player"] == "bot:random" for entry in alice.get("/api/leaderboard/coloretto")["players"])
+        board = alice.get("/api/leaderboard/coloretto")["players"]
+        assert any(entry["player"] == f"user:{alice.user['id']}" for entry in board)
     finally:
         second.stop()

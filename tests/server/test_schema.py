@@ -38,11 +38,12 @@ def test_the_schema_documents_the_422_that_is_sent(server: ServerProcess) -> Non
     schema = httpx.get(server.url + "/openapi.json", trust_env=False).json()
     assert "HTTPValidationError" not in schema["components"]["schemas"]
     error = schema["components"]["schemas"]["Error"]
-    assert error["required"] == ["error"] and error["properties"]["error"]["type"] == "string"
+    assert error["required"] == ["error", "code"] and error["properties"]["error"]["type"] == "string"
+    assert error["properties"]["code"]["type"] == "string"
     moves = schema["paths"]["/api/tables/{table_id}/moves"]["post"]["responses"]["422"]
     assert moves["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}
     sent = httpx.post(server.url + "/api/auth/guest", json={"name": "x", "age": 3}, trust_env=False)
-    assert sent.status_code == 422 and sent.json() == {"error": "unknown field 'age'"}
+    assert sent.status_code == 422 and sent.json() == {"error": "unknown field 'age'", "code": "unknown_field"}
 
 
 def test_a_record_with_an_unknown_field_is_refused(server: ServerProcess) -> None:

@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 
 import kameleon
 from kameleon.ai import make_agent
-from kameleon.server import notation, ratings
+from kameleon.server import notation, ratings, results
 from kameleon.server.clock import Clock, check_time_control
 from kameleon.server.db import make_engine, migrate
 from kameleon.server.models import GameTable, Move, Rating
@@ -108,18 +108,24 @@ def test_public_notation_without_a_hook() -> None:
     assert notation.token_seen_by(state, action, None) == state.action_to_str(action) == "draw"
 
 
-def test_the_leaderboard_is_the_best_conservative_ratings_of_one_game(tmp_path: Path) -> None:
+def test_the_leaderboard_lists_people_by_displayed_rating_and_never_bots(tmp_path: Path) -> None:
     engine = make_engine(f"sqlite:///{tmp_path / 'r.sqlite3'}")
     migrate(engine)
-    # mu - 3 sigma: 22, 20, 13 and 20.5; a sure 22 - 1.5 outranks an unsure 26 - 6.
-    players = {"user:1": (25.0, 1.0), "user:2": (26.0, 2.0), "user:3": (25.0, 4.0), "bot:random": (22.0, 0.5)}
+    # Displayed: 1500 + 30 (mu - 25): 1500, 1530, 1470; the bot's 1590 is kept but never listed.
+    players = {"user:1": (25.0, 1.0), "user:2": (26.0, 2.0), "user:3": (24.0, 4.0), "bot:random": (28.0, 0.5)}
     with Session(engine) as db:
         for player, (mu, sigma) in players.items():
-            db.add(Rating(game="coloretto", player=player, name=player, mu=mu, sigma=sigma, games=1, wins=0))
+            db.add(Rating(game="coloretto", player=player, name=player, mu=mu, sigma=sigma, games=5, wins=0))
         db.add(Rating(game="chromino", player="user:9", name="other game", mu=50.0, sigma=1.0, games=1, wins=1))
         db.commit()
-        board = ratings.leaderboard(db, "coloretto", limit=3)
-    assert [(e["player"], e["rating"]) for e in board] == [("user:1", 22.0), ("bot:random", 20.5), ("user:2", 20.0)]
+        board = ratings.leaderboard(db, "coloretto", limit=2)
+        nine = ratings.entry(db.get_one(Rating, ("chromino", "user:9")))
+    assert [(e["player"], e["rating"], e["provisional"]) for e in board] == [
+        ("user:2", 1530, False),
+        ("user:1", 1500, False),
+    ]
+    assert (nine["rating"], nine["provisional"]) == (2250, True), f"provisional below {ratings.PROVISIONAL_GAMES}"
+    assert ratings.displayed(25.0) == 1500
     engine.dispose()
 
 
@@ -137,18 +143,27 @@ def test_a_seat_left_to_a_bot_is_a_forfeit_and_bot_only_tables_are_not_rated(tmp
     migrate(engine)
     taken_over = finished_game_won_by(0)  # the bot that took the seat over won
     with Session(engine) as db:
-        left = {"user_id": 1, "bot": "medium", "name": "Carol (bot)"}
-        ratings.record_result(db, "coloretto", [left, {"bot": "easy", "name": "easy bot"}], taken_over)
-        ratings.record_result(db, "coloretto", [{"bot": "hard"}, {"bot": "random"}], taken_over)
+        left: dict[str, Any] = {"user_id": 1, "bot": "medium", "name": "Carol (bot)"}
+        seats: list[dict[str, Any]] = [left, {"bot": "easy", "name": "easy bot"}]
+        result = results.outcome(taken_over, seats)
+        assert (result["places"], result["winners"], result["forfeits"]) == ([2, 1], [1], [0])
+        changes = ratings.record_result(db, "coloretto", seats, result)
+        bots: list[dict[str, Any]] = [{"bot": "hard"}, {"bot": "random"}]
+        assert ratings.record_result(db, "coloretto", bots, results.outcome(taken_over, bots)) is None
         db.commit()
         rows = {r.player: r for r in db.scalars(select(Rating))}
     assert set(rows) == {"user:1", "bot:easy"}, "a table of bots alone is not rated"
     carol, easy = rows["user:1"], rows["bot:easy"]
     assert (carol.name, carol.games, carol.wins, easy.games, easy.wins) == ("Carol", 1, 0, 1, 1)
     assert carol.mu < 25.0 < easy.mu, "leaving is a loss, whatever the bot did after"
+    assert changes is not None and changes[1] is None, "a bot's rating is never shown"
+    hers = changes[0]
+    assert hers is not None and hers["before"] == 1500 and hers["after"] == ratings.displayed(carol.mu)
+    assert hers["change"] == hers["after"] - 1500 < 0 and hers["provisional"] is True
     played_on = finished_game_won_by(0)
     with Session(engine) as db:
-        ratings.record_result(db, "coloretto", [{"user_id": 2, "name": "Dan"}, {"bot": "easy"}], played_on)
+        seats = [{"user_id": 2, "name": "Dan"}, {"bot": "easy"}]
+        ratings.record_result(db, "coloretto", seats, results.outcome(played_on, seats))
         db.commit()
         dan = db.get_one(Rating, ("coloretto", "user:2"))
     assert (dan.games, dan.wins) == (1, 1) and dan.mu > 25.0

@@ -7,13 +7,14 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 import kameleon
 from kameleon.games.chromino.tiles import TILE_NAMES, tile_id
 from tests.server.harness import ServerProcess
 from tests.web.conftest import ARTIFACTS, shot
-from tests.web.test_browser import create_table, sign_up
+from tests.web.test_browser import create_table, open_table, sign_up
 
 TURN_TIMEOUT = 30_000
 
@@ -68,6 +69,10 @@ def cells_of(move: str) -> list[tuple[int, int]]:
 
 
 def legal_moves(page: Page) -> list[str]:
+    """The moves panel's tokens: these tests read the notation, so they turn the experts' switch on."""
+    if page.locator("#notation-toggle[aria-pressed=false]").count():
+        page.click("#notation-toggle")
+    expect(page.locator("#legal-moves button").first).to_be_attached()
     moves: list[str] = page.locator("#legal-moves button[data-move]").evaluate_all(
         "els => els.map(e => e.dataset.move)"
     )
@@ -138,10 +143,10 @@ def play_by_clicking(page: Page, move: str) -> None:
     if page.locator(".cr-chooser").count():
         pending = page.locator(".cr-pending-move")
         for _ in range(12):
-            if (pending.text_content() or "").startswith(move + " "):
+            if pending.get_attribute("data-move") == move:
                 break
             page.click(".cr-chooser [data-action=next]")
-        expect(pending).to_contain_text(move)
+        expect(pending).to_have_attribute("data-move", move)
         page.click(".cr-chooser [data-action=place]")
     expect(page.locator("#log li")).not_to_have_count(before, timeout=TURN_TIMEOUT)
 
@@ -202,12 +207,11 @@ def test_chromino_explains_clicks_that_cannot_be_played(page: Page) -> None:
     free = page.evaluate(FREE_CELL)
     click_cell(page, tuple(free))
     # The click is sent as a placement of the picked tile through that square; the engine says why it fails.
-    expect(page.locator("#toast")).to_contain_text("cannot be played")
-    expect(page.locator("#toast")).to_contain_text(re.compile(r"contacts?; at least 2 are needed|would touch"))
+    expect(page.locator("#toast")).to_contain_text(re.compile(r"at least 2|would touch"))
     start = page.locator(".cr-layout .cr-tile.start").get_attribute("data-placed") or ""
     row, col = cells_of(start)[1]
     click_cell(page, (row, col))
-    expect(page.locator("#toast")).to_contain_text(f"the square {row},{col} is already covered")
+    expect(page.locator("#toast")).to_contain_text("A square of this tile is already covered")
     shot(page, "chromino-explained")
 
 
@@ -381,7 +385,7 @@ def test_chromino_chooser_cycles_through_the_placements_that_share_a_square(page
     pending = page.locator(".cr-pending-move")
     seen = set()
     for _ in moves:
-        seen.add((pending.text_content() or "").split(" (")[0])
+        seen.add(pending.get_attribute("data-move"))
         page.click(".cr-chooser [data-action=next]")
     assert seen == moves
     expect(page.locator(".cr-pending")).to_have_count(1)
@@ -391,7 +395,7 @@ def test_chromino_chooser_cycles_through_the_placements_that_share_a_square(page
     expect(page.locator(".cr-pending")).to_have_count(0)
     click_cell(page, cell)
     page.click(".cr-chooser [data-action=next]")
-    chosen = (pending.text_content() or "").split(" (")[0]
+    chosen = pending.get_attribute("data-move")
     page.click(".cr-chooser [data-action=place]")
     expect(page.locator("#log li")).not_to_have_count(before, timeout=TURN_TIMEOUT)
     expect(page.locator(f".cr-layout [data-placed='{chosen}']")).to_have_count(1)
@@ -474,3 +478,144 @@ def probe_shot(name: str) -> Path:
     """Where a picture of the probe board goes, beside the pages' pictures."""
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS / f"{name}.png"
+
+
+# The board module's sentences and breakdown words for log entries, in one interface language.
+WORDS = """async ([language, entries, breakdown]) => {
+  const i18n = await import("/static/js/i18n.js");
+  const board = await import("/static/js/boards/chromino.js");
+  const before = i18n.language();
+  i18n.setLanguage(language);
+  const ctx = { names: ["Ann", "Bruno", "Cy"] };
+  const said = { sentences: entries.map((e) => board.sentence(e, ctx)), parts: board.breakdownParts(breakdown),
+    reason: board.endReason("went_out") };
+  i18n.setLanguage(before);
+  return said;
+}"""
+
+PLACE = {"seat": 1, "move": "RYG H 0,1", "event": {"kind": "place", "tile": "RYG", "colours": "GYR",
+         "cells": [[0, 1], [0, 2], [0, 3]], "orientation": "H", "row": 0, "col": 1, "after_draw": False, "points": 7,
+         "out": False, "extra_draw": False, "extra_tile": None, "game_over": False}}  # fmt: skip
+SENTENCES = {
+    "en": ("Bruno laid a tile (green, yellow, red) · +7 points", "Placement points"),
+    "it": ("Bruno ha posato una tessera (verde, giallo, rosso) · +7 punti", "Punti delle pose"),
+    "pl": ("Bruno kładzie płytkę (zielony, żółty, czerwony) · +7 pkt", "Punkty za ułożenia"),
+    "fr": ("Bruno a posé un chromino (vert, jaune, rouge) · +7 points", "Points de pose"),
+    "uk": ("Bruno кладе Хроміно (зелений, жовтий, червоний) · +7 очк.", "Очки за викладання"),
+}
+TOKEN = re.compile(r"\b[RYGBP][RYGBP*][RYGBP]\b|\b[HV] -?\d+,-?\d+|^(draw|pass)$", re.MULTILINE)
+
+
+def finished_game_log() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The events of a whole three-player Expert game as seat 0 sees them, and its breakdown."""
+    state = kameleon.load("chromino", players=3, scoring="expert", chameleon_last_draw="immediate").new_state(7)
+    rng = random.Random(7)
+    entries = []
+    while not state.is_terminal:
+        action = rng.choice(state.legal_actions())
+        before = state.clone()
+        seat = state.current_player
+        state.apply(action)
+        event = before.event_seen_by(action, state, 0)
+        entries.append({"seat": seat, "move": before.token_seen_by(action, 0), "event": event})
+    return entries, state.score_breakdown()
+
+
+@pytest.mark.parametrize("language", list(SENTENCES))
+def test_every_move_reads_as_a_sentence_with_the_players_name(page: Page, language: str) -> None:
+    entries, breakdown = finished_game_log()
+    page.goto("/")
+    said = page.evaluate(WORDS, [language, [PLACE, *entries], breakdown[0]])
+    expected, label = SENTENCES[language]
+    assert said["sentences"][0] == expected
+    for entry, text in zip(entries, said["sentences"][1:], strict=True):
+        assert text and ["Ann", "Bruno", "Cy"][entry["seat"]] in text, (entry, text)
+        assert not TOKEN.search(text) and "{" not in text, text
+    assert said["parts"][0] == [label, str(breakdown[0]["placement_points"])]
+    assert said["reason"] and "chromino_" not in said["reason"]
+
+
+def board_text(page: Page) -> str:
+    return page.locator("#board").inner_text()
+
+
+def test_a_whole_game_by_clicking_with_the_notation_hidden(page: Page) -> None:
+    """Two players, against a bot, Expert scoring: tiles picked in the hand and laid by clicking the map, draw and
+    pass by their buttons; the log tells the bot's moves in words with its name; the tiles laid since our last
+    move are marked; the end screen shows places and the breakdown."""
+    sign_up(page)
+    create_table(page, "chromino", 2, {"first_player": "0", "scoring": "1"})  # choice 1: Expert points
+    bot = page.locator(".seats .name").nth(1).inner_text().strip()
+    final = page.locator("#final")
+    shots, refused = 0, False
+    for _ in range(150):
+        page.wait_for_function(
+            "() => document.querySelector('#final') || document.querySelector('.turn-banner.mine')",
+            timeout=TURN_TIMEOUT,
+        )
+        if final.count():
+            break
+        expect(page.locator("#legal-moves")).to_be_hidden()
+        assert not TOKEN.search(board_text(page)), board_text(page)
+        before = log_size(page)
+        if shots == 0 and before >= 4 and page.locator("#log li").last.get_attribute("data-seat") != "0":
+            # the bot moved since our last move: its moves in words, and the tiles it laid marked on the map
+            expect(page.locator("#log")).to_contain_text(re.compile(f"{re.escape(bot)} (laid|drew|passed)"))
+            expect(page.locator(".cr-layout .cr-tile.changed").first).to_be_attached()
+            page.wait_for_timeout(700)  # the arrival animation is over: the picture shows where things stay
+            shot(page, "chromino-game-desktop")
+            page.set_viewport_size({"width": 390, "height": 844})
+            assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
+            header = page.locator(".topbar").bounding_box()
+            board = page.locator(".cr-map").bounding_box()
+            assert header and board and page.locator(".cr-hand").is_visible()
+            shot(page, "chromino-game-phone")
+            page.set_viewport_size({"width": 1280, "height": 900})
+            shots += 1
+        playable = page.locator(".cr-hand-tile.playable")
+        if playable.count() and not refused:
+            page.click(".cr-actions [data-move=draw]")  # a tile fits: the engine refuses the draw, in words
+            expect(page.locator("#toast")).to_contain_text("One of your tiles fits, so you must place a tile.")
+            refused = True
+        if playable.count():
+            select_tile(page, playable.first.get_attribute("data-tile") or "")
+            play_by_clicking(page, spot_moves(page)[0][0])
+        else:
+            page.locator(".cr-actions button[data-legal=true]").first.click()
+            expect(page.locator("#log li")).not_to_have_count(before, timeout=TURN_TIMEOUT)
+    expect(final).to_be_visible(timeout=TURN_TIMEOUT)
+    expect(final).to_contain_text("Placement points")
+    page.wait_for_timeout(700)
+    shot(page, "chromino-end-desktop")
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
+    shot(page, "chromino-end-phone")
+
+
+ILLEGAL = {  # a covered square clicked, or (no tile fits this deal) a pass with tiles in the bag
+    "it": ("è già occupato", "Il sacchetto non è vuoto"),
+    "pl": ("jest już zajęte", "Worek nie jest pusty"),
+    "fr": ("est déjà couvert", "Le sac n'est pas vide"),
+    "uk": ("вже зайнята", "Мішечок не порожній"),
+}
+
+
+def test_an_illegal_click_is_explained_in_the_interface_language(page: Page) -> None:
+    """One table, read in each language in turn: the engine's explanation of a refused click follows it."""
+    sign_up(page)
+    open_table(page, "chromino", 2, bots=True, options={"first_player": "0"})
+    page.click("#start")
+    for language, (covered, bag) in ILLEGAL.items():
+        page.select_option("#language", language)
+        page.reload()
+        expect(page.locator(".turn-banner.mine")).to_be_visible(timeout=TURN_TIMEOUT)
+        playable = page.locator(".cr-hand-tile.playable")
+        if playable.count():
+            select_tile(page, playable.first.get_attribute("data-tile") or "")
+            start = page.locator(".cr-layout .cr-tile.start").get_attribute("data-placed") or ""
+            click_cell(page, cells_of(start)[1])  # a covered square: the engine says so, in the interface language
+            expect(page.locator("#toast")).to_contain_text(covered)
+        else:
+            page.click(".cr-actions [data-move=pass]")
+            expect(page.locator("#toast")).to_contain_text(bag)
+    shot(page, "chromino-explained-uk")

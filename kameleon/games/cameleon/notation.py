@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from kameleon.engine.errors import IllegalAction, KameleonError, NotationError
+from kameleon.engine.messages import msg
 from kameleon.games.cameleon.chart import KIND_LETTERS, V
 
 if TYPE_CHECKING:
@@ -98,19 +99,29 @@ class PlyText:
 def square(text: str, geo: Geometry, token: str) -> int:
     s = geo.by_name.get(text)
     if s is None:
-        raise NotationError(f"{token!r}: there is no square {text} on this board (files a-h, ranks 1-{geo.ranks})")
+        raise NotationError(
+            msg(
+                "no_such_square",
+                "there is no square {square} on this board (files a-h, ranks 1-{ranks})",
+                square=text,
+                ranks=geo.ranks,
+            )
+        )
     return s
 
 
 def parse_ply(text: str, geo: Geometry) -> PlyText:
     if not isinstance(text, str):
-        raise NotationError(f"a move is a string, not {text!r}")
+        raise NotationError(msg("move_not_string", "a move is a string, not {value}", value=repr(text)))
     token = text.strip()
     match = _PLY.match(token)
     if match is None:
         raise NotationError(
-            f"{text!r} is not a move token; expected e.g. 'c4-d5', 'c4-d5xd6=O@b1', 'pass' "
-            "(or, inside a ply, 'xd6', '=O', '@b1')"
+            msg(
+                "not_a_move_token",
+                "{text} is not a move token; expected e.g. c4-d5, c4-d5xd6=O@b1 or pass (inside a ply: xd6, =O, @b1)",
+                text=repr(text),
+            )
         )
     if match["pass"]:
         action = geo.pass_action
@@ -118,10 +129,22 @@ def parse_ply(text: str, geo: Geometry) -> PlyText:
         s, t = square(match["src"], geo, token), square(match["dst"], geo, token)
         found = move_action(s, t)
         if found is None:
-            raise NotationError(f"{token!r}: {match['src']}-{match['dst']} is not a diagonal line of 1 to 7 squares")
+            raise NotationError(
+                msg(
+                    "not_diagonal",
+                    "pieces move diagonally: {target} is not on a diagonal line from {square}",
+                    square=match["src"],
+                    target=match["dst"],
+                )
+            )
         action = found
     if match["star"] and match["caps"]:
-        raise NotationError(f"{token!r}: a displacement marked '*' has no capture part (its choices follow as tokens)")
+        raise NotationError(
+            msg(
+                "star_with_captures",
+                "a displacement marked * has no capture part (its choices follow as separate moves)",
+            )
+        )
     if not match["caps"]:
         return PlyText(action, bool(match["star"]), None)
     captures = []
@@ -133,9 +156,14 @@ def parse_ply(text: str, geo: Geometry) -> PlyText:
             captures.append((v, -1, -1))
     victims = [c[0] for c in captures]
     if len(set(victims)) != len(victims):
-        raise NotationError(f"{token!r} names a victim twice")
+        raise NotationError(msg("victim_twice", "{text} names a captured piece twice", text=repr(token)))
     captures.sort(key=lambda c: geo.order[c[0]])
     return PlyText(action, False, tuple(captures))
+
+
+def is_ply_text(text: object) -> bool:
+    """Whether `text` is written as a whole ply or a displacement (not as a choice inside a ply)."""
+    return isinstance(text, str) and _PLY.match(text.strip()) is not None
 
 
 def parse_choice(text: str, geo: Geometry, reserve: tuple[int, ...]) -> int:
@@ -144,7 +172,11 @@ def parse_choice(text: str, geo: Geometry, reserve: tuple[int, ...]) -> int:
     match = _CHOICE.match(token) if isinstance(token, str) else None
     if match is None:
         raise NotationError(
-            f"{text!r} is not a choice; the ply is waiting for 'x<victim>', '=V|O|G' or '@<reserve square>'"
+            msg(
+                "not_a_choice",
+                "{text} is not a choice; the ply is waiting for x<victim>, =V, =O, =G or @<reserve square>",
+                text=repr(text),
+            )
         )
     if match["victim"]:
         return geo.victim0 + square(match["victim"], geo, token)
@@ -153,7 +185,14 @@ def parse_choice(text: str, geo: Geometry, reserve: tuple[int, ...]) -> int:
     s = square(match["reserve"], geo, token)
     if s not in reserve:
         names = " ".join(geo.names[r] for r in reserve)
-        raise NotationError(f"{token!r}: {geo.names[s]} is not one of your reserve squares ({names})")
+        raise NotationError(
+            msg(
+                "not_your_reserve",
+                "{square} is not one of your reserve squares ({squares})",
+                square=geo.names[s],
+                squares=names,
+            )
+        )
     return geo.reserve0 + reserve.index(s)
 
 
@@ -171,7 +210,14 @@ def displacement_text(action: int, geo: Geometry) -> str:
         return "pass"
     s, tf, tr, _ = decode_move(action)
     if not (0 <= tf < 8 and 0 <= tr < geo.ranks):
-        raise NotationError(f"action {action} leaves the board from {geo.names[s]}; it has no notation")
+        raise NotationError(
+            msg(
+                "no_notation",
+                "action {action} leaves the board from {square}; it has no notation",
+                action=action,
+                square=geo.names[s],
+            )
+        )
     return f"{geo.names[s]}-{geo.names[8 * tr + tf]}"
 
 
@@ -213,8 +259,12 @@ def parse_action(state: CameleonState, text: str) -> int:
     actions, _ = expand(state, text, ply)
     if len(actions) != 1:
         raise NotationError(
-            f"{text!r} is a whole ply of {len(actions)} actions (a displacement and its choices); "
-            "play it with apply_str"
+            msg(
+                "whole_ply_token",
+                "{text} is a whole ply of {count} actions (a displacement and its choices); play it with apply_str",
+                text=repr(text),
+                count=len(actions),
+            )
         )
     return actions[0]
 
@@ -234,7 +284,14 @@ def expand(state: CameleonState, text: str, ply: PlyText) -> tuple[list[int], Ca
     if ply.captures is None:
         kinds = {tuple((v, k) for v, k, _ in o.captures) for o in res.outcomes}
         if len(kinds) != 1:
-            raise NotationError(f"{text!r} is ambiguous; write the whole move: {' '.join(sorted(tokens))}")
+            raise NotationError(
+                msg(
+                    "ambiguous_move",
+                    "{text} is ambiguous; write the whole move: {tokens}",
+                    text=repr(text),
+                    tokens=" ".join(sorted(tokens)),
+                )
+            )
         free = iter(state.free_reserve())
         wanted = tuple((v, k, next(free) if k >= 0 else -1) for v, k, _ in res.outcomes[0].captures)
     else:
@@ -242,7 +299,12 @@ def expand(state: CameleonState, text: str, ply: PlyText) -> tuple[list[int], Ca
     index = res.spellings.get(wanted)
     if index is None:
         raise IllegalAction(
-            f"{text!r} does not match the captures of this move; the legal moves are: {' '.join(sorted(tokens))}"
+            msg(
+                "captures_do_not_match",
+                "{text} does not match the captures of this move; the legal moves are: {tokens}",
+                text=repr(text),
+                tokens=" ".join(sorted(tokens)),
+            )
         )
     target = res.outcomes[index]
     actions = [ply.action]

@@ -97,6 +97,16 @@ class Breakdown:
             "captured": self.captured,
         }
 
+    def parts(self) -> dict[str, Any]:
+        """The named parts of a results table: outcome, pieces, chameleons, captured, and the score as total."""
+        return {
+            "outcome": self.outcome,
+            "pieces": self.pieces,
+            "chameleons": self.chameleons,
+            "captured": self.captured,
+            "total": self.points,
+        }
+
 
 def breakdowns(result: tuple[int, ...] | None, counts: list[list[int]], eliminated: list[list[int]]) -> list[Breakdown]:
     """Each seat's breakdown, from the result, the pieces left and the pieces eliminated, per seat and kind."""

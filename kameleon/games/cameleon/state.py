@@ -25,7 +25,8 @@ from kameleon.games.cameleon import notation as nt
 from kameleon.games.cameleon import view as seen
 from kameleon.games.cameleon.chart import ASSOC, BOX, NONE, REWARD_BITS, K, V
 from kameleon.games.cameleon.determinize import determinize
-from kameleon.games.cameleon.explain import why_illegal
+from kameleon.games.cameleon.events import event
+from kameleon.games.cameleon.explain import why_illegal, why_pending
 from kameleon.games.cameleon.resolution import Capture, Outcome, Resolutions, resolutions
 
 if TYPE_CHECKING:
@@ -382,6 +383,8 @@ class CameleonState(State[int]):
     def parse_action(self, text: str) -> int:
         """One action: a choice inside a ply, a displacement (`c4-d5`, `c4-d5*`, `pass`), or a whole-ply token
         that stands for a single action. A token standing for several actions is played by `apply_str`."""
+        if self.pending is not None and nt.is_ply_text(text):
+            raise IllegalAction(why_pending(self))
         return nt.parse_action(self, text)
 
     def apply_str(self, text: str) -> int:
@@ -393,6 +396,8 @@ class CameleonState(State[int]):
         """
         geo = self.geo
         if self.pending is not None:
+            if nt.is_ply_text(text):
+                raise IllegalAction(why_pending(self))
             action = nt.parse_choice(text, geo, geo.reserve[self.turn])
             self.apply(action)
             return action
@@ -457,6 +462,20 @@ class CameleonState(State[int]):
     def breakdowns(self) -> list[scoring.Breakdown]:
         """Each seat's score and the material behind it (scoring.py)."""
         return scoring.breakdowns(self.result, self.counts, self.eliminated)
+
+    def score_breakdown(self) -> list[dict[str, Any]]:
+        """Each seat's named parts (scoring.py): outcome, pieces left, chameleons among them, enemy pieces
+        captured, and the §8.2 score as `total`."""
+        return [b.parts() for b in self.breakdowns()]
+
+    def end_reason(self) -> str | None:
+        """How the game ended (§8.2, scoring.REASONS: `elimination`, `repetition`...); None while it goes on."""
+        return self.reason
+
+    def event_seen_by(self, action: int, after: State[int], seat: int | None) -> dict[str, Any]:
+        """The move as a language-neutral event (events.py); the same for every seat."""
+        assert isinstance(after, CameleonState)
+        return event(self, action, after, seat)
 
     def winners(self) -> list[int]:
         return list(self.result) if self.result is not None else []

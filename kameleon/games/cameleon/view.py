@@ -33,10 +33,7 @@ def view(state: CameleonState, seat: int | None) -> dict[str, Any]:
     moves: dict[str, dict[str, str]] = {}
     starts: set[int] = set()
     if state.pending is not None:
-        pending = {
-            "displacement": nt.displacement_text(state.pending[2], geo),
-            "choices": [state.action_to_str(a) for a in state.legal_actions()],
-        }
+        pending = pending_facts(state)
     elif not state.is_terminal:
         for action in state.legal_actions():
             move = geo.moves[action] if action < geo.num_moves else None
@@ -61,7 +58,93 @@ def view(state: CameleonState, seat: int | None) -> dict[str, Any]:
         "winners": state.winners(),
         "reason": state.reason,
         "scores": [b.as_dict() for b in state.breakdowns()],
+        "sides": list(SIDES),
+        "moves_played": len(state.history),
     }
+
+
+def pending_facts(state: CameleonState) -> dict[str, Any]:
+    """What a ply waiting for its choices shows (the state has a pending ply): the displacement (its token,
+    and `from`/`to`/`piece`, or `pass`), the captures still possible (`captures`: each victim, its piece,
+    the rewards it may earn and whether it falls whatever the choices, `certain`), which choice is asked
+    (`step`: "room", "reward" or "reserve") and `options`, one per legal choice: its `move` (the notation
+    to send) and what it picks (`victim`, `kind`, `square`; a reserve square also names the reward `kind`
+    and the `victim` that earns it). `choices` lists the options' notation."""
+    geo = state.geo
+    names = geo.names
+    assert state.pending is not None
+    outcomes, k, displacement, _ = state.pending
+    board = state.board
+    legal = state.legal_actions()
+    first = legal[0]
+    step = "room" if first < geo.kind0 else "reward" if first < geo.reserve0 else "reserve"
+    victims: dict[int, set[int]] = {}
+    falls: dict[int, int] = {}
+    for o in outcomes:
+        for v, kind, _sq in o.captures:
+            victims.setdefault(v, set())
+            if kind >= 0:
+                victims[v].add(kind)
+            falls[v] = falls.get(v, 0) + 1
+    captures = [
+        {
+            "victim": names[v],
+            "piece": piece_letter(board[v]),
+            "rewards": sorted(KIND_LETTERS[kind] for kind in kinds),
+            "certain": falls[v] == len(outcomes),
+        }
+        for v, kinds in sorted(victims.items(), key=lambda item: geo.order[item[0]])
+    ]
+    common = [_shared(o for o in outcomes if o.choices[k] == a) for a in legal]
+    options = []
+    for a, shared in zip(legal, common, strict=True):
+        option: dict[str, Any] = {"move": nt.choice_text(a, geo, geo.reserve[state.turn])}
+        if step == "room":
+            option["victim"] = names[a - geo.victim0]
+        elif step == "reward":
+            option["kind"] = KIND_LETTERS[V + a - geo.kind0]
+            decided = _decided_victim(outcomes, k, a, legal, geo)
+            option["victim"] = names[decided] if decided is not None else None
+        else:
+            square = geo.reserve[state.turn][a - geo.reserve0]
+            option["square"] = names[square]
+            placed = [c for c in shared if c[2] == square]
+            option["kind"] = KIND_LETTERS[placed[0][1]] if placed else None
+            option["victim"] = names[placed[0][0]] if placed else None
+        options.append(option)
+    head: dict[str, Any]
+    if displacement == geo.pass_action:
+        head = {"pass": True}
+    else:
+        move = geo.moves[displacement]
+        assert move is not None
+        head = {"from": names[move[0]], "to": names[move[1]], "piece": piece_letter(board[move[1]])}
+    return {
+        "displacement": nt.displacement_text(displacement, geo),
+        "choices": [o["move"] for o in options],
+        **head,
+        "captures": captures,
+        "step": step,
+        "options": options,
+    }
+
+
+def _decided_victim(outcomes: Any, k: int, action: int, legal: list[int], geo: Any) -> int | None:
+    """The victim whose reward kind the choice `action` (among `legal`, choice index `k`) settles."""
+    pairs: list[set[tuple[int, int]]] = []
+    for a in legal:
+        picked = [{(v, kind) for v, kind, _ in o.captures} for o in outcomes if o.choices[k] == a]
+        pairs.append(set.intersection(*picked))
+    everywhere: set[tuple[int, int]] = set.intersection(*pairs)
+    mine = pairs[legal.index(action)] - everywhere
+    decided = sorted((v for v, kind in mine if kind >= 0), key=geo.order.__getitem__)
+    return decided[0] if decided else None
+
+
+def _shared(outcomes: Any) -> set[tuple[int, int, int]]:
+    """The captures (victim, reward kind, reserve square) common to every outcome given."""
+    sets = [set(o.captures) for o in outcomes]
+    return set.intersection(*sets) if sets else set()
 
 
 def action_facts(state: CameleonState, action: int) -> dict[str, Any]:

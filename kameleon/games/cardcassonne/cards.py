@@ -9,12 +9,69 @@ faces grow with ids, so a sorted hand lists each face's copies together.
 
 from __future__ import annotations
 
+from kameleon.engine.messages import Message, msg
+
 NUM_CARDS = 130
 NUM_FACES = 24
 NUM_ROWS = 4
 COLOURS = "YRGB"
 """Colour codes in row / kind order: yellow, red, green, blue."""
 COLOUR_NAMES = ("yellow", "red", "green", "blue")
+
+COLOUR_LABELS = (
+    msg("colour_yellow", "yellow"),
+    msg("colour_red", "red"),
+    msg("colour_green", "green"),
+    msg("colour_blue", "blue"),
+)
+"""Each row's (and animal kind's) colour, in row order Y, R, G, B."""
+
+ROW_LABELS = (
+    msg("row_yellow", "the yellow row"),
+    msg("row_red", "the red row"),
+    msg("row_green", "the green row"),
+    msg("row_blue", "the blue row"),
+)
+"""Each row as a phrase (written whole, so that languages with genders and cases need no agreement rules)."""
+
+CARD_LABELS = (
+    msg("card_yp1", "yellow people 1"),
+    msg("card_yp2", "yellow people 2"),
+    msg("card_yp3", "yellow people 3"),
+    msg("card_yh", "yellow building"),
+    msg("card_ya", "yellow animal"),
+    msg("card_rp1", "red people 1"),
+    msg("card_rp2", "red people 2"),
+    msg("card_rp3", "red people 3"),
+    msg("card_rh", "red building"),
+    msg("card_ra", "red animal"),
+    msg("card_gp1", "green people 1"),
+    msg("card_gp2", "green people 2"),
+    msg("card_gp3", "green people 3"),
+    msg("card_gh", "green building"),
+    msg("card_ga", "green animal"),
+    msg("card_bp1", "blue people 1"),
+    msg("card_bp2", "blue people 2"),
+    msg("card_bp3", "blue people 3"),
+    msg("card_bh", "blue building"),
+    msg("card_ba", "blue animal"),
+    msg("card_dragon", "dragon"),
+    msg("card_fairy", "fairy"),
+    msg("card_wild_animal", "wild animal"),
+    msg("card_wild_building", "wild building"),
+)
+"""Each face (index order of `FACE_CODES`) named in words, written whole for the same reason."""
+
+
+def wrong_row(face: int) -> Message:
+    """Why the coloured face `face` cannot go face up into a row of another colour (§5.1)."""
+    return msg(
+        "wrong_row_face_up",
+        "Face up, this card ({card}) can only go to {row}; only a face-down card may go to another row.",
+        card=CARD_LABELS[face],
+        row=ROW_LABELS[face // 5],
+    )
+
 
 # card types
 PEOPLE, BUILDING, ANIMAL, DRAGON, FAIRY, WILD_ANIMAL, WILD_BUILDING = range(7)

@@ -16,7 +16,8 @@
 from __future__ import annotations
 
 from kameleon.engine.errors import NotationError
-from kameleon.games.cardcassonne.cards import COLOURS, FACE_CODES, FACE_INDEX, NUM_FACES
+from kameleon.engine.messages import Message, msg
+from kameleon.games.cardcassonne.cards import COLOURS, FACE_CODES, FACE_INDEX, NUM_FACES, wrong_row
 
 FACE_UP = 0
 FACE_DOWN = 96
@@ -59,28 +60,39 @@ def to_str(code: int) -> str:
     return f"wild@{COLOURS[code - WILD]}"
 
 
-HELP = (
-    "moves are: YP3 (a coloured card face up), DRG@G (a joker face up), ?YP3@B (a card face down), "
-    "F@G (the follower), J@R (the setup joker), keep, ten, wild@G"
-)
+def _help() -> Message:
+    return msg(
+        "notation_help",
+        "moves are: YP3 (a coloured card face up), DRG@G (a joker face up), ?YP3@B (a card face down), "
+        "F@G (the follower), J@R (the setup joker), keep, ten, wild@G",
+    )
 
 
 def _row(text: str, token: str) -> int:
     if len(token) != 1 or token not in COLOURS:
-        raise NotationError(f"{text!r}: {token!r} is not a row; rows are Y, R, G, B")
+        raise NotationError(
+            msg("notation_not_a_row", "{text!r}: {token!r} is not a row; rows are Y, R, G, B", text=text, token=token)
+        )
     return COLOURS.index(token)
 
 
 def _face(text: str, token: str) -> int:
     if token not in FACE_INDEX:
-        raise NotationError(f"{text!r}: {token!r} is not a card face (e.g. YP1, RH, GA, DRG, FAI, WA, WH)")
+        raise NotationError(
+            msg(
+                "notation_not_a_face",
+                "{text!r}: {token!r} is not a card face (e.g. YP1, RH, GA, DRG, FAI, WA, WH)",
+                text=text,
+                token=token,
+            )
+        )
     return FACE_INDEX[token]
 
 
 def parse(text: str) -> int:
     """The action written as `text` (surrounding spaces and letter case ignored); raises NotationError."""
     if not isinstance(text, str):
-        raise NotationError(f"a move is text, not {type(text).__name__}")
+        raise NotationError(msg("notation_not_text", "a move is text, not {type}", type=type(text).__name__))
     raw = text.strip()
     word = raw.upper()
     if word == "KEEP":
@@ -88,39 +100,62 @@ def parse(text: str) -> int:
     if word == "TEN":
         return TEN
     if not word:
-        raise NotationError(f"an empty move is not a move; {HELP}")
+        raise NotationError(msg("notation_empty", "an empty move is not a move; {help}", help=_help()))
     head, at, tail = word.partition("@")
     if at and "@" in tail:
-        raise NotationError(f"{raw!r} has more than one '@'; {HELP}")
+        raise NotationError(msg("notation_two_at", "{text!r} has more than one '@'; {help}", text=raw, help=_help()))
     if head == "WILD" and at:
         return WILD + _row(raw, tail)
     if head in ("F", "J") and at:
         return (FOLLOWER if head == "F" else JOKER) + _row(raw, tail)
     if head.startswith("?"):
         if head == "?":
-            raise NotationError(f"{raw!r} hides the card: name the face you play face down, e.g. ?YP3@B")
+            raise NotationError(
+                msg(
+                    "notation_hidden_face",
+                    "{text!r} hides the card: name the face you play face down, e.g. ?YP3@B",
+                    text=raw,
+                )
+            )
         f = _face(raw, head[1:])
         if not at:
-            raise NotationError(f"{raw!r}: a face-down card needs a row, e.g. ?{FACE_CODES[f]}@B")
+            raise NotationError(
+                msg(
+                    "notation_face_down_needs_row",
+                    "{text!r}: a face-down card needs a row, e.g. ?{face}@B",
+                    text=raw,
+                    face=FACE_CODES[f],
+                )
+            )
         return FACE_DOWN + 4 * f + _row(raw, tail)
     if head in FACE_INDEX:
         f = FACE_INDEX[head]
         if f >= 20:
             if not at:
-                raise NotationError(f"{raw!r}: a joker played face up needs a row, e.g. {FACE_CODES[f]}@G")
+                raise NotationError(
+                    msg(
+                        "notation_joker_needs_row",
+                        "{text!r}: a joker played face up needs a row, e.g. {face}@G",
+                        text=raw,
+                        face=FACE_CODES[f],
+                    )
+                )
             return FACE_UP + 4 * f + _row(raw, tail)
         if at:
-            r = _row(raw, tail)
-            if r != f // 5:
-                raise NotationError(
-                    f"{raw!r}: a face-up {head} can only go to row {COLOURS[f // 5]}; "
-                    f"face down it is written ?{head}@{tail}"
+            if _row(raw, tail) != f // 5:
+                raise NotationError(wrong_row(f))
+            raise NotationError(
+                msg(
+                    "notation_own_row",
+                    "{text!r}: a face-up coloured card goes to its own row; write {face}",
+                    text=raw,
+                    face=head,
                 )
-            raise NotationError(f"{raw!r}: a face-up coloured card goes to its own row; write {head}")
+            )
         return FACE_UP + 4 * f + f // 5
     if at:
         _face(raw, head)
-    raise NotationError(f"{raw!r} is not a move; {HELP}")
+    raise NotationError(msg("notation_not_a_move", "{text!r} is not a move; {help}", text=raw, help=_help()))
 
 
 assert len(FACE_CODES) == NUM_FACES

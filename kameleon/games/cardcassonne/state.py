@@ -40,9 +40,10 @@ from kameleon.games.cardcassonne.cards import (
 )
 from kameleon.games.cardcassonne.claims import Claim, secured
 from kameleon.games.cardcassonne.determinize import determinize, shuffle_deck
+from kameleon.games.cardcassonne.events import event
 from kameleon.games.cardcassonne.explain import why_illegal
 from kameleon.games.cardcassonne.phases import OVER, PHASES, PLAY, RESOLVE, SETUP_JOKER
-from kameleon.games.cardcassonne.scoring import chest_parts, chest_points, claim_parts, winners
+from kameleon.games.cardcassonne.scoring import breakdowns, chest_parts, chest_points, claim_parts, winners
 from kameleon.games.cardcassonne.setup import shuffled_deck
 
 if TYPE_CHECKING:
@@ -536,6 +537,22 @@ class CardcassonneState(State[int]):
 
     def view(self, player: int | None) -> dict[str, Any]:
         return seen.view(self, player)
+
+    def open_view(self) -> dict[str, Any]:
+        """A finished game's replay hides nothing that was face down: the spectator's view with every face-down
+        card and every chest face up (hands stay closed, as on the table)."""
+        return seen.view(self, None, reveal=True)
+
+    def event_seen_by(self, action: int, after: State[int], seat: int | None) -> dict[str, Any]:
+        assert isinstance(after, CardcassonneState)
+        return event(self, action, after, seat)
+
+    def score_breakdown(self) -> list[dict[str, Any]]:
+        """Each seat's points by part of `scoring.PARTS` (people, animals, tens, lone wild animals, buildings
+        from the chest), with the seat's `total`."""
+        return [
+            {**parts, "total": total} for parts, total in zip(breakdowns(self.events, self._n), self.score, strict=True)
+        ]
 
     def action_to_str(self, action: int) -> str:
         return nt.to_str(action)

@@ -10,9 +10,10 @@ never recompute a rule: which follower secures each card and how many cards
 a follower put into a row now would secure (`claims.secured`), which card of
 a claim waits for its decision, which card whose face the seat sees lies
 misplaced in its row (`claims.misplaced`), whose next card goes face down, each seat's
-score by part (`scoring.breakdowns`) and, for the seat to move, the engine's
-reason why it cannot put a card or its follower into a row now
-(`explain.placement_refusal`).
+score by part (`scoring.breakdowns`) and, for the seat to move, the code of the
+engine's reason why it cannot put a card or its follower into a row now
+(`explain.placement_refusal`) and the move each pick-and-place on a board stands
+for (`moves`), so that boards never read notation.
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from kameleon.engine.game import check_seat
-from kameleon.games.cardcassonne.cards import COLOURS, DEAL_TABLE, face_code
+from kameleon.engine.messages import Message
+from kameleon.games.cardcassonne import notation as nt
+from kameleon.games.cardcassonne.cards import COLOURS, DEAL_TABLE, FACE_INDEX, face_code
 from kameleon.games.cardcassonne.claims import misplaced, secured
 from kameleon.games.cardcassonne.explain import placement_refusal
 from kameleon.games.cardcassonne.phases import PHASES
@@ -42,12 +45,12 @@ def track(score: int) -> dict[str, int | None]:
     return {"space": (score - 1) % 100 + 1, "tile": tile or None}
 
 
-def _entry(entry: int, r: int, player: int | None) -> dict[str, Any]:
+def _entry(entry: int, r: int, player: int | None, reveal: bool) -> dict[str, Any]:
     if entry < 0:
         return {"kind": "follower", "seat": -1 - entry, "secures": 0}
     placer = (entry >> 9) - 1
     down = bool(entry & 256)
-    shown = not down or (player is not None and placer == player)
+    shown = not down or reveal or (player is not None and placer == player)
     return {
         "kind": "card",
         "face": face_code(entry & 255) if shown else None,
@@ -58,9 +61,9 @@ def _entry(entry: int, r: int, player: int | None) -> dict[str, Any]:
     }
 
 
-def _row(r: int, row: list[int], player: int | None) -> dict[str, Any]:
+def _row(r: int, row: list[int], player: int | None, reveal: bool) -> dict[str, Any]:
     """A row's entries; a follower says how many cards it secures, a card which follower secures it (§6)."""
-    entries = [_entry(e, r, player) for e in row]
+    entries = [_entry(e, r, player, reveal) for e in row]
     spans = secured(row)
     for seat, start, stop in spans[:-1]:
         entries[stop]["secures"] = stop - start
@@ -70,7 +73,9 @@ def _row(r: int, row: list[int], player: int | None) -> dict[str, Any]:
     return {"row": COLOURS[r], "entries": entries, "open": stop - start}
 
 
-def view(state: CardcassonneState, player: int | None) -> dict[str, Any]:
+def view(state: CardcassonneState, player: int | None, reveal: bool = False) -> dict[str, Any]:
+    """What `player` sees; with `reveal` (a finished game's replay, see `State.open_view`) every face-down card
+    and every chest is shown face up as well."""
     n = state.num_players
     check_seat(player, n, spectator=True)
     options = state.game.options
@@ -88,8 +93,8 @@ def view(state: CardcassonneState, player: int | None) -> dict[str, Any]:
         "current_player": state.current_player,
         "deck_size": state.deck_size,
         "setup_joker": face_code(state.pending_joker) if state.pending_joker >= 0 else None,
-        "rows": [_row(r, row, player) for r, row in enumerate(state.rows)],
-        "players": [_player(state, q, player, parts) for q, parts in enumerate(breakdowns(state.events, n))],
+        "rows": [_row(r, row, player, reveal) for r, row in enumerate(state.rows)],
+        "players": [_player(state, q, player, parts, reveal) for q, parts in enumerate(breakdowns(state.events, n))],
         "removed": [face_code(c) for c in state.removed],
         "claim": None
         if claim is None
@@ -105,12 +110,55 @@ def view(state: CardcassonneState, player: int | None) -> dict[str, Any]:
         "events": [_event(event) for event in state.events],
         "moves_played": len(state.history),
         "legal_moves": [state.action_to_str(a) for a in state.legal_actions()] if to_move else [],
-        "cannot_place": {"card": placement_refusal(state, False), "follower": placement_refusal(state, True)}
+        "cannot_place": {
+            "card": _code(placement_refusal(state, False)),
+            "follower": _code(placement_refusal(state, True)),
+        }
         if to_move
         else None,
+        "moves": moves(state) if to_move else None,
         "scores": state.scores(),
         "final": over,
         "winners": state.winners(),
+    }
+
+
+def _code(message: Message | None) -> str | None:
+    return None if message is None else message.code
+
+
+def moves(state: CardcassonneState) -> dict[str, Any]:
+    """The move each thing the seat to move may pick and put somewhere stands for, so that a board finds the
+    legal ones among `legal_moves` by equality and never reads notation.
+
+    `place[face][row]` (`face` a face of the hand, or `"F"` for the follower) is the move that puts it at the
+    end of `row` now: face down when the seat's next card must go face down (§5.1). It may be illegal: a
+    board sends it all the same and shows the engine's explanation. `joker[row]` is the dealer's setup move
+    (§3 step 5); `keep`, `ten` and `wild[kind]` are the round-end decisions (§7.3, §8.2). Every entry is
+    there whatever the phase; which ones are legal is what `legal_moves` says.
+    """
+    q = state.current_player
+    assert q is not None
+    down = state.must_play_face_down(q)
+    place: dict[str, dict[str, str]] = {}
+    for card in state.hands[q]:
+        face = face_code(card)
+        if face in place:
+            continue
+        f = FACE_INDEX[face]
+        if down:
+            place[face] = {c: nt.to_str(nt.FACE_DOWN + 4 * f + r) for r, c in enumerate(COLOURS)}
+        elif f >= 20:
+            place[face] = {c: nt.to_str(4 * f + r) for r, c in enumerate(COLOURS)}
+        else:  # a face-up coloured card into another row has no action: its text is refused with the colour rule
+            place[face] = {c: face if r == f // 5 else f"{face}@{c}" for r, c in enumerate(COLOURS)}
+    place["F"] = {c: nt.to_str(nt.FOLLOWER + r) for r, c in enumerate(COLOURS)}
+    return {
+        "place": place,
+        "joker": {c: nt.to_str(nt.JOKER + r) for r, c in enumerate(COLOURS)},
+        "keep": nt.to_str(nt.KEEP),
+        "ten": nt.to_str(nt.TEN),
+        "wild": {c: nt.to_str(nt.WILD + r) for r, c in enumerate(COLOURS)},
     }
 
 
@@ -128,8 +176,10 @@ def _event(event: tuple[Any, ...]) -> dict[str, Any]:
     }
 
 
-def _player(state: CardcassonneState, q: int, player: int | None, parts: dict[str, int]) -> dict[str, Any]:
-    chest_open = state.is_terminal or (q == player and state.game.options["chest_visible_to_owner"])
+def _player(
+    state: CardcassonneState, q: int, player: int | None, parts: dict[str, int], reveal: bool
+) -> dict[str, Any]:
+    chest_open = reveal or state.is_terminal or (q == player and state.game.options["chest_visible_to_owner"])
     return {
         "seat": q,
         "hand_size": len(state.hands[q]),

@@ -2,34 +2,46 @@
 be placed anywhere now (`tile_refusals`), and why the mover must draw or pass (`forced`).
 
 Computed on the error path and for the view of the seat to move, so the hot path stays lean. The
-view carries the keys of `TILE_REFUSALS` and `FORCED`; interfaces word them in the player's language.
+view carries the keys of `TILE_REFUSALS` and `FORCED`; interfaces word them in the player's language. Every
+explanation is a `Message` with a stable code (translated through this game's `locale/` catalogs) that says
+why without repeating the move.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kameleon.engine.messages import Message, msg
 from kameleon.games.chromino.board import ANY, CONFLICT
 from kameleon.games.chromino.notation import DRAW, PASS
 from kameleon.games.chromino.phases import AFTER_DRAW, OVER, TURN
-from kameleon.games.chromino.tiles import CHAMELEONS, LETTERS, WILD, tiles_of
+from kameleon.games.chromino.tiles import CHAMELEONS, WILD, tiles_of, triple_name
 
 if TYPE_CHECKING:
     from kameleon.games.chromino.state import ChrominoState
 
 TILE_REFUSALS = {
-    "only_drawn": "after drawing only the drawn tile may be placed",
-    "chameleon_last": "a chameleon cannot be your last tile; you must draw",
-    "stuck": "the tile fits nowhere on the layout",
+    "only_drawn": msg("only_drawn", "After drawing, only the drawn tile may be placed."),
+    "chameleon_last": msg("chameleon_last", "A chameleon cannot be your last tile; you must draw."),
+    "stuck": msg("stuck", "This tile fits nowhere on the layout."),
 }
-"""Why a tile of the mover's hand has no legal placement now, by key."""
+"""Why a tile of the mover's hand has no legal placement now, by key (the view carries the key)."""
 
 FORCED = {
-    "must_draw": "None of your tiles fits: draw one from the bag.",
-    "drawn_stuck": "No tile you drew fits, and you may draw no more this turn: pass.",
-    "must_pass": "Nothing fits and the bag is empty: pass.",
+    "must_draw": msg("must_draw", "None of your tiles fits: draw one from the bag."),
+    "drawn_stuck": msg("drawn_stuck", "No tile you drew fits, and you may draw no more this turn: pass."),
+    "must_pass": msg("must_pass", "Nothing fits and the bag is empty: pass."),
 }
-"""Why the mover's only move is `draw` or `pass`, by key (the terminal shows these words)."""
+"""Why the mover's only move is `draw` or `pass`, by key (the view carries the key)."""
+
+COLOUR_LABELS = (
+    msg("colour_red", "red"),
+    msg("colour_yellow", "yellow"),
+    msg("colour_green", "green"),
+    msg("colour_blue", "blue"),
+    msg("colour_purple", "purple"),
+)
+"""Each colour code's name as a Message, so that explanations naming a colour are translated whole."""
 
 
 def _tile_rule(state: ChrominoState, seat: int, tile: int) -> str | None:
@@ -64,66 +76,77 @@ def forced(state: ChrominoState) -> str | None:
     return "drawn_stuck" if state.phase == AFTER_DRAW else "must_pass"
 
 
-def why_illegal(state: ChrominoState, action: object) -> str:
+def why_illegal(state: ChrominoState, action: object) -> Message:
+    """Why `action` cannot be played in `state`, as a Message that says why without repeating the move."""
     game = state.game
     try:
         game.codec.check(action)
-    except ValueError as exc:
-        return str(exc)
+    except ValueError:
+        return msg("not_an_action", "{action} is not a Chromino action.", action=repr(action))
     assert isinstance(action, int)
-    name = game.codec.to_str(action)
     if state.phase == OVER:
-        return f"{name}: the game is over"
+        return msg("game_over", "The game is over.")
     seat = state.current_player
     assert seat is not None
     if action in (DRAW, PASS):
         return _why_draw_pass(state, action)
     p = game.codec.decode(action)
-    tile_name = game.codec.to_str(game.codec.encode(p.tile, 0, 0, 0, False)).split()[0]
     rule = _tile_rule(state, seat, p.tile)
+    names = game.codec.colours
     if rule == "only_drawn":
-        drawn = game.codec.to_str(game.codec.encode(state.drawn, 0, 0, 0, False)).split()[0]
-        return f"{name}: after drawing only the drawn tile {drawn} may be placed"
+        return msg(
+            "only_drawn_tile",
+            "After drawing, only the drawn tile ({tile}) may be placed.",
+            tile=triple_name(names[state.drawn]),
+        )
     if not state.hands[seat] >> p.tile & 1:
-        return f"{name}: seat {seat} does not hold the tile {tile_name}"
+        return msg("not_in_hand", "You do not hold the tile {tile}.", tile=triple_name(names[p.tile]))
     if rule is not None:
-        return f"{name}: {TILE_REFUSALS[rule]}"
-    return f"{name}: {_geometry_reason(state, game.board_fp(action), game.laid[2 * p.tile + p.flipped])}"
+        return TILE_REFUSALS[rule]
+    return _geometry_reason(state, game.board_fp(action), game.laid[2 * p.tile + p.flipped])
 
 
-def _why_draw_pass(state: ChrominoState, action: int) -> str:
-    word = "draw" if action == DRAW else "pass"
+def _why_draw_pass(state: ChrominoState, action: int) -> Message:
     legal = state.legal_actions()
     if state.phase == TURN:
         if len(legal) > 1 or legal[0] not in (DRAW, PASS):
-            return f"{word}: you hold a tile that can be placed, so you must place one"
+            return msg("must_place", "One of your tiles fits, so you must place a tile.")
         if action == DRAW:
-            return "draw: the bag is empty; pass"
-        return "pass: the bag is not empty; draw a tile"
+            return msg("bag_empty", "The bag is empty: pass.")
+        return msg("draw_first", "The bag is not empty: draw a tile.")
     if action == DRAW:
         if len(legal) > 1 or legal[0] not in (DRAW, PASS):
-            return "draw: the drawn tile fits, so the drawing stops"
+            return msg("drawn_fits", "The drawn tile fits, so the drawing stops.")
         if not state.bag:
-            return "draw: the bag is empty; pass"
-        return "draw: no further draw is allowed this turn; pass"
+            return msg("bag_empty", "The bag is empty: pass.")
+        return msg("no_more_draws", "You may draw no more this turn: pass.")
     if DRAW in legal:
-        return "pass: the drawn tile does not fit and the drawing variant lets you draw again"
-    return "pass: the drawn tile fits and must be placed"
+        return msg("draw_again", "The drawn tile does not fit, and this game lets you draw again.")
+    return msg("drawn_must_be_placed", "The drawn tile fits and must be placed.")
 
 
-def _geometry_reason(state: ChrominoState, fp: int, colours: tuple[int, int, int]) -> str:
+def _geometry_reason(state: ChrominoState, fp: int, colours: tuple[int, int, int]) -> Message:
     board = state.board
     cells = board.footprint(fp)
     for cell in cells:
         if board.info.get(cell, 0) < 0:
             r, c = board.row_col(cell)
-            return f"the square {r},{c} is already covered"
+            return msg("covered", "A square of this tile is already covered.", row=r, col=c)
     n = board.contacts(fp)
     if board.bambino:
         if n != 1:
-            return f"it makes {n} contacts; Bambino needs exactly one, end to end or on a chameleon's centre"
+            return msg(
+                "bambino_contacts",
+                "This tile would touch the layout along {contacts} edges; Bambino needs exactly one, end to end "
+                "or on a chameleon's centre.",
+                contacts=n,
+            )
     elif n < 2:
-        return f"it makes {n} contact{'s' if n != 1 else ''}; at least 2 are needed"
+        return msg(
+            "too_few_contacts",
+            "This tile would touch the layout along {contacts} edge(s); it must touch along at least 2.",
+            contacts=n,
+        )
     key = board.key(fp)
     for i, shift in enumerate((6, 3, 0)):
         r = key >> shift & 7
@@ -131,6 +154,16 @@ def _geometry_reason(state: ChrominoState, fp: int, colours: tuple[int, int, int
         if not (r in (ANY, x) or x == WILD):
             rr, cc = board.row_col(cells[i])
             if r == CONFLICT:
-                return f"the square {rr},{cc} would touch two different colours"
-            return f"the {LETTERS[x]} square at {rr},{cc} would touch {LETTERS[r]}"
-    return "the only contact is not on an attachment edge (Bambino joins end faces and chameleon centres)"
+                return msg("two_colours", "A square of this tile would touch two different colours.", row=rr, col=cc)
+            return msg(
+                "colour_mismatch",
+                "The {colour} square of this tile would touch {other}.",
+                colour=COLOUR_LABELS[x],
+                row=rr,
+                col=cc,
+                other=COLOUR_LABELS[r],
+            )
+    return msg(
+        "bambino_edge",
+        "The only contact is not on an attachment edge (Bambino joins end faces and chameleon centres).",
+    )

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 
 from kameleon.engine.errors import NotationError
+from kameleon.engine.messages import msg
 from kameleon.games.chromino.tiles import DEFAULT_CHAMELEON_ENDS, tile_colours, tile_id, triple_name
 
 DRAW = 0
@@ -103,7 +104,7 @@ class Codec:
     def parse(self, text: str) -> int:
         """The action written as `text` (letters in any case; extra spaces ignored)."""
         if not isinstance(text, str):
-            raise NotationError(f"a move is text, not {type(text).__name__}")
+            raise NotationError(msg("move_not_text", "A move is text, not {kind}.", kind=type(text).__name__))
         word = text.strip().lower()
         if word == "draw":
             return DRAW
@@ -112,17 +113,36 @@ class Codec:
         m = _TOKEN.match(text)
         if m is None:
             raise NotationError(
-                f"{text.strip()!r} is not a move; moves are 'draw', 'pass' or a placement such as 'PRR H 0,-1' "
-                "(colours in reading order, H or V, then row,col of the top-left square)"
+                msg(
+                    "not_a_move",
+                    "{text!r} is not a move; moves are 'draw', 'pass' or a placement such as 'PRR H 0,-1' "
+                    "(colours in reading order, H or V, then row,col of the top-left square).",
+                    text=text.strip(),
+                )
             )
         letters, orientation, row_text, col_text = m.groups()
         letters = letters.upper()
         try:
             tile = tile_id(letters, self.ends)
-        except ValueError as exc:
-            raise NotationError(f"{text.strip()!r}: {exc}") from None
+        except ValueError:
+            raise NotationError(
+                msg(
+                    "no_such_tile",
+                    "No tile reads {letters}; tiles are three colour letters of R, Y, G, B, P "
+                    "(* in the middle for a chameleon).",
+                    letters=letters,
+                )
+            ) from None
         row, col = int(row_text), int(col_text)
         if abs(row) > self.W or abs(col) > self.W:
-            raise NotationError(f"{text.strip()!r}: the anchor {row},{col} is outside the board window ±{self.W}")
+            raise NotationError(
+                msg(
+                    "outside_window",
+                    "The square {row},{col} is outside the board (±{size}).",
+                    row=row,
+                    col=col,
+                    size=self.W,
+                )
+            )
         flipped = triple_name(self.colours[tile]) != letters
         return self.encode(tile, 0 if orientation.upper() == "H" else 1, row, col, flipped)

@@ -55,7 +55,7 @@ def render(state: ChrominoState, seat: int | None) -> RenderableType:
     elif view["phase"] == "after_draw":
         parts.append(Text(f"Seat {view['current_player']} has drawn {view['draws_this_turn']} tile(s) this turn."))
     if view["forced"] is not None:
-        parts.append(Text(FORCED[view["forced"]]))
+        parts.append(Text(str(FORCED[view["forced"]])))
     return Group(*parts)
 
 

@@ -8,7 +8,7 @@ each seat's placements.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from kameleon.games.chromino.state import ChrominoState
@@ -53,6 +53,22 @@ def breakdown(mode: str, size: int, out: bool, points: int) -> dict[str, int]:
         return {PLACEMENT_POINTS: points}
     part = GONE_OUT if mode == "bga" and out else TILES_IN_HAND
     return {part: scores(mode, [size], [out], [points])[0]}
+
+
+def parts(mode: str, size: int, out: bool, points: int) -> dict[str, Any]:
+    """A seat's `breakdown` for results tables, with the tiles left in its hand, whether it went out and its total.
+
+    >>> parts("bga", 3, False, 0)
+    {'tiles_in_hand': -30, 'tiles_left': 3, 'out': False, 'total': -30}
+    """
+    named: dict[str, Any] = dict(breakdown(mode, size, out, points))
+    named.update(tiles_left=size, out=out, total=scores(mode, [size], [out], [points])[0])
+    return named
+
+
+def end_reason(someone_out: bool) -> str:
+    """How a finished game ended: a player went out (§6.1), or a round passed with nothing laid (§6.2)."""
+    return "went_out" if someone_out else "blocked"
 
 
 def winners(mode: str, sizes: Sequence[int], out: Sequence[bool], points: Sequence[int]) -> list[int]:

@@ -17,6 +17,7 @@ from kameleon.engine.game import State, check_rng
 from kameleon.games.chromino import scoring
 from kameleon.games.chromino import view as seen
 from kameleon.games.chromino.determinize import determinize
+from kameleon.games.chromino.events import event
 from kameleon.games.chromino.explain import why_illegal
 from kameleon.games.chromino.notation import DRAW, PASS
 from kameleon.games.chromino.phases import AFTER_DRAW, OVER, PHASES, TURN
@@ -339,6 +340,21 @@ class ChrominoState(State[int]):
             return []
         return scoring.winners(self.game.options["scoring"], self.sizes, self.out, self.points)
 
+    def score_breakdown(self) -> list[dict[str, Any]]:
+        """Each seat's `scoring.parts`: the rule of the scoring mode that gave its score, the tiles left in its
+        hand, whether it went out, and the total."""
+        mode = self.game.options["scoring"]
+        return [
+            scoring.parts(mode, self.sizes[seat], self.out[seat], self.points[seat]) for seat in range(len(self.sizes))
+        ]
+
+    def end_reason(self) -> str | None:
+        """`"went_out"` when a player emptied its hand (the round was then completed, §6.1), `"blocked"` when a
+        whole round passed with an empty bag and no tile laid (§6.2); None while the game goes on."""
+        if not self.is_terminal:
+            return None
+        return scoring.end_reason(self.final_from >= 0)
+
     # --- the rest of the contract ---------------------------------------------
 
     def clone(self) -> ChrominoState:
@@ -413,6 +429,10 @@ class ChrominoState(State[int]):
 
     def parse_action(self, text: str) -> int:
         return self.game.codec.parse(text)
+
+    def event_seen_by(self, action: int, after: State[int], seat: int | None) -> dict[str, Any]:
+        assert isinstance(after, ChrominoState)
+        return event(self, action, after, seat)
 
     def __repr__(self) -> str:
         where = f"round {self.round} {PHASES[self.phase]} seat {self.current_player}"

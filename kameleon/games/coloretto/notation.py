@@ -9,6 +9,7 @@ An action is a small integer that is also its stable index (`num_distinct_action
 from __future__ import annotations
 
 from kameleon.engine.errors import NotationError
+from kameleon.engine.messages import msg
 from kameleon.games.coloretto.cards import COLOURS, colour_index
 
 DRAW = 0
@@ -48,17 +49,30 @@ def parse_action(text: str, rows: int = MAX_ROWS) -> int:
     """The action written as `text` (case and extra spaces ignored) at a table of `rows` rows; raises
     NotationError."""
     if not isinstance(text, str):
-        raise NotationError(f"a move is text, not {type(text).__name__}")
+        raise NotationError(msg("move_not_text", "A move is text, not {kind}.", kind=type(text).__name__))
     words = text.lower().split()
     if words in (["draw"], ["done"]):
         return DRAW if words[0] == "draw" else DONE
     if len(words) == 2 and words[0] in _ROW_WORDS:
         if not words[1].isdigit() or not 1 <= int(words[1]) <= rows:
-            raise NotationError(f"{text.strip()!r}: the row must be a number from 1 to {rows}")
+            raise NotationError(msg("row_number", "The row must be a number from 1 to {rows}.", rows=rows))
         return _ROW_WORDS[words[0]] + int(words[1]) - 1
     if len(words) == 2 and words[0] in _COLOUR_WORDS:
-        try:
-            return _COLOUR_WORDS[words[0]] + colour_index(words[1])
-        except ValueError as exc:
-            raise NotationError(f"{text.strip()!r}: {exc}") from None
-    raise NotationError(f"{text.strip()!r} is not a move; {HELP}")
+        if words[1] not in COLOURS:
+            raise NotationError(
+                msg(
+                    "unknown_colour",
+                    "There is no colour {colour!r}; the colours are {colours}.",
+                    colour=words[1],
+                    colours=", ".join(COLOURS),
+                )
+            )
+        return _COLOUR_WORDS[words[0]] + colour_index(words[1])
+    raise NotationError(
+        msg(
+            "not_a_move",
+            "{text!r} is not a move; moves are: draw, place <row>, take <row>, joker <colour>, positive <colour>, "
+            "done.",
+            text=text.strip(),
+        )
+    )

@@ -79,6 +79,33 @@ class Breakdown:
             "largest": self.largest,
         }
 
+    def parts(self, points: Sequence[int]) -> dict[str, Any]:
+        """The named parts of the total for results tables (rules 5.4): the points of the positive colours, of
+        the negative ones (below zero) and of the +2 cards, then each colour pile that counted (`cards` after
+        the wild cards, `jokers` of them wild, its signed `points`) and the colour each wild card went to.
+
+        >>> best_breakdown([3, 0, 0, 0, 0, 1, 0], range(7), 1, 1, "brown").parts(BROWN)["piles"][0]
+        {'colour': 'blue', 'cards': 4, 'jokers': 1, 'points': 10}
+        """
+        wild = [self.joker_colours.count(c) for c in range(NUM_COLOURS)]
+        signed = [value(self.counts[c], points) for c in self.positive] + [
+            -value(self.counts[c], points) for c in self.negative
+        ]
+        piles: list[dict[str, Any]] = [
+            {"colour": COLOURS[c], "cards": m, "jokers": wild[c], "points": sign * value(m, points)}
+            for group, sign in ((self.positive, 1), (self.negative, -1))
+            for c in group
+            for m in (self.counts[c],)
+        ]
+        return {
+            "positive": sum(v for v in signed if v > 0),
+            "negative": sum(v for v in signed if v < 0),
+            "plus_two": 2 * self.plus_two,
+            "total": self.total,
+            "piles": piles,
+            "jokers": [COLOURS[c] for c in self.joker_colours],
+        }
+
 
 def _total(final: Sequence[int], plus_two: int, points: Sequence[int]) -> int:
     values = sorted((points[min(m, MAX_COUNTED)] for m in final if m), reverse=True)

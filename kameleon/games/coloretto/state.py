@@ -20,6 +20,7 @@ from kameleon.engine.game import State, check_rng
 from kameleon.games.coloretto import notation as nt
 from kameleon.games.coloretto.cards import GOLDEN, LAST_ROUND, NUM_COLOURS, NUM_KINDS
 from kameleon.games.coloretto.determinize import determinize, shuffle_pile
+from kameleon.games.coloretto.events import event
 from kameleon.games.coloretto.explain import why_illegal
 from kameleon.games.coloretto.phases import DECLARE, OVER, PHASES, PLACE, TURN
 from kameleon.games.coloretto.scoring import (
@@ -27,6 +28,7 @@ from kameleon.games.coloretto.scoring import (
     Breakdown,
     collection_breakdown,
     declared_collection_breakdown,
+    table,
     wild_cards,
     winners,
 )
@@ -351,6 +353,12 @@ class ColorettoState(State[int]):
     def scores(self) -> list[int]:
         return [b.total for b in self.breakdowns()]
 
+    def score_breakdown(self) -> list[dict[str, Any]]:
+        """Each seat's `Breakdown.parts()`: the colour piles counted positively and negatively, where the
+        wild cards went, the +2 cards, and the total."""
+        points = table(self.game.options["scoring"])
+        return [b.parts(points) for b in self.breakdowns()]
+
     def winners(self) -> list[int]:
         if not self.is_terminal:
             return []
@@ -433,6 +441,10 @@ class ColorettoState(State[int]):
 
     def action_to_str(self, action: int) -> str:
         return nt.action_to_str(action)
+
+    def event_seen_by(self, action: int, after: State[int], seat: int | None) -> dict[str, Any]:
+        assert isinstance(after, ColorettoState)
+        return event(self, action, after, seat)
 
     def parse_action(self, text: str) -> int:
         return nt.parse_action(text, len(self.rows))

@@ -5,7 +5,9 @@ Besides the table itself, a view carries the facts the rules derive from it, so 
 (its capacity less its cards), each seat's score `breakdown` in `scores` (from `scoring.py`: the
 colour each wild card counts as, the colours that count positively and negatively, the total),
 the legal moves of the seat to move, and the move notation a click on each row (`move`: place there
-while a drawn card waits, take it otherwise) or on the pile (`pile_move`) stands for, so that
+while a drawn card waits, take it otherwise) or on the pile (`pile_move`) stands for, and, while the seat to
+move declares its wild cards and positive colours (manual scoring), `declaration_moves` (the move of each
+colour it may give its next wild card, of each colour it may mark positive, and of `done`), so that
 interfaces never write notation themselves.
 """
 
@@ -16,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from kameleon.engine.game import check_seat
 from kameleon.games.coloretto import notation as nt
 from kameleon.games.coloretto.cards import COLOURS, GOLDEN, JOKER, PLUS_TWO, card_name
-from kameleon.games.coloretto.phases import PHASES, PLACE
+from kameleon.games.coloretto.phases import DECLARE, PHASES, PLACE
 
 if TYPE_CHECKING:
     from kameleon.games.coloretto.state import ColorettoState
@@ -65,6 +67,7 @@ def view(state: ColorettoState, seat: int | None) -> dict[str, Any]:
         "final": state.is_terminal,
         "winners": state.winners(),
         "declarations": _declarations(state),
+        "declaration_moves": _declaration_moves(state) if seat == state.current_player else None,
     }
 
 
@@ -78,6 +81,24 @@ def _collection(state: ColorettoState, seat: int) -> dict[str, Any]:
         "golden_jokers": held[GOLDEN],
         "cards": sum(held),
     }
+
+
+def _declaration_moves(state: ColorettoState) -> dict[str, Any] | None:
+    """While declaring (manual scoring), the moves of the seat to move by what they do: a colour for the next
+    wild card (`joker`), a colour to mark positive (`positive`) and `done`, so boards need no notation."""
+    if state.phase != DECLARE:
+        return None
+    joker: dict[str, str] = {}
+    positive: dict[str, str] = {}
+    done = None
+    for action in state.legal_actions():
+        if nt.JOKER_TO <= action < nt.POSITIVE:
+            joker[COLOURS[action - nt.JOKER_TO]] = nt.action_to_str(action)
+        elif nt.POSITIVE <= action < nt.DONE:
+            positive[COLOURS[action - nt.POSITIVE]] = nt.action_to_str(action)
+        else:
+            done = nt.action_to_str(action)
+    return {"joker": joker, "positive": positive, "done": done}
 
 
 def _declarations(state: ColorettoState) -> list[dict[str, Any]] | None:

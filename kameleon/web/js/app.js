@@ -1,9 +1,9 @@
 // The arena's single-page front end: a small router and one function per page.
 import { api, inviteQuery, post, tableSocket } from "./api.js";
 import { boardFor } from "./boards/index.js";
-import { add, clear, h, toast } from "./dom.js";
+import { add, clear, h, icon, toast } from "./dom.js";
 import { language, setLanguage, t, translateStatic } from "./i18n.js";
-import { optionLabel } from "./option_labels.js";
+import { optionField, optionShown } from "./option_labels.js";
 import { rulesPage } from "./rules.js";
 
 const app = document.getElementById("app");
@@ -25,8 +25,14 @@ async function refreshMe() {
   }
   const who = clear(document.getElementById("who"));
   if (me) {
-    add(who, h("a", { href: `/profile/${me.id}`, "data-link": true }, me.name), " · ",
-      h("a", { href: "#", id: "logout", onclick: async (e) => { e.preventDefault(); await post("/api/auth/logout"); await refreshMe(); go("/"); } }, t("logout")));
+    // Logging out ends the session on every table: asked once more (on a phone it sits under the thumb).
+    const logout = async (e) => {
+      e.preventDefault();
+      if (!confirm(t("logout_confirm"))) return;
+      await post("/api/auth/logout"); await refreshMe(); go("/");
+    };
+    add(who, h("a", { href: `/profile/${me.id}`, "data-link": true, id: "me-link" }, me.name), " ",
+      h("a", { href: "#", id: "logout", onclick: logout }, t("logout")));
   } else {
     add(who, h("a", { href: "/login", "data-link": true, id: "login-link" }, t("login")));
   }
@@ -34,11 +40,25 @@ async function refreshMe() {
 
 function go(path) { history.pushState({}, "", path); route(); }
 
+// Phones: the account controls (colour letters, language, name, Log out) fold behind a menu button.
+const topbar = document.querySelector(".topbar");
+const menuButton = document.getElementById("menu-button");
+function showMenu(open) {
+  topbar.classList.toggle("menu-open", open);
+  menuButton.setAttribute("aria-expanded", String(open));
+}
+menuButton.append(icon("menu"));
+menuButton.addEventListener("click", () => showMenu(!topbar.classList.contains("menu-open")));
+
 document.addEventListener("click", (event) => {
   const link = event.target.closest("a[data-link]");
   if (link && link.origin === location.origin && !event.ctrlKey && !event.metaKey) { event.preventDefault(); go(link.pathname + link.search); }
 });
 window.addEventListener("popstate", () => route());
+
+// Notation: the moves as tokens, for experts: the "Your moves" list and the tokens in the log. Off by default.
+const notationOn = () => localStorage.getItem("kameleon.notation") === "1";
+function setNotation(on) { localStorage.setItem("kameleon.notation", on ? "1" : "0"); }
 
 // Colour letters: every colour also written as a letter, for players who tell some colours apart with difficulty.
 const lettersButton = document.getElementById("letters");
@@ -69,6 +89,7 @@ function route() {
 
 async function renderRoute() {
   leavePage(); leavePage = () => {};
+  showMenu(false);
   document.getElementById("toast").hidden = true;
   clear(app);
   const path = location.pathname;
@@ -99,12 +120,6 @@ const gameTitle = (name) => (catalogue.games.find((g) => g.name === name) || { t
 
 // ---------- lobby ----------
 
-function optionInput(spec) {
-  if (spec.choices) {
-    return h("select", { name: spec.name, id: `option-${spec.name}` }, spec.choices.map((c) => h("option", { value: JSON.stringify(c), selected: c === spec.default }, String(c))));
-  }
-  return h("input", { name: spec.name, id: `option-${spec.name}`, placeholder: spec.default === null ? "" : JSON.stringify(spec.default) });
-}
 
 function newTableForm() {
   const error = h("div", { class: "error", id: "create-error" });
@@ -114,10 +129,8 @@ function newTableForm() {
   const fillGame = () => {
     const game = catalogue.games.find((g) => g.name === gameSelect.value);
     add(clear(players), ...game.players.map((n) => h("option", { value: n, selected: n === game.players[0] }, n)));
-    add(clear(extra), ...game.options.filter((o) => o.name !== "players").map((o) => {
-      const label = optionLabel(game.name, o.name, o.doc);
-      return h("div", {}, h("label", { title: label, for: `option-${o.name}` }, `${o.name} — ${label}`), optionInput(o));
-    }));
+    add(clear(extra), ...game.options.filter((o) => o.name !== "players" && optionShown(game.name, o, notationOn()))
+      .map((o) => optionField(game.name, o, Math.max(...game.players))));
   };
   gameSelect.addEventListener("change", fillGame);
   const bots = h("input", { type: "checkbox", id: "fill-bots", checked: true });
@@ -138,10 +151,10 @@ function newTableForm() {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const options = { players: Number(players.value) };
-    extra.querySelectorAll("[name]").forEach((input) => {
-      const raw = input.value.trim();
-      if (raw === "" || (input.tagName === "SELECT" && raw === JSON.stringify(catalogue.games.find((g) => g.name === gameSelect.value).options.find((o) => o.name === input.name).default))) return;
-      try { options[input.name] = JSON.parse(raw); } catch { options[input.name] = raw; }
+    // Each field knows its option's value (`optionField`); an option left at its default is not sent.
+    extra.querySelectorAll("[data-option]").forEach((field) => {
+      const value = field.optionValue();
+      if (value !== undefined) options[field.dataset.option] = value;
     });
     try {
       const body = { game: gameSelect.value, options, private: priv.checked };
@@ -244,6 +257,122 @@ function loginPage() {
 
 // ---------- table ----------
 
+// The expert switch: shows the moves in notation (the token list and the notation in the log) when pressed.
+function notationToggle(redraw) {
+  const on = notationOn();
+  return h("button", { type: "button", class: `secondary small toggle${on ? " on" : ""}`, id: "notation-toggle", "aria-pressed": String(on),
+    title: t("notation_hint"), onclick: () => { setNotation(!notationOn()); redraw(); } }, t("notation"));
+}
+
+// The log entries a viewer has not seen yet: those since their own last move (a spectator: the last move).
+// Boards mark what these changed (class `changed`) and animate what they brought (class `arrive`).
+function recentOf(log, seat) {
+  if (seat === null || seat === undefined) return log.slice(-1);
+  let last = log.length - 1;
+  while (last >= 0 && log[last].seat !== seat) last--;
+  return log.slice(last + 1);
+}
+
+// One log entry as a sentence in the interface language: the board's own wording, else "{name} moved".
+function sentenceOf(board, entry, ctx) {
+  let text = null;
+  try { text = board.sentence ? board.sentence(entry, ctx) : null; } catch (error) { console.error(error); }
+  if (text) return text;
+  return entry.seat === null || entry.seat === undefined ? t("log_table") : t("log_moved", { name: ctx.names[entry.seat] ?? "?" });
+}
+
+// The log panel's items: sentences, newest last (the list scrolls to it); the notation beside each when asked for.
+function logItems(board, log, ctx, upTo = log.length) {
+  const fresh = new Set(ctx.recent || []);
+  return log.slice(0, upTo).map((entry, i) => h("li", { class: [i === upTo - 1 ? "current" : "", fresh.has(entry) ? "recent" : ""].join(" ").trim(), "data-seat": entry.seat ?? "" },
+    sentenceOf(board, entry, ctx), ctx.showNotation ? h("code", { class: "notation" }, entry.move) : null));
+}
+
+// How the game ended, in words: the board's wording of the game's own reason code, when it has one.
+function reasonText(board, reason) {
+  if (!reason) return null;
+  try { return (board.endReason && board.endReason(reason)) || null; } catch { return null; }
+}
+
+// The value of one part of a score breakdown when the board does not word it.
+function plainValue(value) {
+  if (value === null || value === undefined) return "—";
+  if (Array.isArray(value)) return value.map(plainValue).join(", ");
+  if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${k.replaceAll("_", " ")} ${plainValue(v)}`).join(", ");
+  if (typeof value === "boolean") return t(value ? "yes" : "no");
+  return String(value);
+}
+
+// Each seat's breakdown as [label, value] pairs, worded by the board when it can.
+function breakdownRows(board, breakdown) {
+  if (board.breakdownParts) {
+    try { return board.breakdownParts(breakdown); } catch (error) { console.error(error); }
+  }
+  const label = (part) => { try { return (board.breakdownLabel && board.breakdownLabel(part)) || part.replaceAll("_", " "); } catch { return part; } };
+  return Object.keys(breakdown).filter((part) => part !== "total").map((part) => [label(part), plainValue(breakdown[part])]);
+}
+
+function ratingChange(change) {
+  if (!change) return h("span", { class: "muted" }, "—");
+  const sign = change.change > 0 ? "+" : change.change < 0 ? "−" : "±";
+  return h("span", { class: `rating-change ${change.change > 0 ? "up" : change.change < 0 ? "down" : ""}` },
+    `${sign}${Math.abs(change.change)}`, h("span", { class: "small muted" }, ` → ${change.after}`),
+    change.provisional ? h("span", { class: "badge provisional", title: t("provisional_hint", { n: PROVISIONAL_GAMES }) }, t("provisional")) : null);
+}
+const PROVISIONAL_GAMES = 5;  // kameleon/server/ratings.py PROVISIONAL_GAMES
+
+// The results table of a finished game: places (ties share one; a forfeit is last), names, the score's parts,
+// the total and each person's rating change.
+function resultsTable(board, result, names, ctx = {}) {
+  const seats = result.scores.map((_, seat) => seat);
+  const places = result.places || result.scores.map((_, seat) => (result.winners.includes(seat) ? 1 : 2));
+  const breakdown = result.breakdown || result.scores.map((total) => ({ total }));
+  const parts = seats.map((seat) => breakdownRows(board, breakdown[seat] || {}));
+  const labels = [];
+  for (const rows of parts) for (const [label] of rows) if (!labels.includes(label)) labels.push(label);
+  const forfeits = new Set(result.forfeits || []);
+  const rated = (result.ratings || []).some((r) => r);
+  const order = [...seats].sort((a, b) => places[a] - places[b] || a - b);
+  return h("table", { class: "list results", id: "results" },
+    h("thead", {}, h("tr", {}, h("th", {}, t("place_header")), h("th", {}, t("player")), labels.map((l) => h("th", { class: "part" }, l)),
+      h("th", {}, t("total")), rated ? h("th", {}, t("rating")) : null)),
+    h("tbody", {}, order.map((seat) => {
+      const values = new Map(parts[seat]);
+      return h("tr", { class: places[seat] === 1 && !forfeits.has(seat) ? "winner" : "", "data-seat": seat },
+        h("td", { class: "place" }, places[seat] === 1 && !forfeits.has(seat) ? icon("trophy", t("first_place")) : null, ` ${places[seat]}`),
+        h("td", {}, names[seat], badgeOf(board, seat, { ...ctx, names }), forfeits.has(seat) ? h("span", { class: "badge forfeit", title: t("forfeit_hint") }, t("forfeit")) : null,
+          // Phones: the parts under the name instead of in columns of their own.
+          parts[seat].length ? h("div", { class: "parts-inline small muted" }, parts[seat].map(([l, v]) => `${l}: ${v}`).join(" · ")) : null),
+        labels.map((l) => h("td", { class: "part" }, values.has(l) ? String(values.get(l)) : "—")),
+        h("td", { class: "total" }, String((breakdown[seat] || {}).total ?? result.scores[seat])),
+        rated ? h("td", {}, ratingChange((result.ratings || [])[seat])) : null);
+    })));
+}
+
+// A seat's side or colour, when the board says (Le Caméléon: Round or Square).
+function badgeOf(board, seat, ctx) {
+  if (!board.seatBadge) return null;
+  try {
+    const badge = board.seatBadge(seat, ctx);
+    return badge ? h("span", { class: "seat-side" }, " ", badge) : null;
+  } catch (error) { console.error(error); return null; }
+}
+
+// The line above the results: who won (never a seat that forfeited), or a shared first place, and how it ended.
+function resultLine(board, result, names, view = null) {
+  // A board may word the whole result itself (Le Caméléon: "Bruno (Round) wins: ..."), unless someone forfeited.
+  let worded = null;
+  if (board.resultText && view && !(result.forfeits || []).length) {
+    try { worded = board.resultText(view, names); } catch (error) { console.error(error); }
+  }
+  if (worded) return [h("strong", { id: "result-line" }, worded)];
+  const winners = result.winners.map((s) => names[s]);
+  const line = winners.length > 1 && winners.length === names.length ? t("result_draw")
+    : winners.length ? t("winner", { names: winners.join(", ") }) : t("game_over");
+  const reason = reasonText(board, result.reason);
+  return [h("strong", { id: "result-line" }, line), reason ? h("span", { class: "muted", id: "result-reason" }, ` — ${reason}`) : null];
+}
+
 async function tablePage(tableId) {
   const invite = new URLSearchParams(location.search).get("invite");
   const asked = inviteQuery(invite);
@@ -256,6 +385,8 @@ async function tablePage(tableId) {
   const movesBox = h("div", { class: "panel", id: "moves" });
   const resultBox = h("div", { id: "result" });
   const seatsBox = h("div", { class: "panel", id: "seats" });
+  // A board may say which side or colour a seat plays (Le Caméléon: Round or Square).
+  const seatBadge = (seat, ctx) => (frame ? badgeOf(board, seat, { ...ctx, view: frame.view }) : null);
   const controls = h("div", { class: "panel", id: "controls" });
   const logList = h("ol", { class: "log", id: "log" });
   const chatLines = h("div", { class: "chat-lines", id: "chat-lines" });
@@ -336,39 +467,47 @@ async function tablePage(tableId) {
       h("span", { class: `turn-banner${mine ? " mine" : ""}`, id: "turn" },
         table.status === "playing" ? (mine ? t("your_turn") : t("turn_of", { name: names[turn] ?? "?" }))
           : table.status === "open" ? `${table.title} · ${t("waiting_start")}` : t("game_over")),
-      frame.seat === null ? h("span", { class: "muted small" }, t("spectating")) : null, conn);
-    add(clear(boardBox), status);
-    board.render(boardBox, frame.view, { seat: frame.seat, legal: frame.legal, names, play, interactive: table.status === "playing",
-      explain: (message) => toast(message, true) });
+      frame.seat === null ? h("span", { class: "muted small" }, t("spectating")) : null,
+      h("span", { class: "status-tools" }, notationToggle(render), conn));
+    const showNotation = notationOn();
+    const ctx = { seat: frame.seat, legal: frame.legal, names, play, interactive: table.status === "playing",
+      explain: (message) => toast(message, true), log: frame.log, recent: recentOf(frame.log, frame.seat), showNotation };
+    // The newest move in words above the board (on a phone the log is far below it).
+    const newest = frame.log.length ? h("div", { class: "last-move small", id: "last-move" }, sentenceOf(board, frame.log[frame.log.length - 1], ctx)) : null;
+    add(clear(boardBox), status, newest);
+    board.render(boardBox, frame.view, ctx);
 
     clear(movesBox);
-    movesBox.hidden = !mine;
-    if (mine) {
+    // The token list is for experts, except on a board that can be played only through it (the generic one).
+    const tokens = showNotation || Boolean(board.playsByNotation);
+    movesBox.hidden = !(mine && tokens);
+    if (mine && tokens) {
       const shown = frame.legal.filter((m) => m.toLowerCase().includes(filter.toLowerCase())).slice(0, 200);
       const filterBox = frame.legal.length > 24 ? h("input", { class: "move-filter", placeholder: t("filter_moves"), value: filter,
         oninput: (e) => { filter = e.target.value; render(); document.querySelector(".move-filter").focus(); } }) : null;
       const typed = h("input", { placeholder: t("type_move"), id: "typed-move" });
       add(movesBox, h("h3", {}, t("moves")), filterBox,
         h("div", { class: "moves", id: "legal-moves" }, shown.map((m) => h("button", { type: "button", "data-move": m, onclick: () => play(m) }, m))),
-        h("form", { class: "actions", onsubmit: (e) => { e.preventDefault(); if (typed.value.trim()) play(typed.value.trim()); } }, typed, h("button", { type: "submit", class: "secondary" }, "↵")));
+        h("form", { class: "actions", onsubmit: (e) => { e.preventDefault(); if (typed.value.trim()) play(typed.value.trim()); } }, typed,
+          h("button", { type: "submit", class: "secondary", "aria-label": t("send") }, icon("enter"))));
     }
     clear(resultBox);
     if (table.result) {
-      const winners = table.result.winners.map((s) => names[s]).join(", ");
       add(resultBox, h("div", { class: "panel result", id: "final" },
-        h("div", {}, t("game_over"), " — ", t("winner", { names: winners })),
-        h("div", { class: "small muted" }, table.result.scores.map((sc, i) => `${names[i]}: ${sc}`).join(" · ")),
+        h("h2", {}, t("results")),
+        h("div", { class: "result-line" }, resultLine(board, table.result, names, frame.view)),
+        h("div", { class: "results-scroll" }, resultsTable(board, table.result, names, { ...ctx, view: frame.view })),
         h("div", { class: "actions" },
           h("a", { class: "button secondary", href: `/replay/${tableId}`, "data-link": true, id: "replay-link" }, t("replay")),
           table.rematch_id ? h("a", { class: "button", href: `/table/${table.rematch_id}`, "data-link": true }, t("rematch"))
             : frame.seat !== null || (me && table.created_by === me.id) ? h("button", { onclick: () => act("rematch") }, t("rematch")) : null)));
     }
-    renderSidebar(table, names);
-    add(clear(logList), ...frame.log.map((m, i) => h("li", { class: i === frame.log.length - 1 ? "current" : "" }, m)));
+    renderSidebar(table, names, ctx);
+    add(clear(logList), ...logItems(board, frame.log, ctx));
     logList.scrollTop = logList.scrollHeight;
   }
 
-  function renderSidebar(table, names) {
+  function renderSidebar(table, names, ctx) {
     const seated = info.seat !== null;
     const manager = me && (seated || table.created_by === me.id);
     // The rules open in a new tab, so reading them never drops the table's connection.
@@ -376,7 +515,8 @@ async function tablePage(tableId) {
     add(clear(seatsBox), h("h3", {}, `${table.title} · ${t("seats")} `, rulesLink), h("ul", { class: "seats" }, table.seats.map((s) => h("li", { class: table.current_player === s.seat ? "turn" : "" },
       h("span", { class: "seat-dot" }),
       h("span", { class: "name" }, s.user_id && s.kind === "human" ? h("a", { href: `/profile/${s.user_id}`, "data-link": true }, names[s.seat]) : s.name || h("span", { class: "muted" }, t("empty")),
-        frame.seat === s.seat ? " ★" : ""),
+        frame.seat === s.seat ? h("span", { class: "you" }, " ", icon("star", t("you"))) : null),
+      seatBadge(s.seat, ctx),
       s.kind === "bot" ? h("span", { class: "badge" }, t("bot_badge")) : null,
       frame.clock ? h("span", { class: `clock${frame.clock.running === s.seat ? " running" : ""}`, "data-clock-seat": s.seat }, clockText(s.seat)) : null,
       table.status === "open" && s.kind === "empty" && me && !seated ? h("button", { class: "secondary", onclick: () => act("join", { seat: s.seat, invite }) }, t("join")) : null,
@@ -433,20 +573,22 @@ async function replayPage(tableId) {
     slider.value = step;
     label.textContent = t("step", { n: step, total });
     clear(boardBox);
-    board.render(boardBox, data.view, { seat: null, legal: [], names, play: () => {}, explain: () => {}, interactive: false });
-    add(clear(logList), ...data.log.map((m, i) => h("li", { class: i === step - 1 ? "current" : "" }, m)));
+    const ctx = { seat: null, legal: [], names, play: () => {}, explain: () => {}, interactive: false, log: data.log,
+      recent: data.log.slice(-1), showNotation: notationOn() };
+    board.render(boardBox, data.view, ctx);
+    add(clear(logList), ...logItems(board, data.log, ctx));
     logList.scrollTop = logList.scrollHeight;
   };
   const playButton = h("button", { class: "secondary", id: "replay-play", onclick: () => {
     if (timer) { pause(); return; }
     if (step >= total) step = 0;
-    playButton.textContent = `⏸ ${t("pause")}`;
+    add(clear(playButton), icon("pause"), ` ${t("pause")}`);
     timer = setInterval(async () => { if (step >= total) { pause(); return; } await show(step + 1); }, 600);
-  } }, `▶ ${t("play")}`);
+  } }, icon("play"), ` ${t("play")}`);
   function pause() {
     if (timer) clearInterval(timer);
     timer = null;
-    playButton.textContent = `▶ ${t("play")}`;
+    add(clear(playButton), icon("play"), ` ${t("play")}`);
   }
   // Stepping by hand stops the playback: the reader has taken over.
   const goTo = (n) => { pause(); return show(n); };
@@ -460,16 +602,17 @@ async function replayPage(tableId) {
   };
   document.addEventListener("keydown", onKey);
   leavePage = () => { pause(); document.removeEventListener("keydown", onKey); };
-  const result = table.result ? h("div", { class: "result" }, t("winner", { names: table.result.winners.map((s) => names[s]).join(", ") }),
-    h("span", { class: "small muted" }, "  ", table.result.scores.map((sc, i) => `${names[i]}: ${sc}`).join(" · "))) : null;
+  const result = table.result ? h("details", { class: "result", id: "replay-result" },
+    h("summary", {}, resultLine(board, table.result, names)),
+    h("div", { class: "results-scroll" }, resultsTable(board, table.result, names))) : null;
   add(app, 
     h("div", { class: "panel" }, h("h1", {}, `${t("replay")} · ${table.title}`), result,
       h("div", { class: "replay-controls" },
-        h("button", { class: "secondary", id: "replay-first", onclick: () => goTo(0) }, `« ${t("first")}`),
-        h("button", { class: "secondary", id: "replay-prev", onclick: () => goTo(step - 1) }, `◀ ${t("prev")}`),
+        h("button", { class: "secondary", id: "replay-first", onclick: () => goTo(0) }, icon("first"), ` ${t("first")}`),
+        h("button", { class: "secondary", id: "replay-prev", onclick: () => goTo(step - 1) }, icon("prev"), ` ${t("prev")}`),
         slider,
-        h("button", { class: "secondary", id: "replay-next", onclick: () => goTo(step + 1) }, `${t("next")} ▶`),
-        h("button", { class: "secondary", id: "replay-last", onclick: () => goTo(total) }, `${t("last")} »`),
+        h("button", { class: "secondary", id: "replay-next", onclick: () => goTo(step + 1) }, `${t("next")} `, icon("next")),
+        h("button", { class: "secondary", id: "replay-last", onclick: () => goTo(total) }, `${t("last")} `, icon("last")),
         playButton, label),
       h("a", { class: "small", href: `/api/tables/${tableId}/record`, download: true }, t("record"))),
     h("div", { class: "table-page" }, boardBox, h("aside", { class: "sidebar" }, h("div", { class: "panel" }, h("h3", {}, t("log")), logList))));
@@ -478,6 +621,12 @@ async function replayPage(tableId) {
 
 // ---------- profile and leaderboard ----------
 
+// A displayed rating (1500 to start with), marked provisional during a player's first games.
+function ratingCell(entry) {
+  return h("span", { class: "rating" }, String(entry.rating),
+    entry.provisional ? h("span", { class: "badge provisional", title: t("provisional_hint", { n: PROVISIONAL_GAMES }) }, t("provisional")) : null);
+}
+
 async function profilePage(userId) {
   const data = await api(`/api/users/${userId}`);
   add(app, h("div", { class: "panel" }, h("h1", {}, data.user.name), data.user.guest ? h("span", { class: "badge" }, t("guest_badge")) : null),
@@ -485,13 +634,15 @@ async function profilePage(userId) {
       h("section", { class: "panel" }, h("h2", {}, t("rating")),
         data.ratings.length ? h("table", { class: "list" },
           h("thead", {}, h("tr", {}, h("th", {}, t("game")), h("th", {}, t("rating")), h("th", {}, `${t("wins")} / ${t("games")}`))),
-          h("tbody", {}, data.ratings.map((r) => h("tr", {}, h("td", {}, gameTitle(r.game)), h("td", {}, r.rating), h("td", {}, `${r.wins} / ${r.games}`)))))
+          h("tbody", {}, data.ratings.map((r) => h("tr", {}, h("td", {}, gameTitle(r.game)), h("td", {}, ratingCell(r)), h("td", {}, `${r.wins} / ${r.games}`)))))
           : h("p", { class: "muted" }, t("no_tables"))),
       h("section", { class: "panel" }, h("h2", {}, t("games")),
         data.games.length ? h("table", { class: "list" }, h("tbody", {}, data.games.map((g) => h("tr", {},
           h("td", {}, gameTitle(g.game)),
-          h("td", {}, g.status === "finished" ? (g.won ? "🏆" : "—") : h("span", { class: `badge ${g.status}` }, t(`status_${g.status}`))),
-          h("td", { class: "small muted" }, g.finished_at ? new Date(g.finished_at).toLocaleDateString(language()) : ""),
+          h("td", { class: "outcome" }, g.status === "finished" ? (g.won ? icon("trophy", t("won")) : h("span", { class: "muted", title: t("lost") }, t("lost")))
+            : h("span", { class: `badge ${g.status}` }, t(`status_${g.status}`))),
+          h("td", { class: "small" }, g.place ? t("place_n", { n: g.place }) : "", g.rating ? [" ", ratingChange(g.rating)] : null),
+          h("td", { class: "small muted date" }, g.finished_at ? new Date(g.finished_at).toLocaleDateString(language()) : ""),
           h("td", {}, h("a", { href: g.status === "finished" ? `/replay/${g.id}` : `/table/${g.id}`, "data-link": true }, g.status === "finished" ? t("replay") : t("watch")))))))
           : h("p", { class: "muted" }, t("no_tables")))));
 }
@@ -507,7 +658,7 @@ async function leaderboardPage() {
       h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("name")), h("th", {}, t("rating")), h("th", {}, t("games")), h("th", {}, t("wins")))),
       h("tbody", {}, data.players.map((p, i) => h("tr", {}, h("td", {}, i + 1),
         h("td", {}, p.player.startsWith("user:") ? h("a", { href: `/profile/${p.player.slice(5)}`, "data-link": true }, p.name) : p.name),
-        h("td", {}, p.rating), h("td", {}, p.games), h("td", {}, p.wins)))))
+        h("td", {}, ratingCell(p)), h("td", {}, p.games), h("td", {}, p.wins)))))
       : h("p", { class: "muted" }, t("no_tables"))));
 }
 

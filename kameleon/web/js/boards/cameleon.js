@@ -1,61 +1,233 @@
 // Le Caméléon: the 8-file board drawn from the view; disc = Round, square = Square, colour = kind.
-// Click one of your pieces to see where it can go, then click the destination. The view says which
-// squares have legal moves and where they lead (`moves`), and why no move starts from the other
-// pieces (`no_move_from`): the board computes no rule. Captures and rewards that follow a displacement
-// are offered as buttons in "Your moves".
+// Click one of your pieces to see where it can go, then click the destination. A capture is finished on the
+// board too: the view's `pending` names the pieces being captured, the reward and, per choice, what to click
+// (a captured piece, a reward colour, a free square of your reserve). The board computes no rule: the view says
+// which squares have moves and where they lead, and every other click is sent to the server as the move it
+// would be, so that the engine's own explanation comes back in the reader's language.
+// The log's events (ctx.recent) mark the squares the last moves changed (class `changed`); pieces that arrive
+// since the previous render animate (`arrive`, none under prefers-reduced-motion). No notation shows unless
+// ctx.showNotation.
 import { add, h } from "../dom.js";
 import { t } from "../i18n.js";
 
 const COLOURS = { B: "#3b6fd8", R: "#d63a3a", Y: "#f2c81e", V: "#8e44ad", O: "#f08a24", G: "#3fa34d", K: "#1d2733" };
 const FILES = "abcdefgh";
+const SIDE_MARK = { round: "●", square: "■" };
 let selected = null;
+const seen = new Map();  // per page: the pieces at the previous render, so that only new arrivals animate
 
-function piece(letter) {
-  const round = letter === letter.toUpperCase();
-  const kind = letter.toUpperCase();
+const kindOf = (letter) => letter.toUpperCase();
+const isRound = (letter) => letter === letter.toUpperCase();
+const colourName = (letter) => t(`cm_colour_${kindOf(letter)}`);
+
+function pieceSvg(letter, extra = "") {
+  const round = isRound(letter);
+  const kind = kindOf(letter);
   const fill = COLOURS[kind] || "#888";
   const text = kind === "Y" ? "#4a3b00" : "#fff";
   const shape = round
     ? `<circle cx="20" cy="20" r="15" fill="${fill}" stroke="#fff" stroke-width="2.5"/>`
     : `<rect x="6" y="6" width="28" height="28" rx="4" fill="${fill}" stroke="#fff" stroke-width="2.5"/>`;
-  const el = h("span", { class: "cm-piece", title: `${t(round ? "cm_round" : "cm_square")} ${kind}` });
-  el.innerHTML = `<svg viewBox="0 0 40 40" aria-hidden="true">${shape}<text x="20" y="25" text-anchor="middle" font-size="13" font-weight="700" fill="${text}">${kind}</text></svg>`;
+  const el = h("span", { class: `cm-piece${extra}`, title: `${colourName(letter)} · ${t(round ? "cm_round" : "cm_square")}`, "data-piece": letter });
+  el.innerHTML = `<svg viewBox="0 0 40 40" aria-hidden="true">${shape}<text class="cm-letter" x="20" y="25" text-anchor="middle" font-size="13" font-weight="700" fill="${text}">${kind}</text></svg>`;
   return el;
+}
+
+function sideOf(seat) { return seat === 0 ? "round" : seat === 1 ? "square" : null; }
+
+// Who plays which side: "● Round" / "■ Square" (with the piece shape), for the seats list and the results table.
+export function seatBadge(seat, ctx = {}) {
+  const side = sideOf(seat);
+  if (!side) return null;
+  return h("span", { class: `cm-seat-badge ${side}`, title: t(side === "round" ? "cm_round_help" : "cm_square_help") },
+    h("span", { class: "cm-mark", "aria-hidden": "true" }, SIDE_MARK[side]), " ", t(`cm_${side}`));
+}
+
+// The captures of a ply in words; the reward just placed (`placed`: its reserve square) is said by the sentence itself.
+function captureWords(captures, placed = null) {
+  return captures.map((c) => (c.reward && c.square !== placed
+    ? t("cm_s_capture_reward", { piece: colourName(c.piece), square: c.victim, reward: colourName(c.reward), reserve: c.square })
+    : t("cm_s_capture_plain", { piece: colourName(c.piece), square: c.victim }))).join(", ");
+}
+
+// One log entry ({seat, move, event}) as a sentence in the interface language, with the mover's name.
+export function sentence(entry, ctx = {}) {
+  const e = entry.event || {};
+  const name = (ctx.names || [])[entry.seat] ?? t(e.side ? `cm_${e.side}` : "cm_round");
+  const parts = [];
+  if (e.kind === "move") {
+    parts.push(t(e.leaves_reserve ? "cm_s_enter" : "cm_s_move", { name, piece: colourName(e.piece), from: e.from, to: e.to }));
+  } else if (e.kind === "pass") {
+    parts.push(t("cm_s_pass", { name }));
+  } else if (e.kind === "choice") {
+    if (e.choice === "room") parts.push(t("cm_s_room", { name, square: e.victim }));
+    else if (e.choice === "reward") parts.push(t("cm_s_reward", { name, reward: colourName(e.reward), square: e.victim }));
+    else parts.push(t("cm_s_reserve", { name, reward: colourName(e.reward), square: e.square }));
+  } else {
+    return null;
+  }
+  if (e.captures && e.captures.length) parts.push(t("cm_s_captured", { list: captureWords(e.captures, e.kind === "choice" ? e.square : null) }));
+  if (e.choices_follow) parts.push(t("cm_s_choosing"));
+  if (e.game_over) parts.push(endReason(e.reason) || t("cm_s_game_over"));
+  return parts.join(" · ");
+}
+
+// How the game ended (State.end_reason), in words.
+export function endReason(reason) {
+  return reason ? t(`cm_reason_${reason}`) : null;
+}
+
+// The label of one named part of a seat's score breakdown (State.score_breakdown) for the results table.
+export function breakdownLabel(part) {
+  const key = `cm_bd_${part}`;
+  const text = t(key);
+  return text === key ? part : text;
+}
+
+export function breakdownValue(part, value) {
+  if (part === "outcome") return value ? t(`cm_outcome_${value}`) : "";
+  return String(value);
+}
+
+// Every part but the total, as [label, value in words] pairs, in the order a results table shows them.
+export function breakdownParts(breakdown) {
+  return Object.keys(breakdown).filter((part) => part !== "total")
+    .map((part) => [breakdownLabel(part), breakdownValue(part, breakdown[part])]);
+}
+
+// The result in words: "Bruno (Round) wins: all the pieces of one side were captured" or "Draw: ...".
+export function resultText(view, names = []) {
+  if (!view.terminal) return null;
+  const why = endReason(view.reason);
+  if (view.winners.length === 1) {
+    const seat = view.winners[0];
+    const text = t("cm_result_win", { name: names[seat] ?? t(`cm_${sideOf(seat)}`), side: t(`cm_${sideOf(seat)}`) });
+    return why ? `${text}: ${why}` : text;
+  }
+  return why ? `${t("cm_result_draw")}: ${why}` : t("cm_result_draw");
+}
+
+// A diagonal neighbour of `square` inside the grid: the target of a move sent only for the server to explain why
+// no move starts there (the explanation is about the piece, whatever the direction).
+function probe(square, ranks) {
+  const f = FILES.indexOf(square[0]), r = Number(square.slice(1));
+  for (const [df, dr] of [[1, 1], [-1, 1], [1, -1], [-1, -1]]) {
+    const nf = f + df, nr = r + dr;
+    if (nf >= 0 && nf < 8 && nr >= 1 && nr <= ranks) return `${square}-${FILES[nf]}${nr}`;
+  }
+  return null;
+}
+
+// What the recent log entries changed: squares emptied, squares reached, squares whose piece was captured.
+function changes(recent) {
+  const from = new Set(), to = new Set(), captured = new Set();
+  for (const entry of recent || []) {
+    const e = entry.event || {};
+    const ply = e.kind === "move" ? e : e.ply || null;
+    if (ply && ply.from) { from.add(ply.from); to.add(ply.to); }
+    for (const c of e.captures || []) { captured.add(c.victim); if (c.square) to.add(c.square); }
+  }
+  return { from, to, captured };
+}
+
+function prompt(view, ctx, mine) {
+  const p = view.pending;
+  const names = ctx.names || [];
+  if (view.terminal) return h("div", { class: "cm-prompt over", id: "cm-result" }, resultText(view, names));
+  if (p && !mine) return h("div", { class: "cm-prompt" }, t("cm_prompt_opponent_capture", { name: names[view.current_player] ?? "?" }));
+  if (!p) return mine ? h("div", { class: "cm-prompt" }, t(selected ? "cm_prompt_target" : "cm_prompt_pick")) : null;
+  const certain = p.captures.filter((c) => c.certain);
+  const list = (certain.length ? certain : p.captures).map((c) => t("cm_s_capture_plain", { piece: colourName(c.piece), square: c.victim })).join(", ");
+  const box = h("div", { class: "cm-prompt capture", id: "cm-capture" }, h("strong", {}, t("cm_prompt_capture", { list })), " ");
+  if (p.step === "reserve") {
+    const o = p.options[0];
+    add(box, t("cm_prompt_reserve", { reward: o.kind ? colourName(o.kind) : "?", square: o.victim ?? "?" }), " ",
+      o.kind ? pieceSvg(view.current_player === 1 ? o.kind.toLowerCase() : o.kind, " inline") : null);
+  } else if (p.step === "room") {
+    add(box, t("cm_prompt_room"));
+  } else {
+    add(box, t("cm_prompt_reward", { square: p.options[0].victim }),
+      h("span", { class: "cm-rewards" }, p.options.map((o) => h("button", { type: "button", class: "cm-reward", "data-reward": o.kind,
+        title: colourName(o.kind), onclick: () => ctx.play(o.move) },
+      pieceSvg(view.current_player === 1 ? o.kind.toLowerCase() : o.kind), h("span", {}, colourName(o.kind)),
+      ctx.showNotation ? h("code", {}, o.move) : null))));
+  }
+  return box;
+}
+
+function seatsBar(view, ctx) {
+  const names = ctx.names || [];
+  return h("div", { class: "cm-seats" }, [0, 1].map((seat) => {
+    const side = sideOf(seat);
+    const score = (view.scores || [])[seat] || {};
+    const turn = !view.terminal && view.current_player === seat;
+    return h("div", { class: `cm-seat ${side}${turn ? " turn" : ""}${seat === ctx.seat ? " me" : ""}`, "data-seat": seat },
+      seatBadge(seat, ctx), h("strong", { class: "cm-name" }, names[seat] ?? ""),
+      h("span", { class: "small muted" }, t("cm_pieces_left", { n: score.pieces ?? 0 }), " · ", t("cm_captured_n", { n: score.captured ?? 0 })));
+  }));
 }
 
 export function render(container, view, ctx) {
   const height = view.ranks;
   const mine = (ctx.legal || []).length > 0;  // only the seat to move may play the view's moves
-  const moves = mine ? view.moves || {} : {};
-  const targets = selected && moves[selected] ? moves[selected] : {};
+  const pending = mine ? view.pending : null;
+  const moves = mine && !pending ? view.moves || {} : {};
   if (selected && !moves[selected]) selected = null;
-  const reserveRanks = new Set(view.reserves.flat().map((square) => Number(square.slice(1))));  // the rows holding reserve squares
-  const grid = h("div", { class: "cm-board", style: `grid-template-columns: repeat(${FILES.length}, 1fr)` });
+  const targets = selected ? moves[selected] : {};
+  const options = new Map();
+  if (pending && pending.step !== "reward") for (const o of pending.options) options.set(pending.step === "room" ? o.victim : o.square, o);
+  const victims = new Map(((view.pending && view.pending.captures) || []).map((c) => [c.victim, c]));
+  const { from, to, captured } = changes(ctx.recent);
+  const key = location.pathname;
+  const before = seen.get(key) || null;
+  seen.set(key, { ...view.pieces });
+  const reserveRanks = new Set(view.reserves.flat().map((square) => Number(square.slice(1))));
+  const reserveSquares = new Set(view.reserves.flat());
+  const redraw = () => container.dispatchEvent(new CustomEvent("board-redraw", { bubbles: true }));
+  const grid = h("div", { class: "cm-board", style: `grid-template-columns: repeat(${FILES.length}, minmax(0, 1fr))` });
   for (let index = 0; index < height; index++) {
     const rank = height - index;
     for (let f = 0; f < FILES.length; f++) {
       const square = `${FILES[f]}${rank}`;
       const letter = view.pieces[square] || null;
       const dark = (f + 1 + rank) % 2 === 0;  // drawing only: a1 is dark, as on the real board
-      const cls = ["cm-sq", dark ? "dark" : "light", reserveRanks.has(rank) ? "reserve" : "",
-        square === selected ? "selected" : "", square in targets ? "target" : "", square in moves ? "movable" : ""].join(" ");
-      const cell = h("button", { type: "button", class: cls, "data-square": square, title: square, disabled: !ctx.interactive,
+      const option = options.get(square);
+      const victim = victims.get(square);
+      const cls = ["cm-sq", dark ? "dark" : "light", reserveRanks.has(rank) ? "reserve" : "", reserveSquares.has(square) ? "slot" : "",
+        square === selected ? "selected" : "", square in targets ? "target" : "", square in moves ? "movable" : "",
+        option ? "option" : "", victim ? (victim.certain ? "victim" : "victim maybe") : "",
+        from.has(square) || to.has(square) || captured.has(square) ? "changed" : "", captured.has(square) && !letter ? "captured" : ""]
+        .filter(Boolean).join(" ");
+      const arrived = letter && before && before[square] !== letter;
+      let title = square;
+      if (ctx.showNotation && square in targets) title = `${square} · ${targets[square]}`;
+      if (ctx.showNotation && option) title = `${square} · ${option.move}`;
+      const ghost = option && pending.step === "reserve" && option.kind && !letter
+        ? pieceSvg(view.current_player === 1 ? option.kind.toLowerCase() : option.kind, " ghost") : null;
+      const cell = h("button", { type: "button", class: cls, "data-square": square, title, disabled: !ctx.interactive,
         onclick: () => {
+          if (!mine) { ctx.play(null); return; }  // the table page explains: not your turn, or you are watching
+          if (option) { ctx.play(option.move); return; }
+          if (pending) { const move = probe(square, height); if (move) ctx.play(move); return; }
           if (square in targets) { const move = targets[square]; selected = null; ctx.play(move); return; }
-          if (square in moves) { selected = square === selected ? null : square; container.dispatchEvent(new CustomEvent("board-redraw", { bubbles: true })); return; }
-          if (!mine) ctx.play(null);  // the table page explains: not your turn, or you are watching
-          else if (view.no_move_from[square]) ctx.explain(t(`cm_no_move_${view.no_move_from[square]}`, { square }));
+          if (square in moves) { selected = square === selected ? null : square; redraw(); return; }
+          if (selected) { const move = `${selected}-${square}`; selected = null; ctx.play(move); return; }
+          if (letter) { const move = probe(square, height); if (move) ctx.play(move); }
         } },
-      letter ? piece(letter) : null,
+      letter ? pieceSvg(letter, arrived ? " arrive" : "") : ghost,
+      victim ? h("span", { class: "cm-x", "aria-hidden": "true" }, "✕") : null,
       f === 0 ? h("span", { class: "cm-rank" }, rank) : null,
       index === height - 1 ? h("span", { class: "cm-file" }, FILES[f]) : null);
       add(grid, cell);
     }
   }
-  const side = view.to_move === "round" ? `● ${t("cm_round")}` : `■ ${t("cm_square")}`;
+  // One move count everywhere: the log's entries (one per stored move), which the view's count equals for a game
+  // played at a table (each capture choice is a stored move of its own).
+  const played = Array.isArray(ctx.log) ? ctx.log.length : view.moves_played ?? 0;
+  const counts = [t("cm_moves_played", { n: played }), t("cm_no_progress", { n: view.no_progress })];
   add(container,
-    h("div", { class: "small muted cm-info" }, `${side} · ${t("cm_move", { n: view.move_number })} · ${t("cm_no_progress", { n: view.no_progress })}`,
-      view.pending ? h("strong", {}, ` · ${t("cm_finish_capture")}`) : null,
-      view.reason ? h("strong", {}, ` · ${t(`cm_reason_${view.reason}`)}`) : null),
-    grid);
+    seatsBar(view, ctx),
+    prompt(view, ctx, mine),
+    h("div", { class: "cm-wrap" }, grid),
+    h("div", { class: "small muted cm-info" }, counts.join(" · ")));
 }

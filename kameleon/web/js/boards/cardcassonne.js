@@ -1,8 +1,11 @@
 // Cardcassonne: the four rows with their followers, the seat's hand, herds and chests, and the 100-space score track.
-// Pick a hand card (or the follower), then one of the highlighted rows; round-end decisions are buttons.
+// Pick a hand card (or the follower), then one of the highlighted rows; round-end decisions are buttons named in words.
 // Everything shown comes from the seat's view: other hands are sizes only, face-down cards of others are backs;
-// which follower secures a card, and why nothing can be placed now, are the engine's own (view fields), and a
-// move the engine refuses is sent all the same so that the table page shows the engine's reason.
+// which follower secures a card, and the move each pick-and-place stands for (view.moves), are the engine's own: the
+// board finds the legal ones among ctx.legal by equality and never reads notation. A move the engine refuses is sent
+// all the same, so that the table page shows the engine's reason in the reader's language. Cards are named in words
+// (cardName); no notation shows unless ctx.showNotation. Log sentences (sentence), the results table's parts
+// (breakdownLabel / breakdownParts) and the seats' follower colours (seatBadge) are exported for the table page.
 import { add, h } from "../dom.js";
 import { t } from "../i18n.js";
 
@@ -10,28 +13,35 @@ const ROWS = "YRGB";
 const SPACES_PER_BOARD = 25;
 
 let selected = null;  // the face code of the chosen hand card, or "F" for the follower
+let animated = -1;  // the move count whose arrivals were last animated: a redraw of the same position does not replay them
 
-// Move tokens of the rules' notation (§11.2): "YP3" (face up, own row), "DRG@G", "?YP3@B", "F@G", "J@R".
-// Decisions (keep, ten, wild@G) are lower case and do not match.
-function parseMove(move) {
-  const m = /^(\?)?([A-Z]+\d?)(?:@([YRGB]))?$/.exec(move);
-  if (!m) return null;
-  return { down: Boolean(m[1]), face: m[2], row: m[3] || m[2][0] };
+// The move the view says each pick-and-place stands for (view.moves, the engine's), legal when ctx.legal lists it.
+// `face` is a hand face or "F"; the board never reads or writes notation itself.
+function targetsFor(view, legal, face) {
+  const found = new Map();
+  const place = view.moves && face ? view.moves.place[face] : null;
+  if (!place) return found;
+  for (const row of ROWS) if (legal.includes(place[row])) found.set(row, place[row]);
+  return found;
 }
 
-// Row -> move for every legal move that puts `face` ("F" for the follower, "J" for the setup joker) in a row.
-function targetsFor(legal, face) {
+function setupTargets(view, legal) {
   const found = new Map();
-  if (!face) return found;
-  for (const move of legal) {
-    const p = parseMove(move);
-    if (p && p.face === face) found.set(p.row, move);
-  }
+  if (!view.moves) return found;
+  for (const row of ROWS) if (legal.includes(view.moves.joker[row])) found.set(row, view.moves.joker[row]);
   return found;
 }
 
 const colourOf = (face) => (face && ROWS.includes(face[0]) ? face[0] : null);
 const colourName = (code) => t(`cc_colour_${code}`);
+const rowName = (code) => t(`cc_row_${code}`);
+
+// A face code ("YP2", "GA", "DRG", "WA") in words, for titles, prompts and sentences.
+export function cardName(face) {
+  return face ? t(`cc_face_${face}`) : t("cc_face_down_card");  // the engine's catalogs name the cards the same way
+}
+
+const cardList = (faces) => faces.map(cardName).join(", ");
 
 // Small pictures drawn for this board (constant strings, never user data).
 const ICONS = {
@@ -41,6 +51,12 @@ const ICONS = {
   DRG: '<svg viewBox="0 0 20 20" aria-hidden="true"><path d="M10 1c1 4 6 5 6 11a6 6 0 0 1-12 0c0-3 2-4 2-7 2 1 3 3 3 5 2-2 1-6 1-9z"/></svg>',
   FAI: '<svg viewBox="0 0 20 20" aria-hidden="true"><path d="m10 1 2.6 5.6 6.1.7-4.5 4.2 1.2 6L10 14.5 4.6 17.5l1.2-6L1.3 7.3l6.1-.7z"/></svg>',
   MEEPLE: '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 2a3.5 3.5 0 0 1 3.5 3.5c0 1-.3 1.7-.8 2.3 3.5.6 7.3 2 7.3 4.2 0 1.2-2.5 1.5-4.5 1.2l3 7.8c.2.5-.2 1-.7 1h-5.3L12 17l-2.5 5H4.2c-.5 0-.9-.5-.7-1l3-7.8c-2 .3-4.5 0-4.5-1.2 0-2.2 3.8-3.6 7.3-4.2-.5-.6-.8-1.3-.8-2.3A3.5 3.5 0 0 1 12 2z"/></svg>',
+  TROPHY: '<svg viewBox="0 0 20 20" aria-hidden="true"><path d="M5 2h10v3h3v2a4 4 0 0 1-4 4h-.3A5 5 0 0 1 11 13.6V16h3v2H6v-2h3v-2.4A5 5 0 0 1 6.3 11H6a4 4 0 0 1-4-4V5h3zm0 5V6.5H3.5V7A2.5 2.5 0 0 0 5 9.3zm10 0v2.3A2.5 2.5 0 0 0 16.5 7v-.5H15z"/></svg>',
+  // The landscape each row's scoring board shows: cloister (yellow), road (red), field (green), city (blue).
+  ROW_Y: '<svg viewBox="0 0 20 20" aria-hidden="true"><path d="M10 1.5 12 4v3h3l2 3v8H3v-8l2-3h3V4z"/><rect x="8.6" y="12" width="2.8" height="6" rx="1.4" fill="rgba(0,0,0,.35)"/></svg>',
+  ROW_R: '<svg viewBox="0 0 20 20" aria-hidden="true"><path d="M8 19c0-4 6-5 6-9s-4-5-4-8h2c0 2.5 4 3.5 4 8s-6 5-6 9z"/></svg>',
+  ROW_G: '<svg viewBox="0 0 20 20" aria-hidden="true"><path d="M10 19V6M10 9 6.5 6.5M10 9l3.5-2.5M10 13l-3.5-2.5M10 13l3.5-2.5M10 6 8 3M10 6l2-3" stroke="currentColor" stroke-width="1.8" fill="none" stroke-linecap="round"/></svg>',
+  ROW_B: '<svg viewBox="0 0 20 20" aria-hidden="true"><path d="M2 18V7h2V5h2v2h2V3h4v4h2V5h2v2h2v11z"/><rect x="8.5" y="12" width="3" height="6" fill="rgba(0,0,0,.35)"/></svg>',
   CHEST: '<svg viewBox="0 0 20 20" aria-hidden="true"><path d="M2 8a4 4 0 0 1 4-4h8a4 4 0 0 1 4 4v1H2z"/><rect x="2" y="10" width="16" height="7" rx="1"/><rect x="8.5" y="8" width="3" height="4" fill="rgba(255,255,255,.7)"/></svg>',
 };
 
@@ -55,17 +71,18 @@ function faceEl(face, tag = "span", attrs = {}) {
   const colour = colourOf(face);
   const kind = colour ? face.slice(1) : face;
   const look = colour ? `c-${colour}` : `j-${face}`;
-  const el = h(tag, { ...attrs, class: `cc-card ${look} k-${kind[0]}${attrs.class ? ` ${attrs.class}` : ""}`, title: attrs.title || face, "aria-label": attrs.title || face, "data-letter": colour });
+  const name = attrs.title || cardName(face);
+  const el = h(tag, { ...attrs, class: `cc-card ${look} k-${kind[0]}${attrs.class ? ` ${attrs.class}` : ""}`, title: name, "aria-label": name, "data-face": face, "data-letter": colour });
   if (kind[0] === "P") add(el, icon("P"), h("b", {}, kind.slice(1)));
   else if (kind === "H" || kind === "WH") add(el, icon("H"));
   else if (kind === "A" || kind === "WA") add(el, icon("A"));
   else add(el, icon(kind));
-  if (kind === "WA" || kind === "WH") add(el, h("b", { class: "cc-wild-mark" }, "W"));
+  if (kind === "WA" || kind === "WH") add(el, h("b", { class: "cc-wild-mark", "aria-hidden": "true" }, "★"));
   return el;
 }
 
 function backEl(placer) {
-  return h("span", { class: `cc-card back seat-${placer}`, title: "?", "aria-label": "?" }, "?");
+  return h("span", { class: `cc-card back seat-${placer}`, title: t("cc_face_down_card"), "aria-label": t("cc_face_down_card") }, "?");
 }
 
 function meeple(seat, extra = "") {
@@ -74,9 +91,9 @@ function meeple(seat, extra = "") {
   return el;
 }
 
-function entryEl(entry, names) {
+function entryEl(entry, names, fresh) {
   if (entry.kind === "follower") {
-    const el = meeple(entry.seat);
+    const el = meeple(entry.seat, fresh ? " changed arrive" : "");
     el.title = names[entry.seat] || `seat ${entry.seat}`;
     el.dataset.secures = entry.secures;
     return el;
@@ -84,23 +101,48 @@ function entryEl(entry, names) {
   let card;
   if (entry.face === null) card = backEl(entry.placer);
   else {
+    const name = cardName(entry.face);
     card = faceEl(entry.face, "span", {  // the engine says which card lies misplaced in its row (rules §8.5)
       class: [entry.face_down ? `down seat-${entry.placer}` : "", entry.misplaced ? "misplaced" : ""].join(" ").trim(),
-      title: entry.face_down ? `?${entry.face}` : entry.face,
+      title: entry.face_down ? `${name} (${t("cc_face_down_card")})` : name,
     });
   }
   const owner = entry.secured_by;
-  return h("span", { class: `cc-entry${owner === null ? "" : ` secured by-${owner}`}` }, card);
+  return h("span", { class: `cc-entry${owner === null ? "" : ` secured by-${owner}`}${fresh ? " changed arrive" : ""}` }, card);
 }
 
-function rowsPanel(view, ctx, targets, onRow) {
+// What the moves since the viewer's own last one changed (ctx.recent's events): per row, how many of its last
+// entries are new (only since the last round end, which clears the secured cards), and the seats that scored.
+function changes(recent) {
+  const rows = new Map(), scored = new Set();
+  for (const entry of recent || []) {
+    const e = entry.event || {};
+    if (e.round_over) rows.clear();
+    if (e.kind === "card" || e.kind === "follower") {
+      if (!e.round_over) rows.set(e.row, (rows.get(e.row) || 0) + 1);
+    }
+    if (e.kind === "joker") {
+      rows.set(e.row, (rows.get(e.row) || 0) + 1);
+      for (const shown of e.display || []) rows.set(shown.row, (rows.get(shown.row) || 0) + 1);
+    }
+    for (const claim of e.claims || []) scored.add(claim.seat);
+    for (const chest of e.chests || []) scored.add(chest.seat);
+  }
+  return { rows, scored };
+}
+
+function rowsPanel(view, ctx, targets, onRow, changed) {
   return h("div", { class: "cc-rows" }, view.rows.map((row) => {
     const move = targets.get(row.row);
+    const down = move && view.moves && selected && selected !== "F" && view.players[ctx.seat]?.next_card_face_down;
     const slot = h("button", { type: "button", class: `cc-slot${move ? " target" : ""}`, "data-move": move,
-      "aria-label": move || colourName(row.row) }, move ? (move.startsWith("?") ? "?" : "+") : "");
+      "aria-label": rowName(row.row), title: move ? (ctx.showNotation ? `${rowName(row.row)} · ${move}` : rowName(row.row)) : null },
+      move ? (down ? "?" : "+") : "");
+    const fresh = changed.rows.get(row.row) || 0;
+    const first = row.entries.length - fresh;
     return h("div", { class: `cc-row r-${row.row}${move ? " target" : ""}`, "data-row": row.row, onclick: () => onRow(row.row) },
-      h("span", { class: `cc-head c-${row.row}`, title: colourName(row.row) }, row.row),
-      h("span", { class: "cc-entries" }, row.entries.map((entry) => entryEl(entry, ctx.names)), slot));
+      h("span", { class: `cc-head c-${row.row}`, title: colourName(row.row), "aria-label": colourName(row.row) }, icon(`ROW_${row.row}`)),
+      h("span", { class: "cc-entries" }, row.entries.map((entry, i) => entryEl(entry, ctx.names, i >= first)), slot));
   }));
 }
 
@@ -124,11 +166,11 @@ function trackCells(players) {
     h("div", { class: "cc-spaces" }, cells));
 }
 
-function scoreTrack(view, ctx) {
+function scoreTrack(view, ctx, changed) {
   return h("section", { class: "score-track" },
     h("h3", {}, t("cc_score_track")),
     trackCells(view.players),
-    h("div", { class: "cc-legend" }, view.players.map((p) => h("span", { class: `cc-score seat-${p.seat}`, "data-seat": p.seat, "data-points": p.score },
+    h("div", { class: "cc-legend" }, view.players.map((p) => h("span", { class: `cc-score seat-${p.seat}${changed.scored.has(p.seat) ? " changed" : ""}`, "data-seat": p.seat, "data-points": p.score },
       h("span", { class: "cc-dot" }), ctx.names[p.seat] || `seat ${p.seat}`, " ",
       h("strong", { class: "cc-points" }, p.score),
       p.track.tile ? h("span", { class: "badge", title: "100/200" }, `+${p.track.tile}`) : null))));
@@ -139,23 +181,24 @@ function herdsEl(p) {
   for (const k of ROWS) {
     const herd = p.herds[k];
     if (herd.real || herd.wild) {
-      chips.push(h("span", { class: `cc-herd c-${k}`, title: `${colourName(k)}: ${herd.real}${herd.wild ? ` + ${herd.wild} W` : ""}` },
-        icon("A"), herd.wild ? `${herd.real}+${herd.wild}` : herd.real));
+      const title = `${t("cc_herd", { colour: colourName(k) })}: ${herd.real}${herd.wild ? ` + ${herd.wild} ${t("cc_face_WA")}` : ""}`;
+      chips.push(h("span", { class: `cc-herd c-${k}`, title, "aria-label": title }, icon("A"), herd.wild ? `${herd.real}+${herd.wild}★` : herd.real));
     }
   }
-  if (p.loose_wilds) chips.push(h("span", { class: "cc-herd j-WA", title: t("cc_loose", { n: p.loose_wilds }) }, icon("A"), `W${p.loose_wilds}`));
+  if (p.loose_wilds) chips.push(h("span", { class: "cc-herd j-WA", title: t("cc_loose", { n: p.loose_wilds }) }, icon("A"), `★${p.loose_wilds}`));
   return h("span", { class: "cc-herds", title: t("cc_herds") }, chips.length ? chips : h("span", { class: "muted" }, "—"));
 }
 
-function playerEl(view, ctx, p) {
+function playerEl(view, ctx, p, changed) {
   const turn = view.current_player === p.seat && !view.final;
   const winner = view.final && view.winners.includes(p.seat);
   const chest = p.chest_points === null ? t("cc_chest", { n: p.chest_size }) : t("cc_chest_points", { n: p.chest_size, points: p.chest_points });
-  return h("section", { class: `cc-player seat-${p.seat}${turn ? " turn" : ""}${ctx.seat === p.seat ? " me" : ""}${winner ? " winner" : ""}`, "data-seat": p.seat },
+  return h("section", { class: `cc-player seat-${p.seat}${turn ? " turn" : ""}${ctx.seat === p.seat ? " me" : ""}${winner ? " winner" : ""}${changed.scored.has(p.seat) ? " changed" : ""}`, "data-seat": p.seat },
     h("header", {},
       h("span", { class: "cc-dot" }),
-      h("strong", { class: "cc-name" }, ctx.names[p.seat] || `seat ${p.seat}`, winner ? " 🏆" : ""),
-      view.dealer === p.seat ? h("span", { class: "badge", title: t("cc_dealer") }, t("cc_dealer")) : null,
+      h("strong", { class: "cc-name" }, ctx.names[p.seat] || `seat ${p.seat}`),
+      winner ? icon("TROPHY", "cc-icon cc-trophy") : null,
+      view.dealer === p.seat && !view.final ? h("span", { class: "badge", title: t("cc_dealer") }, t("cc_dealer")) : null,
       h("span", { class: "cc-points" }, p.score)),
     h("div", { class: "cc-facts" },
       h("span", { class: "cc-hand-size", "data-hand-size": p.hand_size }, h("span", { class: "cc-mini-back" }), t("cc_hand_size", { n: p.hand_size })),
@@ -168,8 +211,8 @@ function playerEl(view, ctx, p) {
 
 function phaseText(view, ctx) {
   const name = view.current_player === null ? "" : ctx.names[view.current_player] || `seat ${view.current_player}`;
-  if (view.phase === "setup_joker") return t("cc_phase_setup", { name, card: view.setup_joker });
-  if (view.phase === "resolve") return t("cc_phase_resolve", { name, row: view.claim.row });
+  if (view.phase === "setup_joker") return t("cc_phase_setup", { name, card: cardName(view.setup_joker) });
+  if (view.phase === "resolve") return t("cc_phase_resolve", { name, row: rowName(view.claim.row) });
   if (view.phase === "over") return t("cc_phase_over");
   return t("cc_phase_play", { name });
 }
@@ -180,55 +223,124 @@ function claimPanel(view, ctx, legal) {
   const name = ctx.names[claim.seat] || `seat ${claim.seat}`;
   const pending = claim.pending.length ? claim.pending[0] : null;
   const pendingAt = claim.pending_index ?? -1;
-  const mine = legal.some((m) => m === "keep" || m === "ten" || m.startsWith("wild@"));
-  const buttons = legal.map((move) => {
-    if (move === "keep") return h("button", { type: "button", "data-move": move, onclick: () => ctx.play(move) }, t("cc_keep", { card: pending }));
-    if (move === "ten") return h("button", { type: "button", class: "secondary", "data-move": move, onclick: () => ctx.play(move) }, t("cc_ten", { card: pending }));
-    const kind = move.startsWith("wild@") ? move.slice(5) : null;
-    return kind ? h("button", { type: "button", class: `cc-wild c-${kind}`, "data-move": move, onclick: () => ctx.play(move) }, t("cc_wild", { colour: colourName(kind) })) : null;
-  });
+  const moves = view.moves;
+  const buttons = [];
+  if (moves && legal.includes(moves.keep)) {
+    buttons.push(h("button", { type: "button", "data-move": moves.keep, "data-choice": "keep", onclick: () => ctx.play(moves.keep) }, t("cc_keep")));
+  }
+  if (moves && legal.includes(moves.ten)) {
+    buttons.push(h("button", { type: "button", class: "secondary", "data-move": moves.ten, "data-choice": "ten", onclick: () => ctx.play(moves.ten) }, t("cc_ten")));
+  }
+  for (const kind of ROWS) {
+    const move = moves ? moves.wild[kind] : null;
+    if (move && legal.includes(move)) {
+      buttons.push(h("button", { type: "button", class: `cc-wild c-${kind}`, "data-move": move, "data-choice": `wild-${kind}`, onclick: () => ctx.play(move) }, t("cc_wild", { colour: colourName(kind) })));
+    }
+  }
   return h("div", { class: "cc-claim", "data-row": claim.row },
-    h("div", { class: "small" }, t("cc_secured", { row: claim.row, name }), " ",
+    h("div", { class: "small" }, t("cc_secured", { row: rowName(claim.row), name }), " ",
       h("span", { class: "cc-claim-cards" }, claim.cards.map((face, i) => faceEl(face, "span", { class: `mini${i === pendingAt ? " pending" : ""}` })))),
-    h("div", { class: "small" }, pending ? t("cc_misplaced", { card: pending }) : t("cc_assign_wild")),
-    mine ? h("div", { class: "cc-decision" }, buttons) : null);
+    h("div", { class: "small cc-question" }, pending ? t("cc_misplaced", { card: cardName(pending), row: rowName(claim.row) }) : t("cc_assign_wild")),
+    buttons.length ? h("div", { class: "cc-decision" }, buttons) : null);
 }
 
 function lastClaims(view, ctx) {
   if (!view.events.length) return null;
   const latest = view.events[view.events.length - 1].round;
-  const recent = view.events.filter((e) => e.round === latest);
+  const recent = view.events.filter((e) => e.round === latest && (e.cards.length || e.to_chest || e.row === null));
   return h("div", { class: "cc-events small" }, h("span", { class: "muted" }, `${t("cc_last_claims")}: `),
     recent.map((e) => h("span", { class: `cc-event seat-${e.seat}` }, h("span", { class: "cc-dot" }),
-      e.row === null ? t("cc_claim_chest", { name: ctx.names[e.seat], points: e.points }) : t("cc_claim", { name: ctx.names[e.seat], points: e.points, row: e.row }))));
+      e.row === null ? t("cc_claim_chest", { name: ctx.names[e.seat], points: e.points }) : t("cc_claim", { name: ctx.names[e.seat], points: e.points, colour: colourName(e.row) }))));
+}
+
+// One log entry ({seat, move, event}) as a sentence in the interface language, with the mover's name.
+export function sentence(entry, ctx) {
+  const e = entry.event || {};
+  const names = ctx.names || [];
+  const who = (seat) => names[seat] ?? `#${seat + 1}`;
+  const name = who(entry.seat);
+  const parts = [];
+  switch (e.kind) {
+    case "card":
+      if (!e.face_down) parts.push(t("cc_s_card", { name, card: cardName(e.face), row: rowName(e.row) }));
+      else if (e.face) parts.push(t("cc_s_card_down", { name, card: cardName(e.face), row: rowName(e.row) }));
+      else parts.push(t("cc_s_card_hidden", { name, row: rowName(e.row) }));
+      break;
+    case "follower": parts.push(t("cc_s_follower", { name, row: rowName(e.row), n: (e.cards || []).length })); break;
+    case "joker":
+      parts.push(t("cc_s_joker", { name, card: cardName(e.card), row: rowName(e.row) }));
+      if (e.display && e.display.length) parts.push(t("cc_s_display", { cards: cardList(e.display.map((d) => d.card)) }));
+      break;
+    case "decision": parts.push(t(e.choice === "keep" ? "cc_s_keep" : "cc_s_ten", { name, card: cardName(e.card) })); break;
+    case "wild": parts.push(t("cc_s_wild", { name, colour: colourName(e.herd) })); break;
+    default: return null;
+  }
+  if (e.revealed && e.revealed.length) parts.push(t("cc_s_revealed", { cards: cardList(e.revealed.map((r) => r.card)) }));
+  for (const claim of e.claims || []) {
+    if (claim.cards.length + claim.to_chest) parts.push(t("cc_s_claim", { name: who(claim.seat), row: rowName(claim.row), points: claim.points }));
+  }
+  for (const chest of e.chests || []) parts.push(t("cc_s_chest", { name: who(chest.seat), points: chest.points }));
+  if (e.new_round) parts.push(t("cc_s_round", { n: e.new_round.round }));
+  return parts.join(" · ");
+}
+
+// The label of one named part of a seat's score breakdown (State.score_breakdown) for the results table.
+export function breakdownLabel(part) {
+  const key = `cc_part_${part}`;
+  const text = t(key);
+  return text === key ? part : text;
+}
+
+export function breakdownValue(part, value) {
+  return String(value);
+}
+
+// Every part but the total, as [label, value] pairs, in the order of the game's scoring.py.
+export function breakdownParts(breakdown) {
+  return ["people", "animals", "tens", "lone_wilds", "buildings"].filter((part) => part in breakdown)
+    .map((part) => [breakdownLabel(part), breakdownValue(part, breakdown[part])]);
+}
+
+// A seat's follower, in its colour, for the seat lists of the table page.
+export function seatBadge(seat, ctx) {
+  const el = icon("MEEPLE", `cc-meeple cc-seat-badge seat-${seat}`);
+  const title = t("cc_follower_of", { name: (ctx && ctx.names && ctx.names[seat]) || `#${seat + 1}` });
+  el.title = title;
+  el.setAttribute("aria-label", title);
+  el.removeAttribute("aria-hidden");
+  return el;
 }
 
 export function render(container, view, ctx) {
   const legal = ctx.legal || [];
   const redraw = () => container.dispatchEvent(new CustomEvent("board-redraw", { bubbles: true }));
   const me = ctx.seat === null || ctx.seat === undefined ? null : view.players[ctx.seat];
-  const setup = targetsFor(legal, "J");
-  if (selected && !targetsFor(legal, selected).size) selected = null;
-  const targets = setup.size ? setup : targetsFor(legal, selected);
-  const faceDown = legal.some((m) => m.startsWith("?"));
-  const deciding = legal.some((m) => m === "keep" || m === "ten" || m.startsWith("wild@"));
+  const setup = setupTargets(view, legal);
+  if (selected && !targetsFor(view, legal, selected).size) selected = null;
+  const targets = setup.size ? setup : targetsFor(view, legal, selected);
+  const deciding = view.phase === "resolve" && legal.length > 0;
+  const faceDown = Boolean(me && me.next_card_face_down && legal.length && !setup.size && !deciding);
+  const changed = changes(ctx.recent);
+  const animate = view.moves_played !== animated;
+  animated = view.moves_played;
 
-  // The engine's reason why the seat to move can put no card, or not its follower, into a row now (null: it can).
-  const refusal = (face) => (view.cannot_place ? view.cannot_place[face === "F" ? "follower" : "card"] : null);
+  // A click that matches no legal move sends the move it stands for all the same (view.moves, the engine's):
+  // the server refuses it with the engine's explanation, in the reader's language.
+  const attempt = (face, row) => {
+    const place = view.moves && view.moves.place[face];
+    if (place) ctx.play(place[row]);
+    else ctx.explain(t("cc_why_no_card"));
+  };
   const onRow = (row) => {
     if (targets.has(row)) { const move = targets.get(row); selected = null; ctx.play(move); return; }
     if (!legal.length) { ctx.play(null); return; }  // the table page explains: not your turn, or you are watching
-    // A chosen card into a row that is no target: the engine refuses the move with its reason (the selection stays).
-    if (selected) { ctx.play(`${faceDown ? "?" : ""}${selected}@${row}`); return; }
-    ctx.explain(refusal(null) || t("cc_why_no_card"));
+    if (selected) { attempt(selected, row); return; }  // the selection stays
+    if (view.cannot_place && view.cannot_place.card) { attempt("F", row); return; }  // nothing can go anywhere now
+    ctx.explain(setup.size ? t("cc_why_joker") : t("cc_why_no_card"));
   };
   const onPick = (face) => {
     if (!legal.length) { ctx.play(null); return; }
-    if (!targetsFor(legal, face).size) {
-      const why = refusal(face);
-      if (why) ctx.explain(why); else ctx.play(face);  // a face the view does not refuse: the engine says why
-      return;
-    }
+    if (!targetsFor(view, legal, face).size) { attempt(face, ROWS[0]); return; }
     selected = selected === face ? null : face;
     redraw();
   };
@@ -237,12 +349,12 @@ export function render(container, view, ctx) {
   if (me && me.hand && !view.final) {
     const cards = me.hand.map((face) => faceEl(face, "button", {
       type: "button", "data-card": face,
-      class: `${selected === face ? "selected" : ""}${targetsFor(legal, face).size ? " playable" : ""}`,
+      class: `${selected === face ? "selected" : ""}${targetsFor(view, legal, face).size ? " playable" : ""}`,
       onclick: () => onPick(face),
     }));
     const follower = h("button", {
       type: "button", "data-card": "F", title: t("cc_follower"),
-      class: `cc-follower-pick seat-${me.seat}${selected === "F" ? " selected" : ""}${targetsFor(legal, "F").size ? " playable" : ""}${me.follower_placed ? " used" : ""}`,
+      class: `cc-follower-pick seat-${me.seat}${selected === "F" ? " selected" : ""}${targetsFor(view, legal, "F").size ? " playable" : ""}${me.follower_placed ? " used" : ""}`,
       onclick: () => onPick("F"),
     }, meeple(me.seat), h("span", { class: "small" }, t("cc_follower")));
     const prompt = !legal.length || deciding ? null
@@ -251,19 +363,20 @@ export function render(container, view, ctx) {
     hand = h("section", { class: "cc-hand" },
       h("h3", {}, t("cc_hand")),
       h("div", { class: "cc-hand-cards" }, cards, follower),
-      prompt ? h("div", { class: "cc-prompt small" }, prompt, faceDown && !setup.size ? h("strong", {}, ` · ${t("cc_face_down")}`) : null) : null);
+      prompt ? h("div", { class: "cc-prompt small" }, prompt, faceDown ? h("strong", {}, ` · ${t("cc_face_down")}`) : null) : null);
   }
 
-  add(container, h("div", { class: `cardcassonne-board${ctx.interactive ? "" : " passive"}`, "data-phase": view.phase },
+  const round = view.round === 0 ? t("cc_setup") : t("cc_round", { n: view.round, total: view.rounds });
+  add(container, h("div", { class: `cardcassonne-board${ctx.interactive ? "" : " passive"}${animate ? "" : " settled"}`, "data-phase": view.phase },
     h("div", { class: "cc-info" },
-      h("span", { class: "cc-round" }, t("cc_round", { n: view.round, total: view.rounds })),
+      h("span", { class: "cc-round" }, round),
       h("span", { class: "cc-deck" }, t("cc_deck", { n: view.deck_size })),
       h("strong", { class: "cc-phase", "data-phase": view.phase }, phaseText(view, ctx)),
       view.setup_joker ? faceEl(view.setup_joker, "span", { class: "mini pending" }) : null),
-    rowsPanel(view, ctx, targets, onRow),
+    rowsPanel(view, ctx, targets, onRow, changed),
     claimPanel(view, ctx, legal),
     hand,
-    h("div", { class: "cc-players" }, view.players.map((p) => playerEl(view, ctx, p))),
-    scoreTrack(view, ctx),
+    h("div", { class: "cc-players" }, view.players.map((p) => playerEl(view, ctx, p, changed))),
+    scoreTrack(view, ctx, changed),
     lastClaims(view, ctx)));
 }

@@ -5,6 +5,9 @@
 // small chooser when several placements (other footprints or the reversed reading) cover that square. Refusals are the
 // engine's: the view says why a tile of the hand cannot go anywhere and why the only moves are draw or pass, and a
 // click where the picked tile cannot go is sent as that placement, which the server refuses with the engine's reason.
+// The log's events (ctx.recent: every move since the reader's own last one) mark the tiles laid since then (class
+// `changed`) and the players who drew; tiles laid since the previous render arrive with an animation (`arrive`).
+// No notation shows unless the reader turned it on (ctx.showNotation).
 import { add, h } from "../dom.js";
 import { t } from "../i18n.js";
 
@@ -19,7 +22,7 @@ const DRAG_PX = 5;      // a pointer that moves less than this is a click, not a
 const pages = new Map();
 function memory() {
   const key = location.pathname;
-  if (!pages.has(key)) pages.set(key, { box: null, selected: null, pending: null, legalKey: null });
+  if (!pages.has(key)) pages.set(key, { box: null, selected: null, pending: null, legalKey: null, laid: null });
   return pages.get(key);
 }
 
@@ -64,11 +67,57 @@ function tileShape(p, attrs) {
     svg("rect", { class: "cr-outline", x: c0 + 0.02, y: r0 + 0.02, width: wide ? 2.96 : 0.96, height: wide ? 0.96 : 2.96, rx: 0.18 }));
 }
 
-// A hand tile: the three squares in a row, as a small picture for a button.
-function miniTile(name) {
-  const picture = svg("svg", { viewBox: "0 0 3 1", class: "cr-mini", "aria-hidden": "true" });
+// A hand tile: the three squares in a row, as a small picture (named in words for screen readers).
+function miniTile(name, label) {
+  const picture = svg("svg", { viewBox: "0 0 3 1", class: "cr-mini", role: "img", "aria-label": label || tileWords(name) });
   [...name].forEach((letter, i) => picture.append(square(letter, i, 0)));
   return picture;
+}
+
+// A tile's colours in words ("red, yellow, green"; a chameleon's centre is "chameleon").
+function tileWords(letters) {
+  return [...letters].map((letter) => t(`chromino_colour_${letter === "*" ? "W" : letter}`)).join(", ");
+}
+
+// One log entry ({seat, move, event}) as a sentence in the interface language, with the mover's name.
+export function sentence(entry, ctx) {
+  const e = entry.event || {};
+  const name = (ctx.names || [])[entry.seat] ?? "?";
+  switch (e.kind) {
+    case "draw": return e.tile ? t("chromino_s_draw_seen", { name, tile: tileWords(e.tile) }) : t("chromino_s_draw", { name });
+    case "pass": return t("chromino_s_pass", { name });
+    case "place": {
+      const parts = [t(e.after_draw ? "chromino_s_place_drawn" : "chromino_s_place", { name, tile: tileWords(e.colours) })];
+      if (e.points !== null && e.points !== undefined) parts.push(t("chromino_s_points", { n: e.points }));
+      if (e.extra_draw) parts.push(t("chromino_s_extra", { name }));
+      if (e.out) parts.push(t("chromino_s_out", { name }));
+      return parts.join(" · ");
+    }
+    default: return null;
+  }
+}
+
+// The label of one named part of a seat's score breakdown (State.score_breakdown) for the results table.
+export function breakdownLabel(part) {
+  const key = `chromino_bd_${part}`;
+  const text = t(key);
+  return text === key ? part : text;
+}
+
+export function breakdownValue(part, value) {
+  if (typeof value === "boolean") return t(value ? "chromino_yes" : "chromino_no");
+  return String(value);
+}
+
+// Every part but the total, as [label, value in words] pairs, in the order a results table shows them.
+export function breakdownParts(breakdown) {
+  return Object.keys(breakdown).filter((part) => part !== "total")
+    .map((part) => [breakdownLabel(part), breakdownValue(part, breakdown[part])]);
+}
+
+// How the game ended (State.end_reason), in words.
+export function endReason(reason) {
+  return reason ? t(`chromino_reason_${reason}`) : null;
 }
 
 function fitBox(layout) {
@@ -116,16 +165,16 @@ function attemptedMove(tile, cell, occupied) {
   return `${tile} ${o} ${row},${col}`;
 }
 
-function playersPanel(view, ctx) {
+function playersPanel(view, ctx, drew) {
   return h("div", { class: "cr-players" }, view.players.map((p) => {
     const turn = view.current_player === p.seat;
     const shown = p.seat === ctx.seat ? [] : p.hand || p.revealed;
-    return h("div", { class: `cr-player${turn ? " turn" : ""}${p.seat === ctx.seat ? " me" : ""}`, "data-seat": p.seat },
+    return h("div", { class: `cr-player${turn ? " turn" : ""}${p.seat === ctx.seat ? " me" : ""}${drew.has(p.seat) ? " changed" : ""}`, "data-seat": p.seat },
       h("strong", {}, ctx.names[p.seat] || `#${p.seat}`),
       h("span", { class: "cr-count", "data-hand-size": p.hand_size }, `${p.hand_size} ${t("chromino_in_hand")}`),
       p.points !== undefined ? h("span", { class: "cr-points", "data-points": p.points }, `${p.points} ${t("score")}`) : null,
       p.out ? h("span", { class: "badge open" }, t("chromino_out")) : null,
-      shown.length ? h("span", { class: "cr-shown", title: p.hand ? "" : t("chromino_revealed") }, shown.map(miniTile)) : null);
+      shown.length ? h("span", { class: "cr-shown", title: p.hand ? "" : t("chromino_revealed") }, shown.map((name) => miniTile(name, tileWords(name)))) : null);
   }));
 }
 
@@ -133,7 +182,7 @@ const sameCell = (a, b) => a[0] === b[0] && a[1] === b[1];
 const viewBoxOf = (b) => `${b.x} ${b.y} ${b.w} ${b.h}`;
 
 // The layout, the spots of the picked tile and the pending choice, in board units (one square = 1).
-function drawMap(layout, spots, pending, box) {
+function drawMap(layout, spots, pending, box, marks) {
   const map = svg("svg", { class: "cr-svg", viewBox: viewBoxOf(box), role: "img", "aria-label": `Chromino: ${layout.length}` });
   map.append(
     svg("defs", {}, svg("pattern", { id: "cr-grid", width: 1, height: 1, patternUnits: "userSpaceOnUse" },
@@ -141,8 +190,9 @@ function drawMap(layout, spots, pending, box) {
     svg("rect", { x: -MAX_SPAN, y: -MAX_SPAN, width: 2 * MAX_SPAN, height: 2 * MAX_SPAN, fill: "url(#cr-grid)" }));
   const numbered = layout.filter((p) => p.item.move_number !== null);
   const last = numbered.length ? numbered.reduce((a, b) => (b.item.move_number > a.item.move_number ? b : a)) : null;
-  map.append(svg("g", { class: "cr-layout" }, ...layout.map((p) => tileShape(p, {
-    class: `cr-tile${p === last ? " last" : ""}${p.item.seat === null ? " start" : ""}`, "data-placed": p.move, "data-seat": p.item.seat ?? "" }))));
+  map.append(svg("g", { class: "cr-layout" }, ...layout.map((p, i) => tileShape(p, {
+    class: `cr-tile${p === last ? " last" : ""}${p.item.seat === null ? " start" : ""}${marks.changed.has(spotKey(p)) ? " changed" : ""}${i >= marks.arrivedFrom ? " arrive" : ""}`,
+    "data-placed": p.move, "data-seat": p.item.seat ?? "" }))));
   if (spots.length) {
     map.append(svg("g", { class: `cr-spots${pending ? " choosing" : ""}` },
       ...spots.map((readings) => tileShape(readings[0], { class: "cr-spot", "data-move": readings[0].move,
@@ -237,14 +287,15 @@ function viewport(map, state, fit, onClick) {
 }
 
 // Shown when several placements cover the clicked square: step through them, place one, or give up.
-function chooserBar(state, choices, play, redraw) {
+function chooserBar(state, choices, play, redraw, showNotation) {
   const n = choices.length;
   const index = state.pending.index % n;
   const step = (by) => () => { state.pending.index = (index + by + n) % n; redraw(); };
   return h("div", { class: "cr-chooser" },
     h("span", { class: "small" }, t("chromino_choose")),
     h("button", { type: "button", class: "secondary", "data-action": "prev", title: t("prev"), onclick: step(-1) }, "◀"),
-    h("code", { class: "cr-pending-move" }, choices[index].move, h("span", { class: "muted" }, ` (${index + 1}/${n})`)),
+    showNotation ? h("code", { class: "cr-pending-move", "data-move": choices[index].move }, choices[index].move, h("span", { class: "muted" }, ` (${index + 1}/${n})`))
+      : h("span", { class: "cr-pending-move", "data-move": choices[index].move }, t("chromino_option", { n: index + 1, total: n })),
     h("button", { type: "button", class: "secondary", "data-action": "next", title: t("next"), onclick: step(1) }, "▶"),
     h("button", { type: "button", "data-action": "place", onclick: () => play(choices[index].move) }, t("place")),
     h("button", { type: "button", class: "secondary", "data-action": "cancel", "aria-label": "✕", onclick: () => { state.pending = null; redraw(); } }, "✕"));
@@ -256,7 +307,7 @@ function handPanel(view, ctx, me, state, byTile, play, redraw) {
   const acting = Boolean(ctx.interactive && legal.length);
   const tiles = (me.hand || []).map((name) => {
     const playable = byTile.has(name);
-    return h("button", { type: "button", "data-tile": name, title: name,
+    return h("button", { type: "button", "data-tile": name, title: tileWords(name),
       class: `cr-hand-tile${playable ? " playable" : ""}${state.selected === name ? " selected" : ""}${view.drawn === name ? " drawn" : ""}`,
       onclick: () => {
         if (!ctx.interactive) return;
@@ -270,8 +321,9 @@ function handPanel(view, ctx, me, state, byTile, play, redraw) {
   // The engine says why the only moves are draw or pass (view.forced), and why a tile cannot go anywhere (view.unplayable).
   const hint = acting && view.forced ? h("span", { class: "cr-hint" }, t(`chromino_${view.forced}`))
     : acting && !state.selected ? h("span", { class: "cr-hint muted" }, t("chromino_pick")) : null;
+  // Draw and pass stay clickable when the rules refuse them: the server answers with the engine's reason.
   const action = (move, label) => h("button", { type: "button", "data-move": move, class: legal.includes(move) ? "" : "secondary",
-    disabled: !legal.includes(move), onclick: () => play(move) }, label);
+    "data-legal": String(legal.includes(move)), onclick: () => play(move) }, label);
   return h("div", { class: `cr-hand${acting ? " acting" : ""}` },
     h("div", { class: "cr-hand-head" }, h("strong", {}, t("chromino_your_tiles")), hint),
     h("div", { class: "cr-hand-tiles" }, tiles),
@@ -314,15 +366,26 @@ export function render(container, view, ctx) {
     ctx.play(attemptedMove(state.selected, cell, occupied));  // refused: the table page shows the engine's reason
   };
 
+  // What the recent moves changed, and which tiles are new since the previous render (only a step forward animates).
+  const changed = new Set(), drew = new Set();
+  for (const entry of ctx.recent || []) {
+    const e = entry.event || {};
+    if (e.kind === "place") changed.add(e.cells.map(([r, c]) => cellKey(r, c)).join(" "));
+    if (e.kind === "draw" || (e.kind === "place" && e.extra_draw)) drew.add(entry.seat);
+  }
+  const laid = state.laid;
+  state.laid = layout.length;
+  const arrivedFrom = laid !== null && layout.length > laid && layout.length - laid < 12 ? laid : Infinity;
+
   const fit = () => fitBox(layout);
-  const map = drawMap(layout, spotsOf(chosen), pending, state.box || fit());
+  const map = drawMap(layout, spotsOf(chosen), pending, state.box || fit(), { changed, arrivedFrom });
   add(container, h("div", { class: "chromino-board" },
     h("div", { class: "cr-info small" },
       h("span", { class: "cr-bag", "data-bag": view.bag_size }, `${t("chromino_bag")}: ${view.bag_size}`),
       h("span", {}, `${t("round")} ${view.round}`),
       view.final_round ? h("strong", { class: "cr-final" }, t("last_round")) : null),
-    playersPanel(view, ctx),
+    playersPanel(view, ctx, drew),
     h("div", { class: "cr-map" }, map, viewport(map, state, fit, clickCell)),
-    pending ? chooserBar(state, choices, play, redraw) : null,
+    pending ? chooserBar(state, choices, play, redraw, Boolean(ctx.showNotation)) : null,
     me ? handPanel(view, ctx, me, state, byTile, play, redraw) : null));
 }

@@ -17,6 +17,10 @@ function value(v, depth) {
   return String(v);
 }
 
+// The moves themselves are the only way to play on this board: the table page offers them as buttons even
+// with the Notation switch off.
+export const playsByNotation = true;
+
 export function render(container, view) {
   add(container, h("div", { class: "generic" }, value(view, 0)));
 }

@@ -8,7 +8,7 @@ const BOARDS = {
   chromino: () => import("./chromino.js"),
   cardcassonne: () => import("./cardcassonne.js"),
 };
-const STYLED = new Set(["chromino", "cardcassonne"]);
+const STYLED = new Set(["chromino", "cardcassonne", "coloretto", "cameleon"]);
 
 function linkStyle(game) {
   if (!STYLED.has(game) || document.querySelector(`link[data-board="${game}"]`)) return;
