@@ -143,7 +143,8 @@ CHAT_HISTORY = 30
 
 
 def _history(arena: Arena, live: LiveTable) -> list[dict[str, Any]]:
-    """What a (re)connected socket missed: the table's last chat lines, and the seats whose time ran out."""
+    """What a (re)connected socket missed: the table's last chat lines, and the seats expelled once out of time
+    (who is out of time now is in every state frame's `clock.out_of_time`)."""
     with arena.db() as db:
         rows = db.scalars(
             select(ChatMessage)
@@ -156,7 +157,7 @@ def _history(arena: Arena, live: LiveTable) -> list[dict[str, Any]]:
     ]
     if live.status != "open":
         lines += [
-            {"type": "timeout", "seat": seat["seat"], "history": True}
+            {"type": "expelled", "seat": seat["seat"], "history": True}
             for seat in live.meta["seats"]
             if seat.get("timed_out")
         ]

@@ -514,19 +514,24 @@ def test_metrics_count_moves_sockets_tables_and_refusals(arena: ServerProcess) -
 # --- 12. a time-out is told to those who come later ----------------------------------------------
 
 
-def test_a_time_out_is_told_to_sockets_that_connect_later(arena: ServerProcess) -> None:
+def test_out_of_time_and_an_expulsion_are_told_to_sockets_that_connect_later(arena: ServerProcess) -> None:
     alice, bob = Player(arena.url, "Alice"), Player(arena.url, "Bob")
     body = {"game": "coloretto", "options": {"players": 2, "start_player": 0}, "time": {"initial": 1}}
     table_id = alice.post("/api/tables", body, expect=201)["table"]["id"]
     bob.post(f"/api/tables/{table_id}/join")
     alice.post(f"/api/tables/{table_id}/start")
     deadline = time.monotonic() + 20
-    while alice.get(f"/api/tables/{table_id}")["table"]["seats"][0]["kind"] != "bot":
+    while alice.get(f"/api/tables/{table_id}/state")["clock"]["out_of_time"] != [0]:
         assert time.monotonic() < deadline
         time.sleep(0.1)
     later = bob.socket(table_id)
-    assert later.next_of("timeout") == {"type": "timeout", "seat": 0, "history": True}
+    assert later.next_of("state")["clock"]["out_of_time"] == [0], "a reconnection shows who is out of time"
+    bob.post(f"/api/tables/{table_id}/expel", {"seat": 0})
+    assert later.next_of("expelled") == {"type": "expelled", "seat": 0, "by": 1}
     later.close()
+    again = bob.socket(table_id)
+    assert again.next_of("expelled") == {"type": "expelled", "seat": 0, "history": True}
+    again.close()
 
 
 def test_a_limit_that_does_not_parse_is_named_at_startup(tmp_path: Path) -> None:

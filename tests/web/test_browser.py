@@ -384,6 +384,7 @@ def test_colour_letters_write_every_colour_and_stay_on(page: Page) -> None:
 def test_the_lobby_follows_tables_opened_elsewhere(page: Page, browser: Browser, arena: ServerProcess) -> None:
     sign_up(page)
     page.goto("/")
+    page.select_option("#time-profile", "custom")
     page.fill("#time-initial", "7")  # something half-typed in the new-table form
     friend_context = browser.new_context(base_url=arena.url)
     try:
