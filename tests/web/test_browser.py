@@ -156,7 +156,7 @@ def test_language_switch(page: Page) -> None:
     page.select_option("#language", "fr")
     expect(page.locator("#login-link")).to_have_text("Connexion")
     page.select_option("#language", "pl")
-    expect(page.locator(".nav a").nth(1)).to_have_text("Ranking")
+    expect(page.locator(".nav a[href='/leaderboard']")).to_have_text("Ranking")
     page.select_option("#language", "en")
     expect(page.locator(".nav a").first).to_have_text("Lobby")
 
@@ -177,10 +177,10 @@ def test_an_account_speaks_its_language_on_every_browser(page: Page, browser: Br
         expect(other.locator(".nav a").first).to_have_text("Sala")
         expect(other.locator("#language")).to_have_value("it")
         other.select_option("#language", "fr")  # a choice made here is the account's from now on
-        expect(other.locator(".nav a").nth(1)).to_have_text("Classement")
+        expect(other.locator(".nav a[href='/leaderboard']")).to_have_text("Classement")
         page.reload()
         expect(page.locator("#language")).to_have_value("fr")
-        expect(page.locator(".nav a").nth(1)).to_have_text("Classement")
+        expect(page.locator(".nav a[href='/leaderboard']")).to_have_text("Classement")
     finally:
         elsewhere.close()
 
