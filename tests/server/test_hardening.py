@@ -57,7 +57,9 @@ def rss_kib(arena: ServerProcess) -> int:
 
 def started_duel(arena: ServerProcess) -> tuple[Player, Player, str]:
     alice, bob = Player(arena.url, "Alice"), Player(arena.url, "Bob")
-    options = {"game": "coloretto", "options": {"players": 2, "start_player": 0}}
+    # Without a clock: a table whose clock runs stays in memory until it fires (autopilot.py), and the
+    # idle-table test counts every table of this module's server.
+    options = {"game": "coloretto", "options": {"players": 2, "start_player": 0}, "time": None}
     table_id = alice.post("/api/tables", options, expect=201)["table"]["id"]
     bob.post(f"/api/tables/{table_id}/join")
     alice.post(f"/api/tables/{table_id}/start")
@@ -353,12 +355,7 @@ def test_malformed_socket_messages_leave_the_socket_alive(arena: ServerProcess, 
 
 
 def test_idle_tables_leave_memory(arena: ServerProcess) -> None:
-    # Without a clock: a table whose clock runs stays in memory until it fires (autopilot.py).
-    alice, bob = Player(arena.url, "Alice"), Player(arena.url, "Bob")
-    options = {"game": "coloretto", "options": {"players": 2, "start_player": 0}, "time": None}
-    table_id = alice.post("/api/tables", options, expect=201)["table"]["id"]
-    bob.post(f"/api/tables/{table_id}/join")
-    alice.post(f"/api/tables/{table_id}/start")
+    alice, _bob, table_id = started_duel(arena)
     alice.get(f"/api/tables/{table_id}/state")
 
     def in_memory() -> float:
