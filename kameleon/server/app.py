@@ -130,6 +130,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         chores = [asyncio.create_task(arena.sweep_sessions()), asyncio.create_task(arena.evict_idle())]
         if arena.fanout.enabled:
             chores.append(asyncio.create_task(arena.watch()))
+        if settings.metrics and metrics.multiprocess_dir() is not None:
+            chores.append(asyncio.create_task(metrics.publish_tables(lambda: len(arena.tables))))
         yield
         for chore in chores:
             chore.cancel()
