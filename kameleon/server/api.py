@@ -41,12 +41,19 @@ from kameleon.server.schemas import (
     RecordIn,
     SignupIn,
 )
+from kameleon.server.throttle import client_of
 
 router = APIRouter(prefix="/api")
 log = logging.getLogger("kameleon.server")
 PASSWORD_CHECKS = 2
-"""argon2 checks run at once (each takes 64 MiB and a core for a moment); more logins wait their turn."""
+"""argon2 checks run at once for sign-ups and logins from devices the account does not know (each takes 64 MiB
+and a core for a moment); more wait their turn."""
+KNOWN_DEVICE_CHECKS = 1
+"""argon2 checks run at once, besides those, for logins from a known device (`auth.known_device`): a queue
+that no number of attacking addresses can fill, as only a browser that once logged in to an account gets in
+it (and each account has at most `throttle.LOGINS_AT_ONCE` there)."""
 _hashing = asyncio.Semaphore(PASSWORD_CHECKS)
+_known_hashing = asyncio.Semaphore(KNOWN_DEVICE_CHECKS)
 
 
 def arena_of(request: HTTPConnection) -> Arena:
@@ -55,8 +62,9 @@ def arena_of(request: HTTPConnection) -> Arena:
 
 
 def address(request: HTTPConnection) -> str:
-    """The client's address (behind a reverse proxy: the one it forwarded, see docs/arena.md)."""
-    return request.client.host if request.client else "unknown"
+    """The client's key for limits (behind a reverse proxy: from the address it forwarded, see docs/arena.md):
+    an IPv4 address, an IPv6 /64 (`throttle.client_key`)."""
+    return client_of(request)
 
 
 def me(db: Session, request: Request) -> User | None:
@@ -99,11 +107,14 @@ async def games() -> dict[str, Any]:
 # --- accounts ---------------------------------------------------------------------------------
 
 
-def _login_response(arena: Arena, db: Session, user: User) -> JSONResponse:
+def _login_response(arena: Arena, db: Session, user: User, request: Request | None = None) -> JSONResponse:
+    """Open a session; with `request` (a password was just proved), mark its browser as a known device too."""
     token = auth.open_session(db, user, arena.settings.session_days)
     db.commit()
     response = JSONResponse({"user": user_json(user), "token": token})
     auth.set_cookie(response, token, arena.settings.session_days, arena.settings.secure_cookies)
+    if request is not None:
+        auth.remember_device(response, request.cookies, user, arena.settings.secure_cookies)
     return response
 
 
@@ -115,7 +126,7 @@ async def signup(request: Request, body: SignupIn) -> JSONResponse:
     def work() -> JSONResponse:
         with arena.db() as db:
             user = auth.sign_up(db, body.username, body.password, body.name, body.language)
-            return _login_response(arena, db, user)
+            return _login_response(arena, db, user, request)
 
     async with _hashing:
         return await asyncio.to_thread(work)
@@ -123,22 +134,25 @@ async def signup(request: Request, body: SignupIn) -> JSONResponse:
 
 @router.post("/auth/login")
 async def login(request: Request, body: LoginIn) -> JSONResponse:
-    """Failed logins are limited per client address, and per account for the addresses that failed at it:
-    a stranger's wrong guesses never lock the owner out."""
+    """Failed logins are limited per known device (a browser that logged in to the account before), and for
+    other devices per address, per address at the account and per account (`throttle.login_allowed`): a
+    stranger's wrong guesses never lock the owner's browser out, nor slow its password check."""
     arena, client = arena_of(request), address(request)
+    with arena.db() as db:
+        device = auth.known_device(db, request.cookies, body.username)
 
     def work() -> JSONResponse:
         with arena.db() as db:
             user = auth.log_in(db, body.username, body.password)
-            return _login_response(arena, db, user)
+            return _login_response(arena, db, user, request)
 
-    async with arena.throttle.login_attempt(client, body.username):
+    async with arena.throttle.login_attempt(client, body.username, device):
         try:
-            async with _hashing:
+            async with _known_hashing if device is not None else _hashing:
                 return await asyncio.to_thread(work)
         except ApiError as exc:
             if exc.status == 401:
-                await arena.throttle.login_failed(client, body.username)
+                await arena.throttle.login_failed(client, body.username, device)
             raise
 
 

@@ -131,6 +131,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         chores += [asyncio.create_task(arena.mailer.run()), asyncio.create_task(api.match_queue(arena))]
         if arena.fanout.enabled:
             chores.append(asyncio.create_task(arena.watch()))
+        if settings.metrics and metrics.multiprocess_dir() is not None:
+            chores.append(asyncio.create_task(metrics.publish_tables(lambda: len(arena.tables))))
         yield
         for chore in chores:
             chore.cancel()

@@ -31,6 +31,7 @@ from kameleon.server.errors import ApiError
 from kameleon.server.guard import MAX_DEPTH, allowed_origins, cross_site, too_deep
 from kameleon.server.live import Connection, LiveTable
 from kameleon.server.models import ChatMessage
+from kameleon.server.throttle import client_of
 
 log = logging.getLogger("kameleon.server")
 router = APIRouter()
@@ -59,7 +60,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         metrics.rejected("cross_site")
         await websocket.close(code=4403, reason="cross-site WebSocket refused")
         return
-    client = websocket.client.host if websocket.client else "unknown"
+    client = client_of(websocket)
     if not await arena.throttle.hit("connect", client):
         metrics.rejected("rate:connect")
         await websocket.close(code=POLICY, reason="too many connections; wait a minute")

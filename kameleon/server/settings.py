@@ -108,14 +108,23 @@ class Settings:
     chat_rate_per_address: str = field(default_factory=lambda: _env_str("KAMELEON_CHAT_RATE", "60/minute"))
     """Chat lines from one client address, whoever sends them (fresh guests are no way around it)."""
     login_failures_per_address: str = field(
-        default_factory=lambda: _env_str("KAMELEON_LOGIN_FAILURES_PER_ADDRESS", "20/5minutes")
+        default_factory=lambda: _env_str("KAMELEON_LOGIN_FAILURES_PER_ADDRESS", "100/5minutes")
     )
-    """Wrong passwords one client address may send, whatever the accounts."""
+    """Wrong passwords one client address (an IPv6 /64) may send from devices the accounts do not know, whatever
+    the accounts: generous, as many people may share an address (NAT); the next two limits are the tight ones."""
+    login_failures_per_pair: str = field(
+        default_factory=lambda: _env_str("KAMELEON_LOGIN_FAILURES_PER_PAIR", "5/5minutes")
+    )
+    """Wrong passwords one client address may send to one account from devices that account does not know."""
     login_failures_per_account: str = field(
         default_factory=lambda: _env_str("KAMELEON_LOGIN_FAILURES_PER_ACCOUNT", "10/5minutes")
     )
-    """Wrong passwords an account may get before the addresses that sent them are refused for it; an address
-    that sent none (the owner's) still logs in."""
+    """Wrong passwords an account may get from devices it does not know, all addresses together; beyond it
+    only its known devices (browsers that logged in to it before) may try, so its owner still logs in."""
+    login_failures_per_device: str = field(
+        default_factory=lambda: _env_str("KAMELEON_LOGIN_FAILURES_PER_DEVICE", "10/5minutes")
+    )
+    """Wrong passwords one known device (a browser holding the account's signed device cookie) may send to it."""
     idle_table_seconds: float = field(default_factory=lambda: env_float("KAMELEON_IDLE_TABLE_SECONDS", 300.0))
     """A table nobody watches or used for this long is dropped from memory (rebuilt from the database on use)."""
     metrics: bool = field(default_factory=lambda: _env_bool("KAMELEON_METRICS", True))

@@ -75,7 +75,7 @@ def test_sign_up_log_in_and_sessions_by_the_book(server: ServerProcess) -> None:
     )
     assert (throttled.status_code, throttled.json()["error"]) == (
         429,
-        "too many failed logins for this account; wait a few minutes",
+        "too many failed logins for this account from your address; wait a few minutes",
     )
     fresh = httpx.Client(base_url=server.url, trust_env=False)
     assert fresh.post("/api/auth/login", json={"username": "carol", "password": "correct horse"}).status_code == 429
@@ -84,6 +84,10 @@ def test_sign_up_log_in_and_sessions_by_the_book(server: ServerProcess) -> None:
     assert httpx.get(server.url + "/api/me", headers={"Authorization": f"Bearer {token}"}, trust_env=False).json() == {
         "user": None
     }
+    # The browser that signed up is a known device of the account (its device cookie outlives the logout): the
+    # failures from elsewhere do not count for it.
+    assert "kameleon_device=" in response.headers["set-cookie"]
+    assert http.post("/api/auth/login", json={"username": "carol", "password": "correct horse"}).status_code == 200
     # Only hashes are stored: the argon2id password hash and the SHA-256 of the session token.
     with sqlite3.connect(server.database) as db:
         (password_hash,) = db.execute("SELECT password_hash FROM users WHERE username = 'carol'").fetchone()

@@ -7,6 +7,7 @@ running them is killed, and `--workers 2` serves one port from two processes.
 
 from __future__ import annotations
 
+import concurrent.futures
 import contextlib
 import random
 import time
@@ -16,6 +17,7 @@ from pathlib import Path
 import httpx
 import pytest
 import redis
+from prometheus_client.parser import text_string_to_metric_families
 
 import kameleon
 from kameleon.server.fanout import CHANNEL
@@ -263,8 +265,32 @@ def test_workers_share_one_port(tmp_path: Path, redis_url: str) -> None:
         assert alice.get(f"/api/tables/{table_id}/record")["moves"] == log
         for socket in sockets:
             socket.close()
+
+        # /metrics, whichever worker answers, adds up every worker's figures (multiprocess mode, metrics.py)
+        def refuse(_: int) -> int:  # text/plain: refused by the guard, counted as reason "type"
+            return httpx.post(server.url + "/api/auth/guest", content=b"{}", trust_env=False).status_code
+
+        with concurrent.futures.ThreadPoolExecutor(8) as pool:
+            assert set(pool.map(refuse, range(40))) == {415}
+        for _ in range(10):
+            figures = scrape(server.url)
+            assert figures["kameleon_moves_total"] == len(log), figures
+            assert figures['kameleon_rejected_requests_total{reason="type"}'] == 40, figures
+            assert figures["kameleon_move_seconds_count"] == len(log)
+            assert figures["kameleon_open_sockets"] == 0
     finally:
         server.stop()
+
+
+def scrape(url: str) -> dict[str, float]:
+    """The samples of one /metrics answer (on a connection of its own: any worker may take it)."""
+    text = httpx.get(url + "/metrics", trust_env=False, headers={"Connection": "close"}).text
+    figures = {}
+    for family in text_string_to_metric_families(text):
+        for sample in family.samples:
+            labels = ",".join(f'{key}="{value}"' for key, value in sorted(sample.labels.items()))
+            figures[sample.name + (f"{{{labels}}}" if labels else "")] = sample.value
+    return figures
 
 
 def test_health_says_when_redis_is_gone(tmp_path: Path, redis_url: str) -> None:

@@ -17,6 +17,7 @@ from kameleon.server import notation, ratings
 from kameleon.server.clock import Clock, TimeControl, check_time_control
 from kameleon.server.db import make_engine, migrate
 from kameleon.server.models import GameTable, Move, Rating
+from kameleon.server.throttle import client_key
 from kameleon.server.writer import MoveWriter
 
 START = datetime(2026, 1, 1, tzinfo=UTC)
@@ -170,3 +171,20 @@ def test_a_seat_left_to_a_bot_is_a_forfeit_and_bot_only_tables_are_not_rated(tmp
         dan = db.get_one(Rating, ("coloretto", "user:2"))
     assert (dan.games, dan.wins) == (1, 1) and dan.mu > 25.0
     engine.dispose()
+
+
+@pytest.mark.parametrize(
+    ("host", "key"),
+    [
+        ("203.0.113.7", "203.0.113.7"),
+        ("2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"),
+        ("2001:db8:1:2::ffff", "2001:db8:1:2::/64"),
+        ("2001:DB8:1:3::1", "2001:db8:1:3::/64"),
+        ("::ffff:198.51.100.9", "198.51.100.9"),
+        ("fe80::1%eth0", "fe80::/64"),
+        ("testclient", "testclient"),
+        (None, "unknown"),
+    ],
+)
+def test_the_client_key_is_an_ipv4_address_or_an_ipv6_64(host: str | None, key: str) -> None:
+    assert client_key(host) == key
