@@ -24,7 +24,13 @@ def bench_command(
         None, "--players", "-p", help=f"seats (default {DEFAULT_PLAYERS}, or the game's only count)"
     ),
     option: list[str] = typer.Option([], "--option", "-o", help="game option as key=value (repeatable)"),
-    seconds: float = typer.Option(5.0, "--seconds", "-s", min=0.1, help="seconds of random games per game"),
+    seconds: float | None = typer.Option(
+        None,
+        "--seconds",
+        "-s",
+        min=0.1,
+        help="seconds of random games per game (default 5); --abuse: longest flood (60), login attack (20)",
+    ),
     seed: int = typer.Option(0, "--seed", min=0, max=2**32, help="first seed of the random games"),
     max_moves: int | None = typer.Option(
         None, "--max-moves", min=1, help="cap on moves per game (default: the game's bench cap, if any)"
@@ -36,7 +42,9 @@ def bench_command(
         help="measure the research interfaces instead: PettingZoo, Gymnasium and vector env steps/s, OpenSpiel MCTS",
     ),
     arena: bool = typer.Option(False, "--arena", help="measure the web arena instead: bot tables over WebSocket"),
-    tables: int = typer.Option(200, "--tables", min=1, help="--arena: concurrent tables"),
+    tables: int | None = typer.Option(
+        None, "--tables", min=1, help="--arena: concurrent tables (default 200); --abuse flood: tables played (20)"
+    ),
     think: float | None = typer.Option(
         None, "--think", min=0.0, help="--arena: mean pause before each move, seconds (default 0.15; 0: flat out)"
     ),
@@ -44,21 +52,35 @@ def bench_command(
     workers: int = typer.Option(
         1, "--workers", min=1, help="--arena: server processes to start (above 1: with a throw-away redis-server)"
     ),
+    abuse: str | None = typer.Option(
+        None,
+        "--abuse",
+        help="measure what abusive clients cost a fresh arena instead: flood, body, logins or all (JSON)",
+    ),
+    syncs: int = typer.Option(100_000, "--syncs", min=0, help="--abuse flood: sync messages the spectator sends"),
+    outbox_only: bool = typer.Option(False, "--outbox-only", help="--abuse flood: lift the socket message rate limit"),
+    measure: float = typer.Option(
+        0.0, "--measure", min=0.0, help="--abuse flood: shortest measurement, seconds (for a control run)"
+    ),
+    attackers: int = typer.Option(50, "--attackers", min=1, help="--abuse logins: client addresses attacking"),
 ) -> None:
     """Measure random full games per second on one core, and the mean cost of legal_actions, apply and clone.
 
     Run on a quiet machine: other work on the same cores lowers every figure.
     """
     names = game or games()
+    if abuse is not None:
+        _bench_abuse(abuse, syncs, seconds, tables or 20, outbox_only, measure, attackers)
+        return
     if arena:
         if len(game) > 1 or players is not None or option:
             raise fail("--arena plays two-player tables of one game with its default options: give at most one --game")
         if game and game[0] not in games():
             raise fail(f"unknown game {game[0]!r}; the games are: {', '.join(games())}")
-        _bench_arena(names[0] if game else "coloretto", tables, think, url, workers, as_json)
+        _bench_arena(names[0] if game else "coloretto", tables or 200, think, url, workers, as_json)
         return
     if rl:
-        _bench_rl(names, players, parse_options(option), seconds, seed, as_json)
+        _bench_rl(names, players, parse_options(option), seconds or 5.0, seed, as_json)
         return
     results = []
     for name in names:
@@ -72,10 +94,10 @@ def bench_command(
         except KameleonError as exc:
             raise fail(str(exc)) from None
         cap = max_moves if max_moves is not None else instance.bench_max_moves
-        with err_console.status(f"benchmarking {name} for {seconds:g} s…"):
-            figures = bench_engine(instance, seconds=seconds, seed=seed, max_moves=cap).as_dict()
+        with err_console.status(f"benchmarking {name} for {seconds or 5.0:g} s…"):
+            figures = bench_engine(instance, seconds=seconds or 5.0, seed=seed, max_moves=cap).as_dict()
             figures["max_moves"] = cap
-            figures.update(instance.bench_extras(seconds))
+            figures.update(instance.bench_extras(seconds or 5.0))
         results.append(figures)
     if as_json:
         typer.echo(json.dumps(results[0] if len(results) == 1 else results, indent=1))
@@ -135,6 +157,24 @@ def _bench_arena(name: str, tables: int, think: float | None, url: str | None, w
         f"{result['p50_ms']:.1f}", f"{result['p99_ms']:.1f}", str(result["errors"]),
     )  # fmt: skip
     console.print(table)
+
+
+def _bench_abuse(
+    what: str, syncs: int, seconds: float | None, tables: int, outbox_only: bool, measure: float, attackers: int
+) -> None:
+    try:
+        from kameleon.server.abuse import WHAT, run
+    except ImportError as exc:
+        missing = getattr(exc, "name", None) or str(exc)
+        raise fail(f"the abuse measurements need {missing}, which is missing: pip install 'kameleon[server]'") from None
+    if what not in WHAT:
+        raise fail(f"--abuse takes {', '.join(WHAT)}, not {what!r}")
+    with err_console.status(f"abuse measurement: {what}…"):
+        try:
+            report = run(what, syncs, seconds, tables, outbox_only, measure, attackers)
+        except (RuntimeError, ValueError) as exc:
+            raise fail(str(exc)) from None
+    typer.echo(json.dumps(report, indent=2))
 
 
 def _bench_rl(

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import socket
+import tempfile
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -87,9 +90,16 @@ def serve_command(
     os.environ["KAMELEON_DATABASE_URL"] = settings.database_url
     os.environ["KAMELEON_REDIS_URL"] = settings.redis_url or ""
     typer.echo(f"kameleon arena on http://{shown}:{port}/  ({where})")
-    uvicorn.run(
-        "kameleon.server.app:create_app", factory=True, workers=workers, ws_per_message_deflate=False, **options
-    )
+    with contextlib.ExitStack() as stack:
+        # One scrape of the port reaches one worker: each must serve the figures of all (metrics.py).
+        from kameleon.server.metrics import MULTIPROCESS, prepare_multiprocess
+
+        given = os.environ.get(MULTIPROCESS)
+        directory = given or stack.enter_context(tempfile.TemporaryDirectory(prefix="kameleon-metrics-"))
+        prepare_multiprocess(Path(directory))
+        uvicorn.run(
+            "kameleon.server.app:create_app", factory=True, workers=workers, ws_per_message_deflate=False, **options
+        )
 
 
 def _check_listening(host: str, port: int) -> None:

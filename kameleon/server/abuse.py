@@ -1,4 +1,6 @@
-"""Measure what one abusive client costs the arena: `python -m kameleon.server.abuse [flood|body|all]`.
+"""Measure what abusive clients cost the arena: `kameleon bench --abuse flood|body|logins|all`.
+
+(`python -m kameleon.server.abuse [flood|body|logins|all]`, with the same options, does the same.)
 
 Starts a fresh arena (`kameleon serve`, SQLite in a temporary directory) on 127.0.0.1, and reports JSON:
 
@@ -9,6 +11,10 @@ Starts a fresh arena (`kameleon serve`, SQLite in a temporary directory) on 127.
   message rate limit, so that only the bounded outbox stands between the flood and the server's memory.
 * **body**: a 200 MB POST to `/api/auth/guest`, once with a Content-Length and once chunked; reported: the
   status, how much was sent before the answer came, and the server's memory growth.
+* **logins**: `--attackers` client addresses (127.0.2.x) each keep two wrong logins waiting for their password
+  check (the most an address may have) for `--seconds`, with the per-address failure limit lifted; meanwhile
+  the owner logs in twice a second from the browser that signed up (a known device) and from a new browser.
+  Reported: each one's login latency before and during the attack, and the attackers' own.
 
 Used for the figures in docs/security.md; every limit is the production default unless said otherwise
 (only the per-address limits on creating guests and tables are lifted, so that 40 players can sign in).
@@ -219,25 +225,132 @@ def body(url: str, pid: int, size: int = 200 * MB) -> dict[str, Any]:
     return results
 
 
+async def _login_times(
+    http: httpx.AsyncClient, times: list[float], errors: list[str], stop: asyncio.Event, forget: bool
+) -> None:
+    """The owner logs in twice a second; `forget`: as a browser it never used before (no device cookie)."""
+    while not stop.is_set():
+        if forget:
+            http.cookies.clear()
+        started = time.perf_counter()
+        try:
+            answer = await http.post("/api/auth/login", json={"username": "owner", "password": "the right one"})
+        except httpx.HTTPError as exc:
+            errors.append(repr(exc))
+            continue
+        if answer.status_code != 200:
+            errors.append(f"{answer.status_code} {answer.text}")
+        else:
+            times.append(time.perf_counter() - started)
+        await asyncio.sleep(0.5)
+
+
+async def _attacker(url: str, source: str, times: list[float], stop: asyncio.Event) -> None:
+    transport = httpx.AsyncHTTPTransport(local_address=source)
+    async with httpx.AsyncClient(base_url=url, trust_env=False, timeout=120, transport=transport) as http:
+        while not stop.is_set():
+            started = time.perf_counter()
+            name = f"ghost{random.randrange(10**9)}"
+            try:
+                answer = await http.post("/api/auth/login", json={"username": name, "password": "a guess"})
+            except httpx.HTTPError:
+                continue
+            if answer.status_code == 401:
+                times.append(time.perf_counter() - started)
+            else:
+                await asyncio.sleep(0.01)  # refused at once: more than two at a time (cannot happen here)
+
+
+async def _logins(url: str, attackers: int, seconds: float) -> dict[str, Any]:
+    def client(source: str) -> httpx.AsyncClient:
+        transport = httpx.AsyncHTTPTransport(local_address=source)
+        return httpx.AsyncClient(base_url=url, trust_env=False, timeout=120, transport=transport)
+
+    async with client("127.0.0.1") as known, client("127.0.3.1") as new:
+        signed_up = await known.post("/api/auth/signup", json={"username": "owner", "password": "the right one"})
+        signed_up.raise_for_status()
+        phases: dict[str, dict[str, list[float]]] = {}
+        errors: list[str] = []
+        for phase, attack in (("quiet", False), ("attack", True)):
+            stop = asyncio.Event()
+            times: dict[str, list[float]] = {"known": [], "new": [], "attackers": []}
+            tasks = [
+                asyncio.create_task(_login_times(known, times["known"], errors, stop, forget=False)),
+                asyncio.create_task(_login_times(new, times["new"], errors, stop, forget=True)),
+            ]
+            if attack:
+                tasks += [
+                    asyncio.create_task(_attacker(url, f"127.0.2.{1 + i // 2}", times["attackers"], stop))
+                    for i in range(2 * attackers)
+                ]
+            await asyncio.sleep(3.0 if not attack else seconds)
+            stop.set()
+            await asyncio.gather(*tasks)
+            phases[phase] = times
+
+    def ms(values: list[float], share: float) -> float | None:
+        ordered = sorted(values)
+        return round(1000 * ordered[min(len(ordered) - 1, int(share * len(ordered)))], 1) if ordered else None
+
+    report: dict[str, Any] = {"attacking_addresses": attackers, "attack_seconds": seconds, "owner_errors": errors}
+    for phase, times in phases.items():
+        for who, values in times.items():
+            if values:
+                report[f"{phase}_{who}"] = {"logins": len(values), "p50_ms": ms(values, 0.5), "max_ms": ms(values, 1.0)}
+    return report
+
+
+def run(
+    what: str,
+    syncs: int = 100_000,
+    seconds: float | None = None,
+    tables: int = 20,
+    outbox_only: bool = False,
+    measure: float = 0.0,
+    attackers: int = 50,
+) -> dict[str, Any]:
+    """The measurements `what` names (flood, body, logins or all), each on a fresh arena; a JSON-ready report.
+
+    `seconds`: the longest the flood lasts (default 60), and how long the login attack lasts (default 20)."""
+    if what not in WHAT:
+        raise ValueError(f"the abuse measurements are {', '.join(WHAT)}, not {what!r}")
+    report: dict[str, Any] = {}
+    env = {"KAMELEON_SOCKET_RATE": "1000000/second", "KAMELEON_SOCKET_CONNECTS": "1000000/minute"}
+    if what in ("flood", "all"):
+        with arena(env if outbox_only else {}) as (url, pid):
+            report["flood"] = asyncio.run(_flood(url, pid, syncs, seconds or 60.0, tables, measure))
+            report["flood"]["limits"] = "outbox only" if outbox_only else "production defaults"
+    if what in ("body", "all"):
+        with arena({}) as (url, pid):
+            report["body"] = body(url, pid)
+    if what in ("logins", "all"):
+        with arena({"KAMELEON_LOGIN_FAILURES_PER_ADDRESS": "1000000/minute"}) as (url, _pid):
+            report["logins"] = asyncio.run(_logins(url, attackers, seconds or 20.0))
+    return report
+
+
+WHAT = ("flood", "body", "logins", "all")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("what", choices=("flood", "body", "all"), nargs="?", default="all")
+    parser.add_argument("what", choices=WHAT, nargs="?", default="all")
     parser.add_argument("--syncs", type=int, default=100_000)
-    parser.add_argument("--seconds", type=float, default=60.0, help="longest the flood may last")
+    parser.add_argument("--seconds", type=float, default=None, help="longest flood (60), login attack (20)")
     parser.add_argument("--tables", type=int, default=20, help="tables played by others during the flood")
     parser.add_argument("--outbox-only", action="store_true", help="lift the socket message rate limit")
     parser.add_argument("--measure", type=float, default=0.0, help="shortest measurement, seconds (for a control run)")
+    parser.add_argument("--attackers", type=int, default=50, help="client addresses attacking the logins")
     options = parser.parse_args()
-    report: dict[str, Any] = {}
-    env = {"KAMELEON_SOCKET_RATE": "1000000/second", "KAMELEON_SOCKET_CONNECTS": "1000000/minute"}
-    if options.what in ("flood", "all"):
-        with arena(env if options.outbox_only else {}) as (url, pid):
-            flood = _flood(url, pid, options.syncs, options.seconds, options.tables, options.measure)
-            report["flood"] = asyncio.run(flood)
-            report["flood"]["limits"] = "outbox only" if options.outbox_only else "production defaults"
-    if options.what in ("body", "all"):
-        with arena({}) as (url, pid):
-            report["body"] = body(url, pid)
+    report = run(
+        options.what,
+        options.syncs,
+        options.seconds,
+        options.tables,
+        options.outbox_only,
+        options.measure,
+        options.attackers,
+    )
     print(json.dumps(report, indent=2))
 
 

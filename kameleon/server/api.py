@@ -11,21 +11,23 @@ and each route takes a Pydantic model of its body (`schemas.py`), so
 from __future__ import annotations
 
 import asyncio
+import html
+import logging
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from sqlalchemy import ColumnElement, select
 from sqlalchemy.orm import Session
 from starlette.requests import HTTPConnection
 
 from kameleon.engine.messages import Message, msg
-from kameleon.server import auth, ratings
+from kameleon.server import auth, i18n, mail, matching, ratings
 from kameleon.server import tables as ops
 from kameleon.server.arena import Arena, iso
 from kameleon.server.catalogue import available_games, catalogue
 from kameleon.server.errors import ApiError
-from kameleon.server.models import GameTable, Rating, Seat, User
+from kameleon.server.models import GameTable, MailSettings, PlayRequest, Rating, Seat, User
 from kameleon.server.schemas import (
     BotsIn,
     GuestIn,
@@ -35,14 +37,24 @@ from kameleon.server.schemas import (
     MoveIn,
     NewTable,
     NoBody,
+    NotificationsIn,
+    PlayIn,
     RecordIn,
     SignupIn,
 )
+from kameleon.server.throttle import client_of
 
 router = APIRouter(prefix="/api")
+log = logging.getLogger("kameleon.server")
 PASSWORD_CHECKS = 2
-"""argon2 checks run at once (each takes 64 MiB and a core for a moment); more logins wait their turn."""
+"""argon2 checks run at once for sign-ups and logins from devices the account does not know (each takes 64 MiB
+and a core for a moment); more wait their turn."""
+KNOWN_DEVICE_CHECKS = 1
+"""argon2 checks run at once, besides those, for logins from a known device (`auth.known_device`): a queue
+that no number of attacking addresses can fill, as only a browser that once logged in to an account gets in
+it (and each account has at most `throttle.LOGINS_AT_ONCE` there)."""
 _hashing = asyncio.Semaphore(PASSWORD_CHECKS)
+_known_hashing = asyncio.Semaphore(KNOWN_DEVICE_CHECKS)
 
 
 def arena_of(request: HTTPConnection) -> Arena:
@@ -51,8 +63,9 @@ def arena_of(request: HTTPConnection) -> Arena:
 
 
 def address(request: HTTPConnection) -> str:
-    """The client's address (behind a reverse proxy: the one it forwarded, see docs/arena.md)."""
-    return request.client.host if request.client else "unknown"
+    """The client's key for limits (behind a reverse proxy: from the address it forwarded, see docs/arena.md):
+    an IPv4 address, an IPv6 /64 (`throttle.client_key`)."""
+    return client_of(request)
 
 
 def me(db: Session, request: Request) -> User | None:
@@ -95,11 +108,14 @@ async def games() -> dict[str, Any]:
 # --- accounts ---------------------------------------------------------------------------------
 
 
-def _login_response(arena: Arena, db: Session, user: User) -> JSONResponse:
+def _login_response(arena: Arena, db: Session, user: User, request: Request | None = None) -> JSONResponse:
+    """Open a session; with `request` (a password was just proved), mark its browser as a known device too."""
     token = auth.open_session(db, user, arena.settings.session_days)
     db.commit()
     response = JSONResponse({"user": user_json(user), "token": token})
     auth.set_cookie(response, token, arena.settings.session_days, arena.settings.secure_cookies)
+    if request is not None:
+        auth.remember_device(response, request.cookies, user, arena.settings.secure_cookies)
     return response
 
 
@@ -111,7 +127,7 @@ async def signup(request: Request, body: SignupIn) -> JSONResponse:
     def work() -> JSONResponse:
         with arena.db() as db:
             user = auth.sign_up(db, body.username, body.password, body.name, body.language)
-            return _login_response(arena, db, user)
+            return _login_response(arena, db, user, request)
 
     async with _hashing:
         return await asyncio.to_thread(work)
@@ -119,22 +135,25 @@ async def signup(request: Request, body: SignupIn) -> JSONResponse:
 
 @router.post("/auth/login")
 async def login(request: Request, body: LoginIn) -> JSONResponse:
-    """Failed logins are limited per client address, and per account for the addresses that failed at it:
-    a stranger's wrong guesses never lock the owner out."""
+    """Failed logins are limited per known device (a browser that logged in to the account before), and for
+    other devices per address, per address at the account and per account (`throttle.login_allowed`): a
+    stranger's wrong guesses never lock the owner's browser out, nor slow its password check."""
     arena, client = arena_of(request), address(request)
+    with arena.db() as db:
+        device = auth.known_device(db, request.cookies, body.username)
 
     def work() -> JSONResponse:
         with arena.db() as db:
             user = auth.log_in(db, body.username, body.password)
-            return _login_response(arena, db, user)
+            return _login_response(arena, db, user, request)
 
-    async with arena.throttle.login_attempt(client, body.username):
+    async with arena.throttle.login_attempt(client, body.username, device):
         try:
-            async with _hashing:
+            async with _known_hashing if device is not None else _hashing:
                 return await asyncio.to_thread(work)
         except ApiError as exc:
             if exc.status == 401:
-                await arena.throttle.login_failed(client, body.username)
+                await arena.throttle.login_failed(client, body.username, device)
             raise
 
 
@@ -447,3 +466,138 @@ async def profile(request: Request, user_id: int) -> dict[str, Any]:
             "games": games,
             "ratings": [ratings.entry(r) for r in rated],
         }
+
+
+# --- mail settings and the links of mails (mail.py) ------------------------------------------------------
+
+
+def _reached(request: Request) -> str:
+    """The address this arena was reached at (scheme://host[:port]), for the links of mails."""
+    return str(request.base_url).rstrip("/")
+
+
+@router.get("/me/notifications")
+async def get_notifications(request: Request) -> dict[str, Any]:
+    """`{"available", "email", "pending", "turn_email"}`; `available` is false when no mail server is configured."""
+    arena = arena_of(request)
+    with arena.db() as db:
+        user = need_user(db, request)
+        return mail.settings_json(arena.mailer, db.get(MailSettings, user.id))
+
+
+@router.post("/me/notifications")
+async def set_notifications(request: Request, body: NotificationsIn) -> dict[str, Any]:
+    """`{"email": address, "turn_email": true}`: a new address gets a confirmation link first ("" forgets it);
+    "your turn" mails go to the confirmed address only."""
+    arena = arena_of(request)
+    if not arena.mailer.enabled:
+        raise ApiError(409, msg("mail_unavailable", "this arena sends no mail: no mail server is configured"))
+
+    def work() -> tuple[bool, dict[str, Any]]:
+        with arena.db() as db:
+            user = need_user(db, request)
+            wrote = mail.change(arena.mailer, db, user, body.email, body.turn_email, _reached(request))
+            return wrote, mail.settings_json(arena.mailer, db.get(MailSettings, user.id))
+
+    wrote, answer = await asyncio.to_thread(work)
+    if wrote:
+        arena.mailer.wake()
+    return {**answer, "confirmation_sent": wrote}
+
+
+def _mail_page(request: Request, user: User | None, said: Message, status: int) -> HTMLResponse:
+    """The small page a mail's link opens, in its account's language."""
+    language = user.language if user is not None else i18n.language_of(request)
+    text = html.escape(i18n.render(said, language))
+    back = html.escape(i18n.render(msg("back_to_arena", "Back to the arena"), language))
+    page = (
+        f'<!doctype html><html lang="{language}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1"><title>kameleon</title>'
+        '<link rel="stylesheet" href="/static/style.css"></head>'
+        f'<body><main id="app"><section class="panel" id="mail-result"><p>{text}</p>'
+        f'<p><a class="button" href="/">{back}</a></p></section></main></body></html>'
+    )
+    return HTMLResponse(page, status_code=status, headers={"Cache-Control": "no-store"})
+
+
+@router.get("/mail/confirm", include_in_schema=False)
+async def confirm_address(request: Request, token: str = "") -> HTMLResponse:
+    with arena_of(request).db() as db:
+        user, said = mail.confirm(db, token[:100])
+        return _mail_page(request, user, said, 200 if user is not None else 404)
+
+
+@router.api_route("/mail/unsubscribe", methods=["GET", "POST"], include_in_schema=False)
+async def unsubscribe(request: Request, token: str = "") -> HTMLResponse:
+    """One click (GET, the link) or RFC 8058's one-click POST from a mail program (guard.py lets it through)."""
+    with arena_of(request).db() as db:
+        user, said = mail.unsubscribe(db, token[:100])
+        return _mail_page(request, user, said, 200 if user is not None else 404)
+
+
+# --- Play now (matching.py) ----------------------------------------------------------------------------
+
+
+async def _start_matched(arena: Arena, wish: str | None = None) -> None:
+    """Run the matching (for one wish, or every waiting one) and start the tables it created."""
+
+    def work() -> list[str]:
+        created: list[str] = []
+        with arena.db() as db:
+            for each in [wish] if wish is not None else matching.wishes(db):
+                created += matching.match(db, each)
+        return created
+
+    for table_id in await asyncio.to_thread(work):
+        await arena.refresh(table_id)
+
+
+async def match_queue(arena: Arena, every: float = 1.0) -> None:
+    """Every `every` seconds, seat whoever can be (bots fill seats once `bots_after` has passed), until
+    cancelled; each server process runs it, the claims in `matching.py` keep them from seating anyone twice."""
+    while True:
+        await asyncio.sleep(every)
+        try:
+            await _start_matched(arena)
+        except Exception:
+            log.exception("matching the Play now queue failed; trying again later")
+
+
+@router.post("/play")
+async def play_now(request: Request, body: PlayIn) -> dict[str, Any]:
+    """Wait for a game: `{"game", "players", "options"?, "time"?, "bots_after"?: seconds}`; then poll
+    `GET /api/play` until it answers `{"table": id}`."""
+    arena = arena_of(request)
+    with arena.db() as db:
+        user = need_user(db, request)
+    await _may_create(request, user.id, "table", msg("what_tables", "new tables"))  # each request may end in a table (with bots)
+
+    def work() -> str:
+        with arena.db() as db:
+            return matching.join(db, user, body.model_dump(exclude_unset=True))
+
+    wish = await asyncio.to_thread(work)
+    await _start_matched(arena, wish)
+    with arena.db() as db:
+        return matching.status(db, user)
+
+
+@router.get("/play")
+async def play_status(request: Request) -> dict[str, Any]:
+    """`{"status": "waiting", ...}` while waiting, `{"status": "seated", "table": id}` once seated."""
+    arena = arena_of(request)
+    with arena.db() as db:
+        user = need_user(db, request)
+        wish = db.scalar(select(PlayRequest.wish).where(PlayRequest.user_id == user.id))
+    if wish is not None:
+        await _start_matched(arena, wish)
+    with arena.db() as db:
+        return matching.status(db, user)
+
+
+@router.delete("/play")
+async def leave_queue(request: Request, body: NoBody | None = None) -> dict[str, Any]:
+    """Stop waiting (a table already made for you stays yours)."""
+    with arena_of(request).db() as db:
+        user = need_user(db, request)
+        return {"status": "left" if matching.leave(db, user) else "none"}

@@ -20,7 +20,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from kameleon import __version__
 from kameleon.engine.messages import Message as Said
 from kameleon.engine.messages import msg, plain
-from kameleon.server import api, i18n, metrics, realtime
+from kameleon.server import api, i18n, metrics, realtime, turns
 from kameleon.server.arena import Arena
 from kameleon.server.errors import ApiError
 from kameleon.server.guard import Guard
@@ -176,8 +176,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await arena.start()
         chores = [asyncio.create_task(arena.sweep_sessions()), asyncio.create_task(arena.evict_idle())]
+        chores += [asyncio.create_task(arena.mailer.run()), asyncio.create_task(api.match_queue(arena))]
         if arena.fanout.enabled:
             chores.append(asyncio.create_task(arena.watch()))
+        if settings.metrics and metrics.multiprocess_dir() is not None:
+            chores.append(asyncio.create_task(metrics.publish_tables(lambda: len(arena.tables))))
         yield
         for chore in chores:
             chore.cancel()
@@ -230,6 +233,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(api.router)
     app.include_router(realtime.router)
+    app.include_router(turns.router)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
     async def page() -> FileResponse:

@@ -27,11 +27,12 @@ from kameleon.engine.messages import msg
 from kameleon.server import auth, metrics, notation, ratings, results
 from kameleon.server.autopilot import Autopilot
 from kameleon.server.catalogue import json_safe
-from kameleon.server.clock import Clock
+from kameleon.server.clock import Clock, stored_time
 from kameleon.server.db import make_engine, migrate, ping, session_factory
 from kameleon.server.errors import ApiError
 from kameleon.server.fanout import make_fanout
 from kameleon.server.live import LiveTable
+from kameleon.server.mail import Mailer
 from kameleon.server.models import GameTable, Move, Seat
 from kameleon.server.settings import Settings
 from kameleon.server.throttle import Throttle
@@ -39,6 +40,12 @@ from kameleon.server.writer import MoveWriter
 
 log = logging.getLogger("kameleon.server")
 MAX_TOKEN = 200
+
+
+def turn_based(meta: dict[str, Any]) -> bool:
+    """A table with a deadline per move (its `time` is `{"per_move": seconds}`)."""
+    time_control = meta.get("time")
+    return isinstance(time_control, dict) and time_control.get("per_move") is not None
 
 
 def iso(when: datetime | None) -> str | None:
@@ -54,6 +61,7 @@ def table_meta(db: Session, row: GameTable) -> dict[str, Any]:
         title = kameleon.load(row.game, **row.options).title
     except Exception:
         title = row.game
+    control = stored_time(row.time_initial, row.time_increment, row.time_per_move)
     return {
         "id": row.id,
         "game": row.game,
@@ -68,7 +76,7 @@ def table_meta(db: Session, row: GameTable) -> dict[str, Any]:
         "rematch_of": row.rematch_of,
         "rematch_id": row.rematch_id,
         "result": row.result,
-        "time": None if row.time_initial is None else {"initial": row.time_initial, "increment": row.time_increment},
+        "time": None if control is None else control.public(),
         "seats": [
             {
                 "seat": s.seat,
@@ -98,6 +106,14 @@ class Arena(Autopilot):
         self.throttle = Throttle(settings)
         self._loading = asyncio.Lock()
         self.fanout = make_fanout(settings.redis_url, settings.lease_seconds)
+        self.mailer = Mailer(
+            self.sessions,
+            settings.smtp_url,
+            settings.mail_from,
+            settings.public_url,
+            settings.mail_retry,
+            settings.mail_poll,
+        )
 
     async def start(self) -> None:
         """Join the other server processes (when there are any), then resume the games in progress."""
@@ -132,8 +148,8 @@ class Arena(Autopilot):
 
         With other processes this also runs every few seconds (`watch`): it catches up the tables whose
         move events this process missed (while Redis was away) and offers to take over their bots and clocks.
-        After a restart, the clock of the seat to move starts again from what it had left at its turn's start:
-        the time the server was down is nobody's thinking time.
+        After a restart, the real-time clock of the seat to move starts again from what it had left at its
+        turn's start: the time the server was down is nobody's thinking time. A turn-based deadline stays.
         """
         with self.db() as db:
             stored = db.execute(
@@ -151,7 +167,8 @@ class Arena(Autopilot):
             if moves > len(live.tokens):
                 async with live.lock:
                     self._catch_up(live)
-            if restarted and live.clock is not None:
+            if restarted and live.clock is not None and live.clock.per_move is None:
+                # A deadline per move is a date that the others wait for: it stays where it was.
                 live.clock.turn_started = time.time()
             self.schedule_bots(live)
             if live.timer_task is None or live.timer_task.done():
@@ -239,12 +256,17 @@ class Arena(Autopilot):
     @staticmethod
     def _clock(db: Session, row: GameTable) -> Clock | None:
         """The table's clocks, rebuilt from the move times (None without time control or before the start)."""
-        if row.time_initial is None or row.started_at is None:
+        if (row.time_initial is None and row.time_per_move is None) or row.started_at is None:
             return None
         moves = db.execute(select(Move.seat, Move.created_at).where(Move.table_id == row.id).order_by(Move.number))
         players = int(row.options["players"])
         return Clock.rebuild(
-            row.time_initial, row.time_increment or 0.0, players, row.started_at, [(seat, when) for seat, when in moves]
+            row.time_initial or 0.0,
+            row.time_increment or 0.0,
+            players,
+            row.started_at,
+            [(seat, when) for seat, when in moves],
+            per_move=row.time_per_move,
         )
 
     async def refresh(self, table_id: str) -> LiveTable:
@@ -276,6 +298,8 @@ class Arena(Autopilot):
         live.broadcast_state()
         self.schedule_bots(live)
         self.schedule_timer(live)
+        if not live.tokens:
+            self.turn_began(live)  # the first turn (a no-op but once: the mail's key)
         return live
 
     def _read_meta(self, live: LiveTable) -> None:
@@ -341,6 +365,20 @@ class Arena(Autopilot):
                 await self.fanout.publish({**event, "seat": seat, "at": now})
         self.schedule_bots(live)
         self.schedule_timer(live)
+        if live.state.current_player != seat:
+            self.turn_began(live)
+
+    def turn_began(self, live: LiveTable) -> None:
+        """The turn passed to another seat (or the game began): a person of a turn-based table may want a mail.
+
+        Only the process that stored the move (or started the table) calls this; the mail's key makes a second
+        call for the same turn a no-op, and the writing happens in the background (`mail.py`)."""
+        seat = live.state.current_player
+        if not self.mailer.enabled or live.status != "playing" or seat is None or live.bot_level(seat):
+            return
+        if not turn_based(live.meta):
+            return
+        self.mailer.turn_waiting(live.id, seat, len(live.tokens))
 
     @staticmethod
     def _validate(live: LiveTable, seat: int, text: str, expect: int | None) -> tuple[Any, str]:
@@ -494,6 +532,7 @@ class Arena(Autopilot):
             live.meta = table_meta(db, row)
 
     async def close(self) -> None:
+        await self.mailer.close()
         await self.fanout.close()
         for live in list(self.tables.values()):
             live.stop()

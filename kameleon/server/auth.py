@@ -9,11 +9,19 @@
   `Authorization: Bearer <token>` (which wins over a cookie).
 * Guests are users without a password; they keep their seats as long as their
   cookie lives.
+* A browser that logged in to an account is a *known device* of it: a second
+  HttpOnly cookie (`kameleon_device`, sent only to /api/auth) holds, for up to
+  MAX_DEVICE_ACCOUNTS accounts, the account's id, a random device id and an
+  HMAC of both keyed with the account's password hash. Nobody can forge one
+  without the database, a new password invalidates them all, and the server
+  stores nothing. Known devices have their own failed-login limit
+  (`throttle.py`), so strangers cannot lock the owner out.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import re
 import secrets
 from datetime import UTC, datetime, timedelta
@@ -30,6 +38,12 @@ from kameleon.server.errors import ApiError
 from kameleon.server.models import AuthSession, User
 
 COOKIE = "kameleon_session"
+DEVICE_COOKIE = "kameleon_device"
+DEVICE_PATH = "/api/auth"
+"""The device cookie goes only to the login and sign-up calls, the only ones that read it."""
+DEVICE_DAYS = 365
+MAX_DEVICE_ACCOUNTS = 4
+"""Accounts one browser is remembered as a known device of (the last ones it logged in to)."""
 MAX_USERNAME = 24
 USERNAME = re.compile(r"^[A-Za-z0-9_.-]{3,24}$")
 MIN_PASSWORD = 8
@@ -130,6 +144,62 @@ def open_session(db: Session, user: User, days: int) -> str:
 
 def set_cookie(response: Response, token: str, days: int, secure: bool) -> None:
     response.set_cookie(COOKIE, token, max_age=days * 86400, httponly=True, samesite="lax", secure=secure, path="/")
+
+
+def _device_mac(user: User, device: str) -> str:
+    key = (user.password_hash or "").encode("utf-8")
+    return hmac.new(key, f"kameleon device {user.id} {device}".encode(), hashlib.sha256).hexdigest()[:32]
+
+
+def _device_entries(cookies: dict[str, str]) -> list[tuple[str, str, str]]:
+    """(account id, device id, mac) of each entry of a device cookie; nothing from a malformed one."""
+    raw = cookies.get(DEVICE_COOKIE) or ""
+    if len(raw) > 120 * MAX_DEVICE_ACCOUNTS:
+        return []
+    entries = []
+    for entry in raw.split("_")[:MAX_DEVICE_ACCOUNTS]:
+        parts = entry.split(".")
+        if len(parts) == 3 and all(part.isalnum() and part.isascii() for part in parts):
+            entries.append((parts[0], parts[1], parts[2]))
+    return entries
+
+
+def known_device(db: Session, cookies: dict[str, str], username: str) -> str | None:
+    """The device id this browser holds for the account `username`, if its cookie is genuine; else None."""
+    entries = _device_entries(cookies)
+    if not entries:
+        return None
+    user = db.scalar(select(User).where(func.lower(User.username) == username.lower(), User.is_guest.is_(False)))
+    if user is None or not user.password_hash:
+        return None
+    for account, device, mac in entries:
+        if account == str(user.id) and hmac.compare_digest(mac, _device_mac(user, device)):
+            return device
+    return None
+
+
+def remember_device(response: Response, cookies: dict[str, str], user: User, secure: bool) -> None:
+    """Mark the browser that just proved the password as a known device of `user` (keeping its device id)."""
+    entries = [entry for entry in _device_entries(cookies) if entry[0] != str(user.id)]
+    device = next(
+        (
+            d
+            for a, d, m in _device_entries(cookies)
+            if a == str(user.id) and hmac.compare_digest(m, _device_mac(user, d))
+        ),
+        secrets.token_hex(12),
+    )
+    entries = [(str(user.id), device, _device_mac(user, device)), *entries][:MAX_DEVICE_ACCOUNTS]
+    value = "_".join(".".join(entry) for entry in entries)
+    response.set_cookie(
+        DEVICE_COOKIE,
+        value,
+        max_age=DEVICE_DAYS * 86400,
+        httponly=True,
+        samesite="lax",
+        secure=secure,
+        path=DEVICE_PATH,
+    )
 
 
 def request_token(request_headers: Any, cookies: dict[str, str]) -> str | None:

@@ -2,7 +2,9 @@
 
 A bot seat plays as soon as it is its turn, thinking in a thread on a clone of
 the state so the server stays responsive, and submits its move like a person
-would. A person's clock runs out into a bot taking the seat over. With several
+would. A person whose time is up is out of time, for everyone to see; they may
+still move until another person expels them, and then a bot finishes their seat
+(a forfeit). With several
 server processes only the holder of a table's lease (`fanout.py`) runs its bots
 and its clock, so a move is never played twice and a process that stops hands
 its tables over when the lease lapses.
@@ -16,10 +18,13 @@ import random
 import time
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy import func, select
+
 from kameleon.ai import make_agent
+from kameleon.engine.messages import msg
 from kameleon.server.catalogue import default_bot
 from kameleon.server.errors import ApiError
-from kameleon.server.models import Seat
+from kameleon.server.models import Move, Seat
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
@@ -30,6 +35,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("kameleon.server")
 BOT_RETRIES = 3
+TIMER_SLACK = 0.05
+"""Seconds past a deadline the timer wakes, so that the time is up when it looks."""
 
 
 class Autopilot:
@@ -58,17 +65,33 @@ class Autopilot:
             live.bot_task = asyncio.get_running_loop().create_task(self._bot_turns(live))
 
     def schedule_timer(self, live: LiveTable) -> None:
-        """Arm the clock of the seat to play: when a person's time runs out a bot takes the seat over."""
+        """Arm the clock of the person to move: when their time is up everyone is told they are out of time
+        (they may still move until another person expels them); at a table where no other person could expel
+        them, the server does, after a grace period (`absent_grace`)."""
         if live.timer_task is not None:
             live.timer_task.cancel()
             live.timer_task = None
         seat = live.state.current_player
         if live.clock is None or live.status != "playing" or seat is None or live.bot_level(seat):
             return
-        delay = live.clock.left(seat, seat, time.time())
-        live.timer_task = asyncio.get_running_loop().create_task(self._time_out(live, seat, len(live.tokens), delay))
+        left = live.clock.left(seat, seat, time.time())
+        if left > 0:
+            delay, expel = left + TIMER_SLACK, False
+        elif not any(other != seat for other in live.people()):
+            delay, expel = left + self.absent_grace(live), True
+        else:
+            return  # out of time already: the others decide
+        task = self._expel_later(live, seat, len(live.tokens), delay) if expel else None
+        if task is None:
+            task = self._out_of_time(live, seat, len(live.tokens), delay)
+        live.timer_task = asyncio.get_running_loop().create_task(task)
 
-    async def _time_out(self, live: LiveTable, seat: int, moves: int, delay: float) -> None:
+    def absent_grace(self, live: LiveTable) -> float:
+        assert live.clock is not None
+        own = live.clock.per_move if live.clock.per_move is not None else live.clock.initial
+        return min(self.settings.absent_grace, own)
+
+    async def _out_of_time(self, live: LiveTable, seat: int, moves: int, delay: float) -> None:
         await asyncio.sleep(max(0.0, delay))
         if not await self.fanout.claim(live.id):
             return  # another process runs this table's clock
@@ -77,15 +100,55 @@ class Autopilot:
                 self._catch_up(live)  # the seat may have moved in time, through another process
             if live.status != "playing" or len(live.tokens) != moves or live.state.current_player != seat:
                 return
+            if not live.out_of_time(seat):
+                live.timer_task = None
+                self.schedule_timer(live)  # woken a little early
+                return
+        await self.announce(live, {"type": "out_of_time", "seat": seat})
+        # Every frame from now on says so (`clock.out_of_time`), to sockets that connect later too.
+        live.broadcast_state()
+        if self.fanout.enabled:
+            await self.fanout.publish({"kind": "refresh", "table": live.id})
+        live.timer_task = None
+        self.schedule_timer(live)
+
+    async def _expel_later(self, live: LiveTable, seat: int, moves: int, delay: float) -> None:
+        await asyncio.sleep(max(0.0, delay))
+        if not await self.fanout.claim(live.id):
+            return
+        live.timer_task = None
+        try:
+            await self.expel(live, seat, None, moves)
+        except ApiError as exc:
+            log.info("table %s: seat %s not expelled: %s", live.id, seat, exc.message)
+
+    async def expel(self, live: LiveTable, seat: int, by: int | None, moves: int | None = None) -> None:
+        """A bot finishes the seat of a person out of time, who forfeits (`ratings.py` ranks them last).
+
+        `by`: the seat of the person who asked (None: the server, at a table with no other person). `moves`:
+        only if the game is still at that many moves."""
+        async with live.lock:
+            if self.fanout.enabled:
+                self._catch_up(live)
+            if live.status != "playing":
+                raise ApiError(409, msg("expel_not_playing", "only a game in progress has seats to expel"))
+            if live.clock is None:
+                raise ApiError(409, msg("expel_no_limit", "this table has no time limit: nobody can be expelled"))
+            if moves is not None and len(live.tokens) != moves:
+                return
+            if not live.out_of_time(seat):
+                raise ApiError(
+                    409, msg("expel_in_time", "seat {seat} is not out of time: it cannot be expelled", seat=seat)
+                )
             with self.db() as db:
+                stored = db.scalar(select(func.count()).select_from(Move).where(Move.table_id == live.id)) or 0
                 row = db.get(Seat, (live.id, seat))
-                if row is None or row.bot:
-                    return
+                if stored != len(live.tokens) or row is None or row.bot or row.user_id is None:
+                    raise ApiError(409, msg("expel_moved", "seat {seat} has just moved", seat=seat))
                 row.bot, row.name = default_bot(), f"{row.name or 'seat'} (bot)"[:40]
                 row.timed_out = True  # announced now, and to every socket that connects later (realtime.py)
                 db.commit()
-        await self.announce(live, {"type": "timeout", "seat": seat})
-        live.timer_task = None
+        await self.announce(live, {"type": "expelled", "seat": seat, "by": by})
         await self.refresh(live.id)
 
     def _agent(self, live: LiveTable, seat: int) -> Any:

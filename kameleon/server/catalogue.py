@@ -15,6 +15,7 @@ import kameleon
 from kameleon.ai import agent_names
 from kameleon.engine.options import REQUIRED
 from kameleon.engine.registry import game_class, games
+from kameleon.server.clock import DEFAULT_PROFILE, PROFILES
 
 PREFERRED_BOT = ("medium", "greedy", "random")
 
@@ -78,7 +79,13 @@ def describe(name: str) -> dict[str, Any]:
 
 
 def catalogue() -> dict[str, Any]:
-    return {"games": [describe(name) for name in available_games()], "bots": bot_levels(), "default_bot": default_bot()}
+    return {
+        "games": [describe(name) for name in available_games()],
+        "bots": bot_levels(),
+        "default_bot": default_bot(),
+        "time_profiles": PROFILES,
+        "default_time": DEFAULT_PROFILE,
+    }
 
 
 def bot_levels() -> list[str]:

@@ -34,6 +34,9 @@ from kameleon.server.settings import Settings
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 MAX_DEPTH = 16
 """Nesting levels a body may have (a game record needs 3)."""
+MAIL_PROGRAMS = frozenset({"/api/mail/unsubscribe"})
+"""Paths that mail programs POST to (RFC 8058 one-click unsubscribe, a form body): the secret token in the
+link is the authority there, and the route reads no body."""
 
 
 def own_origin(scope: Scope) -> str | None:
@@ -116,7 +119,7 @@ class Guard:
         self.allowed = allowed_origins(settings)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] in SAFE_METHODS:
+        if scope["type"] != "http" or scope["method"] in SAFE_METHODS or scope.get("path") in MAIL_PROGRAMS:
             await self.app(scope, receive, send)
             return
         try:

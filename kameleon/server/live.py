@@ -166,11 +166,22 @@ class LiveTable:
             return self.logs.final()
         return self.logs.seen_by(seat)
 
+    def people(self) -> list[int]:
+        """The seats a person holds (not those a bot holds or finishes for someone)."""
+        return [int(seat["seat"]) for seat in self.meta["seats"] if seat["kind"] == "human"]
+
     def clock_json(self) -> dict[str, Any] | None:
         if self.clock is None:
             return None
         running = self.state.current_player if self.status == "playing" else None
-        return self.clock.public(running, time.time())
+        return self.clock.public(running, time.time(), self.people())
+
+    def out_of_time(self, seat: int) -> bool:
+        """Whether `seat` is a person's, is to move, and its time is up: then another person may expel it."""
+        running = self.state.current_player
+        if self.clock is None or self.status != "playing" or seat != running or seat not in self.people():
+            return False
+        return self.clock.left(seat, running, time.time()) <= 0
 
     def broadcast_state(self) -> None:
         """Every connection its seat's new frame (a frame that cannot be built is logged, never raised: the move

@@ -67,13 +67,16 @@ class GameTable(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     time_initial: Mapped[float | None] = mapped_column(Float)
     time_increment: Mapped[float | None] = mapped_column(Float)
+    time_per_move: Mapped[float | None] = mapped_column(Float)
+    """Turn-based tables: seconds each move may take (migration 0003); None with real-time control or no limit."""
 
 
 class Seat(Base):
     """Who plays seat `seat` of a table: a user, a bot (`bot` = its level), or nobody yet.
 
     A person holds at most one seat of a table (a unique index on (table, user) over the seats without a
-    bot, migration 0002); `timed_out`: the person's clock ran out and a bot took the seat over."""
+    bot, migration 0002); `timed_out`: the person ran out of time and was expelled (by another player, or by
+    the server when no other person sits at the table): a bot finished the seat, a forfeit."""
 
     __tablename__ = "seats"
     __table_args__ = (
@@ -130,3 +133,72 @@ class Rating(Base):
     sigma: Mapped[float] = mapped_column(Float)
     games: Mapped[int] = mapped_column(Integer, default=0)
     wins: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class MailSettings(Base):
+    """A person's mail address and what they want mailed (migration 0004).
+
+    `email` is the confirmed address; a new one waits in `pending_email` until the link mailed to it is
+    followed (`confirm_hash`: the SHA-256 of that link's single-use token, valid until `confirm_expires`).
+    `unsubscribe_token` makes the one-click unsubscribe link; it changes with the address. `base_url`: the
+    address the arena was reached at when the mails were set up, for the links (without KAMELEON_PUBLIC_URL)."""
+
+    __tablename__ = "mail_settings"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    email: Mapped[str | None] = mapped_column(String(254))
+    pending_email: Mapped[str | None] = mapped_column(String(254))
+    confirm_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
+    confirm_expires: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    turn_email: Mapped[bool] = mapped_column(Boolean, default=False)
+    unsubscribe_token: Mapped[str] = mapped_column(String(64), unique=True)
+    base_url: Mapped[str | None] = mapped_column(String(200))
+
+
+class OutboxMail(Base):
+    """A mail waiting to be sent, or sent: the sender (`mail.py`) claims rows atomically, so that with several
+    server processes each mail goes out once. `key` (unique) makes enqueueing the same mail twice a no-op
+    (`turn:<table>:<moves>`: one mail per waiting turn). A turn mail carries its table and the number of moves
+    played when it was written: once the table has moved on it is dropped unsent."""
+
+    __tablename__ = "outbox"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    key: Mapped[str | None] = mapped_column(String(80), unique=True)
+    recipient: Mapped[str] = mapped_column(String(254))
+    subject: Mapped[str] = mapped_column(String(200))
+    body: Mapped[str] = mapped_column(Text)
+    headers: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    table_id: Mapped[str | None] = mapped_column(String(16))
+    moves: Mapped[int | None] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    due_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    claim: Mapped[str | None] = mapped_column(String(32))
+    claimed_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    state: Mapped[str] = mapped_column(String(16), default="waiting", index=True)
+    """waiting -> sent, or failed (gave up), or dropped (a turn mail whose turn is over)."""
+    last_error: Mapped[str | None] = mapped_column(String(300))
+
+
+class PlayRequest(Base):
+    """A person waiting to be seated by "Play now" (`matching.py`), one row a person.
+
+    `wish` is the SHA-256 of the canonical JSON of (game, players, options, time): people with the same wish are
+    seated together. `table_id` is set, atomically with the table's creation, once they are seated. `seen_at`: the
+    last time the person asked; a request nobody asks about any more is dropped, never seated."""
+
+    __tablename__ = "play_queue"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    wish: Mapped[str] = mapped_column(String(64), index=True)
+    game: Mapped[str] = mapped_column(String(32))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    time: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    rating: Mapped[float] = mapped_column(Float)
+    bots_after: Mapped[float | None] = mapped_column(Float)
+    joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    table_id: Mapped[str | None] = mapped_column(String(16))

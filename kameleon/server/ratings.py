@@ -5,7 +5,7 @@ winners first (sharing place 1), then the others by score. Each seat is a one-pl
 team. A player is `user:<id>` or `bot:<level>`; when one bot level fills several seats
 of a table its updates are averaged so it is not counted twice.
 
-A person who left mid-game or ran out of time forfeits: whatever the bot that
+A person who left mid-game or was expelled once out of time forfeits: whatever the bot that
 finished for them did, they rank last and win nothing, so leaving a game to a
 bot is never a way to gain rating. Only tables with a person at them are rated:
 games among bots alone would let anyone move the bots' ratings at will. Bots keep

@@ -34,6 +34,7 @@ from kameleon.server.errors import ApiError
 from kameleon.server.guard import MAX_DEPTH, allowed_origins, cross_site, too_deep
 from kameleon.server.live import Connection, LiveTable
 from kameleon.server.models import ChatMessage
+from kameleon.server.throttle import client_of
 
 log = logging.getLogger("kameleon.server")
 router = APIRouter()
@@ -71,7 +72,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         metrics.rejected("cross_site")
         await websocket.close(code=4403, reason="cross-site WebSocket refused")
         return
-    client = websocket.client.host if websocket.client else "unknown"
+    client = client_of(websocket)
     if not await arena.throttle.hit("connect", client):
         metrics.rejected("rate:connect")
         await websocket.close(code=POLICY, reason="too many connections; wait a minute")
@@ -156,7 +157,8 @@ CHAT_HISTORY = 30
 
 
 def _history(arena: Arena, live: LiveTable) -> list[dict[str, Any]]:
-    """What a (re)connected socket missed: the table's last chat lines, and the seats whose time ran out."""
+    """What a (re)connected socket missed: the table's last chat lines, and the seats expelled once out of time
+    (who is out of time now is in every state frame's `clock.out_of_time`)."""
     with arena.db() as db:
         rows = db.scalars(
             select(ChatMessage)
@@ -169,7 +171,7 @@ def _history(arena: Arena, live: LiveTable) -> list[dict[str, Any]]:
     ]
     if live.status != "open":
         lines += [
-            {"type": "timeout", "seat": seat["seat"], "history": True}
+            {"type": "expelled", "seat": seat["seat"], "history": True}
             for seat in live.meta["seats"]
             if seat.get("timed_out")
         ]

@@ -18,7 +18,7 @@ KEYS = ("scores", "winners", "places", "breakdown", "reason", "forfeits")
 
 
 def forfeited(seat: dict[str, Any]) -> bool:
-    """A person's seat that a bot took over: they left or ran out of time."""
+    """A person's seat that a bot took over: they left, or were expelled once out of time."""
     return seat.get("user_id") is not None and bool(seat.get("bot"))
 
 

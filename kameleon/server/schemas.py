@@ -11,13 +11,15 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
 
 from kameleon.engine.game import RECORD_FORMAT, RECORD_VERSION
 from kameleon.engine.seeding import MAX_SEED
 from kameleon.server.auth import LANGUAGES, MAX_PASSWORD, MAX_USERNAME
 
 MAX_SEATS = 8
+MAX_PER_MOVE = 30 * 86_400
+"""Turn-based: at most 30 days a move."""
 MAX_MOVES = 20_000
 """Moves an imported record may have (the longest real games have a few hundred)."""
 
@@ -64,8 +66,21 @@ class LanguageIn(Body):
 
 
 class TimeControl(Body):
-    initial: Annotated[float, Field(ge=1, le=86_400, description="seconds on each clock at the start")]
-    increment: Annotated[float, Field(ge=0, le=86_400, description="seconds added after each move")] = 0.0
+    """Real time `{"initial": s, "increment": s}` or turn-based `{"per_move": s}` (a deadline for each move).
+
+    A new table without `"time"` gets the "normal" real-time profile; `"time": null` means no limit."""
+
+    initial: Annotated[float, Field(ge=1, le=86_400, description="seconds on each clock at the start")] | None = None
+    increment: Annotated[float, Field(ge=0, le=86_400, description="seconds added after each move")] | None = None
+    per_move: Annotated[float, Field(ge=1, le=MAX_PER_MOVE, description="turn-based: seconds for each move")] | None = (
+        None
+    )
+
+    @model_validator(mode="after")
+    def one_kind(self) -> TimeControl:
+        if (self.per_move is None) == (self.initial is None) or (self.per_move is not None and self.increment):
+            raise ValueError("give either 'initial' (and 'increment') or 'per_move'")
+        return self
 
 
 class NewTable(Body):
@@ -79,6 +94,10 @@ class NewTable(Body):
 class JoinIn(Body):
     seat: SeatNumber | None = None
     invite: Annotated[str, Field(max_length=64)] | None = None
+
+
+class ExpelIn(Body):
+    seat: SeatNumber
 
 
 class BotsIn(Body):
@@ -110,3 +129,18 @@ class RecordIn(Body):
     moves: Annotated[list[Text], Field(max_length=MAX_MOVES)]
     players: Annotated[list[Name], Field(max_length=MAX_SEATS)] | None = None
     result: RecordResult | None = None
+
+
+class NotificationsIn(Body):
+    email: Annotated[str, Field(max_length=254, description='the address to confirm; "" forgets it')] | None = None
+    turn_email: StrictBool | None = None
+
+
+class PlayIn(Body):
+    game: Annotated[str, Field(max_length=32)]
+    players: Annotated[StrictInt, Field(ge=1, le=MAX_SEATS)]
+    options: Options = Field(default_factory=dict)
+    time: TimeControl | None = None
+    bots_after: (
+        Annotated[float, Field(ge=0, le=3600, description="seconds before bots fill the empty seats")] | None
+    ) = None

@@ -65,6 +65,9 @@ class Settings:
     """Set the cookie's Secure flag; turn on whenever the arena is served over HTTPS."""
     bot_delay: float = field(default_factory=lambda: env_float("KAMELEON_BOT_DELAY", 0.6))
     """Seconds a bot waits before moving, so people can follow the game (0 in tests and benchmarks)."""
+    absent_grace: float = field(default_factory=lambda: env_float("KAMELEON_ABSENT_GRACE", 3600.0))
+    """At a table where no other person could expel them, a person out of time is expelled by the server after
+    this many seconds, or after as long as the table's own time (per move, or initial time) if that is shorter."""
     sqlite_synchronous: str = field(default_factory=lambda: os.environ.get("KAMELEON_SQLITE_SYNC", "FULL").upper())
     """FULL: each accepted move is on disk before it is broadcast; NORMAL: survives a killed server, not a power cut."""
     session_days: int = 30
@@ -105,14 +108,23 @@ class Settings:
     chat_rate_per_address: str = field(default_factory=lambda: _env_str("KAMELEON_CHAT_RATE", "60/minute"))
     """Chat lines from one client address, whoever sends them (fresh guests are no way around it)."""
     login_failures_per_address: str = field(
-        default_factory=lambda: _env_str("KAMELEON_LOGIN_FAILURES_PER_ADDRESS", "20/5minutes")
+        default_factory=lambda: _env_str("KAMELEON_LOGIN_FAILURES_PER_ADDRESS", "100/5minutes")
     )
-    """Wrong passwords one client address may send, whatever the accounts."""
+    """Wrong passwords one client address (an IPv6 /64) may send from devices the accounts do not know, whatever
+    the accounts: generous, as many people may share an address (NAT); the next two limits are the tight ones."""
+    login_failures_per_pair: str = field(
+        default_factory=lambda: _env_str("KAMELEON_LOGIN_FAILURES_PER_PAIR", "5/5minutes")
+    )
+    """Wrong passwords one client address may send to one account from devices that account does not know."""
     login_failures_per_account: str = field(
         default_factory=lambda: _env_str("KAMELEON_LOGIN_FAILURES_PER_ACCOUNT", "10/5minutes")
     )
-    """Wrong passwords an account may get before the addresses that sent them are refused for it; an address
-    that sent none (the owner's) still logs in."""
+    """Wrong passwords an account may get from devices it does not know, all addresses together; beyond it
+    only its known devices (browsers that logged in to it before) may try, so its owner still logs in."""
+    login_failures_per_device: str = field(
+        default_factory=lambda: _env_str("KAMELEON_LOGIN_FAILURES_PER_DEVICE", "10/5minutes")
+    )
+    """Wrong passwords one known device (a browser holding the account's signed device cookie) may send to it."""
     idle_table_seconds: float = field(default_factory=lambda: env_float("KAMELEON_IDLE_TABLE_SECONDS", 300.0))
     """A table nobody watches or used for this long is dropped from memory (rebuilt from the database on use)."""
     metrics: bool = field(default_factory=lambda: _env_bool("KAMELEON_METRICS", True))
@@ -120,6 +132,19 @@ class Settings:
     allowed_origins: str = field(default_factory=lambda: _env_str("KAMELEON_ALLOWED_ORIGINS", ""))
     """Origins (scheme://host[:port], comma-separated) allowed besides the arena's own, e.g. behind a proxy that
     rewrites the Host header."""
+
+    # --- mail (mail.py) -----------------------------------------------------------------------------------
+    smtp_url: str | None = field(default_factory=lambda: os.environ.get("KAMELEON_SMTP_URL") or None)
+    """`smtp://[user:password@]host[:port]` (STARTTLS when the server offers it) or `smtps://...` (TLS from
+    the first byte); None: no mail at all, and the mail settings are hidden."""
+    mail_from: str = field(default_factory=lambda: _env_str("KAMELEON_MAIL_FROM", "kameleon arena <arena@localhost>"))
+    """The From of every mail."""
+    public_url: str | None = field(default_factory=lambda: os.environ.get("KAMELEON_PUBLIC_URL") or None)
+    """The arena's address in the links of mails (scheme://host[:port]); None: the address it was reached at."""
+    mail_retry: float = field(default_factory=lambda: env_float("KAMELEON_MAIL_RETRY", 30.0))
+    """Seconds before a failed mail is tried again; doubled at each failure, up to an hour."""
+    mail_poll: float = field(default_factory=lambda: env_float("KAMELEON_MAIL_POLL", 2.0))
+    """Seconds between two looks at the outbox for mails written by other server processes."""
 
     def __post_init__(self) -> None:
         if not self.lease_seconds > 0:
@@ -131,6 +156,8 @@ class Settings:
                 "the session sweep (KAMELEON_SESSION_SWEEP) must be a positive number of seconds, "
                 f"not {self.session_sweep}"
             )
+        if not self.absent_grace >= 0:
+            raise ValueError(f"KAMELEON_ABSENT_GRACE must be 0 or more seconds, not {self.absent_grace}")
         if not self.bot_delay >= 0:
             raise ValueError(f"the bot delay (KAMELEON_BOT_DELAY) must be 0 or more seconds, not {self.bot_delay}")
         from kameleon.server.throttle import RULES, parse_rule  # the `limits` notation, checked at startup
@@ -140,7 +167,11 @@ class Settings:
         for name in ("max_body", "socket_outbox"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be at least 1, not {getattr(self, name)}")
-        for name in ("body_timeout", "header_timeout", "idle_table_seconds"):
+        if self.smtp_url is not None:
+            from kameleon.server.mail import parse_smtp_url  # a wrong URL is refused at startup, not at each mail
+
+            parse_smtp_url(self.smtp_url)
+        for name in ("body_timeout", "header_timeout", "idle_table_seconds", "mail_retry", "mail_poll"):
             if not getattr(self, name) > 0:
                 raise ValueError(f"{name} must be a positive number of seconds, not {getattr(self, name)}")
         if self.sqlite_synchronous not in SQLITE_SYNC_MODES:

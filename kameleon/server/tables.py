@@ -18,11 +18,10 @@ from sqlalchemy.orm import Session
 import kameleon
 from kameleon.engine.errors import KameleonError
 from kameleon.engine.messages import msg
-from kameleon.engine.options import BadValue
 from kameleon.engine.seeding import fresh_seed
 from kameleon.server.auth import clean_name
 from kameleon.server.catalogue import available_games, bot_levels, default_bot
-from kameleon.server.clock import check_time_control
+from kameleon.server.clock import DEFAULT_PROFILE, PROFILES, BadTimeControl, check_time_control
 from kameleon.server.errors import ApiError
 from kameleon.server.models import GameTable, Move, Seat, User
 from kameleon.server.results import outcome
@@ -79,7 +78,9 @@ def _check_game(game: Any, options: Any) -> kameleon.Game:
 CREATE_FIELDS = ("game", "options", "private", "bots", "time")
 
 
-def create(db: Session, user: User, body: dict[str, Any]) -> str:
+def create(db: Session, user: User, body: dict[str, Any], *, commit: bool = True) -> str:
+    """A new open table with `user` at seat 0; `commit=False` leaves the transaction to the caller (Play now
+    seats a whole group in the same transaction as it claims them, `matching.py`)."""
     unknown = sorted(set(body) - set(CREATE_FIELDS))
     if unknown:  # a misspelt field would otherwise be a table without what was asked for
         raise ApiError(
@@ -95,9 +96,9 @@ def create(db: Session, user: User, body: dict[str, Any]) -> str:
     private = body.get("private", False)
     if not isinstance(private, bool):
         raise ApiError(422, msg("private_not_bool", "'private' must be true or false"))
-    try:
-        time_control = check_time_control(body.get("time"))
-    except BadValue as exc:
+    try:  # no "time": the default real-time profile; "time": null: no limit (a friendly game)
+        time_control = check_time_control(body["time"] if "time" in body else PROFILES[DEFAULT_PROFILE])
+    except BadTimeControl as exc:
         raise ApiError(422, exc.message) from None
     row = GameTable(
         id=new_id(),
@@ -108,8 +109,9 @@ def create(db: Session, user: User, body: dict[str, Any]) -> str:
         private=private,
         invite_code=secrets.token_urlsafe(12),
         created_by=user.id,
-        time_initial=time_control[0] if time_control else None,
-        time_increment=time_control[1] if time_control else None,
+        time_initial=time_control.initial if time_control else None,
+        time_increment=time_control.increment if time_control else None,
+        time_per_move=time_control.per_move if time_control else None,
     )
     db.add(row)
     for seat in range(game.num_players):
@@ -125,7 +127,10 @@ def create(db: Session, user: User, body: dict[str, Any]) -> str:
     if bots is not None:
         db.flush()
         add_bots(db, user, row.id, {"level": bots})
-    db.commit()
+    if commit:
+        db.commit()
+    else:
+        db.flush()
     return row.id
 
 
@@ -272,6 +277,7 @@ def rematch(db: Session, user: User, table_id: str) -> str:
         rematch_of=row.id,
         time_initial=row.time_initial,
         time_increment=row.time_increment,
+        time_per_move=row.time_per_move,
     )
     db.add(new)
     for seat in seats:

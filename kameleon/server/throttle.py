@@ -3,7 +3,9 @@
 Limits on creating things (guests, accounts, tables, imports), on chat, on
 socket connections and on failed logins are counted by `limits` in Redis when
 the arena runs as several processes (so a client gains nothing by reaching
-another process) and in memory otherwise. A socket's own message rate is
+another process) and in memory otherwise, and in memory too while Redis does
+not answer (`Counters`: the limits never fail open). Every limit per address
+counts a client key (`client_key`: an IPv6 client by its /64). A socket's own message rate is
 counted on the socket itself (`MessageRate`: two integers per window, nothing
 shared, nothing to sweep), as it is checked for every message. Every limit is a
 setting in `limits` notation ("10/minute;100/day"); see docs/security.md.
@@ -12,21 +14,24 @@ setting in `limits` notation ("10/minute;100/day"); see docs/security.md.
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import logging
 import time
-from collections.abc import AsyncIterator
-from typing import Any
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any, TypeVar
 
 from limits import RateLimitItem, parse_many
 from limits.aio.storage import MemoryStorage
 from limits.aio.strategies import MovingWindowRateLimiter
 from limits.storage import storage_from_string
+from starlette.requests import HTTPConnection
 
 from kameleon.engine.messages import Message, msg
 from kameleon.server.errors import ApiError
 from kameleon.server.settings import Settings
 
 log = logging.getLogger("kameleon.server")
+T = TypeVar("T")
 
 RULES = {
     "guest": "guest_rate",
@@ -38,7 +43,9 @@ RULES = {
     "socket": "socket_rate",
     "connect": "socket_connects",
     "login_address": "login_failures_per_address",
+    "login_pair": "login_failures_per_pair",
     "login_account": "login_failures_per_account",
+    "login_device": "login_failures_per_device",
 }
 
 LOOPBACK_LIMITS = {
@@ -56,8 +63,12 @@ LOOPBACK_LIMITS = {
 limits per address lifted, per account and per person kept."""
 
 LOGINS_AT_ONCE = 2
-"""Logins one client address may have waiting for their password check in one process: more parallel ones
-are refused at once, so that one address cannot queue up the password checks that the others wait for."""
+"""Logins one client address (or one account's known devices) may have waiting for their password check in one
+process: more parallel ones are refused at once, so that one address cannot queue up the checks others wait for."""
+REDIS_RETRY = 2.0
+"""Seconds between two tries of a Redis that did not answer (the limits count in memory meanwhile)."""
+REDIS_TIMEOUT = 1.0
+"""Seconds a limit waits for Redis before counting in memory."""
 
 
 def parse_rule(setting: str, text: str) -> list[RateLimitItem]:
@@ -67,21 +78,79 @@ def parse_rule(setting: str, text: str) -> list[RateLimitItem]:
         raise ValueError(f"{setting} must be a limit such as '10/minute;100/day', not {text!r}") from None
 
 
+def client_key(host: str | None) -> str:
+    """The client every per-address limit counts: an IPv4 address as it is, an IPv6 address's /64 network (one
+    subscriber is usually given a whole /64, and would otherwise have 2^64 budgets), an IPv4-mapped IPv6
+    address as its IPv4 address. Anything that is not an IP address (a test client's name) counts as itself."""
+    if not host:
+        return "unknown"
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((int(ip) >> 64 << 64, 64)))
+    return str(ip)
+
+
+def client_of(connection: HTTPConnection) -> str:
+    """The client key (`client_key`) of a request or a socket: what every limit per address counts."""
+    return client_key(connection.client.host if connection.client else None)
+
+
+class Counters:
+    """Where the limits count: Redis when the arena has one, in this process's memory otherwise, and in memory
+    too while Redis does not answer (each process then counts on its own, which keeps every limit, only
+    per process). The first failure is logged once; Redis is tried again every REDIS_RETRY seconds, and
+    counting goes back to it as soon as it answers."""
+
+    def __init__(self, redis_url: str | None) -> None:
+        self.local = MovingWindowRateLimiter(MemoryStorage())
+        self.shared = (
+            MovingWindowRateLimiter(
+                storage_from_string(
+                    f"async+{redis_url}",
+                    implementation="redispy",
+                    socket_timeout=REDIS_TIMEOUT,
+                    socket_connect_timeout=REDIS_TIMEOUT,
+                )
+            )
+            if redis_url
+            else None
+        )
+        self.down = False
+        self._retry_at = 0.0
+
+    async def run(self, operation: Callable[[MovingWindowRateLimiter], Awaitable[T]]) -> T:
+        shared = self.shared
+        if shared is not None and (not self.down or time.monotonic() >= self._retry_at):
+            if self.down:  # one request tries Redis again; the others meanwhile count in memory
+                self._retry_at = time.monotonic() + REDIS_RETRY
+            try:
+                result = await operation(shared)
+            except Exception as exc:
+                self._retry_at = time.monotonic() + REDIS_RETRY
+                if not self.down:
+                    self.down = True
+                    log.error("Redis does not answer (%s): rate limits are counted in each process until it does", exc)
+            else:
+                if self.down:
+                    self.down = False
+                    log.warning("Redis answers again: rate limits are shared by the processes again")
+                return result
+        return await operation(self.local)
+
+
 class Throttle:
     """The arena's rate limits; `hit` counts an event and says whether it is within every limit of its rule."""
 
     def __init__(self, settings: Settings) -> None:
         self.rules = {rule: parse_rule(attr, getattr(settings, attr)) for rule, attr in RULES.items()}
-        self.shared = MovingWindowRateLimiter(
-            storage_from_string(f"async+{settings.redis_url}", implementation="redispy")
-            if settings.redis_url
-            else MemoryStorage()
-        )
-        # One failure of an address at an account, over the account limit's window: "has this address failed?"
-        window = self.rules["login_account"][0]
-        self._tried = type(window)(1, window.multiples)
-        # Logins of each address waiting for their password check in this process.
-        self._logins: dict[str, int] = {}
+        self.counters = Counters(settings.redis_url)
+        # Logins waiting for their password check in this process, per lane (`login_attempt`).
+        self._logins: dict[tuple[str, str], int] = {}
 
     def message_rate(self) -> MessageRate:
         """A fresh counter of one socket's messages."""
@@ -90,26 +159,26 @@ class Throttle:
     async def hit(self, rule: str, *key: Any) -> bool:
         """Count one event of `rule` for `key`; False when that is one too many (every limit of the rule counts)."""
         names = [rule, *map(str, key)]
-        try:
+
+        async def count(limiter: MovingWindowRateLimiter) -> bool:
             allowed = True
             for item in self.rules[rule]:
-                allowed = await self.shared.hit(item, *names) and allowed
+                allowed = await limiter.hit(item, *names) and allowed
             return allowed
-        except Exception as exc:  # Redis away: serve people rather than refuse everyone
-            log.error("rate limit %s could not be counted: %s", rule, exc)
-            return True
+
+        return await self.counters.run(count)
 
     async def over(self, rule: str, *key: Any) -> bool:
         """Whether `key` has used up a limit of `rule` (without counting anything)."""
         names = [rule, *map(str, key)]
-        try:
+
+        async def read(limiter: MovingWindowRateLimiter) -> bool:
             for item in self.rules[rule]:
-                if not await self.shared.test(item, *names):
+                if not await limiter.test(item, *names):
                     return True
             return False
-        except Exception as exc:
-            log.error("rate limit %s could not be read: %s", rule, exc)
-            return False
+
+        return await self.counters.run(read)
 
     async def check(self, rule: str, *key: Any, what: Message) -> None:
         """Count one event; raise 429 naming `what` and the limit when it is one too many."""
@@ -121,72 +190,92 @@ class Throttle:
                 reason=f"rate:{rule}",
             )
 
-    # --- failed logins: per address, and per account for the addresses that failed at it -------------------
+    # --- failed logins: per known device; for other devices per address, per account and address, per account
 
     @contextlib.asynccontextmanager
-    async def login_attempt(self, address: str, username: str) -> AsyncIterator[None]:
-        """Hold one of the address's failures while its password is checked: the attempts in flight count
-        against what the address has left, so parallel wrong logins cannot all pass the test before any of
-        them is counted. Call `login_failed` inside the block for a wrong password; leaving the block gives
-        the held place back (a failure is counted by then)."""
-        pending = self._logins.get(address, 0) + 1
-        self._logins[address] = pending
+    async def login_attempt(self, client: str, username: str, device: str | None) -> AsyncIterator[None]:
+        """Hold one of the failures left while the password is checked: the attempts in flight count against
+        what is left, so parallel wrong logins cannot all pass the test before any of them is counted. Call
+        `login_failed` inside the block for a wrong password; leaving the block gives the held place back.
+
+        A known device (`device`, from its signed cookie: auth.known_device) waits in its account's lane,
+        any other login in its address's: LOGINS_AT_ONCE each, so neither the addresses of an attack nor a
+        neighbour behind the same NAT fill the owner's."""
+        lane = ("account", username.lower()) if device is not None else ("address", client)
+        pending = self._logins.get(lane, 0) + 1
+        self._logins[lane] = pending
         try:
             if pending > LOGINS_AT_ONCE:
                 raise ApiError(
                     429,
-                    msg("logins_at_once", "too many logins at once from your address; wait for the answers"),
+                    msg("login_at_once", "too many logins at once from your address; wait for the answers"),
                     reason="login",
                 )
-            await self.login_allowed(address, username, pending - 1)
+            await self.login_allowed(client, username, device, pending - 1)
             yield
         finally:
-            left = self._logins[address] - 1
+            left = self._logins[lane] - 1
             if left:
-                self._logins[address] = left
+                self._logins[lane] = left
             else:
-                del self._logins[address]
+                del self._logins[lane]
 
-    async def login_allowed(self, address: str, username: str, pending: int = 0) -> None:
-        """Refuse (429) an address that used up its failures, counting `pending` attempts still being checked."""
+    async def login_allowed(self, client: str, username: str, device: str | None, pending: int = 0) -> None:
+        """Refuse (429) a login whose failures are used up, counting `pending` attempts still being checked.
+
+        A known device counts only its own failures at the account: whatever strangers (or a neighbour behind
+        the same address) do, the owner's browser logs in. Any other device counts against its address
+        (generous, for NAT), its address at this account (tight) and the account's failures from devices it
+        does not know (shared by all of them)."""
         account = username.lower()
-        if await self._left("login_address", address) <= pending:
+        if device is not None:
+            if await self._left("login_device", account, device) <= pending:
+                raise ApiError(
+                    429,
+                    msg("login_device", "too many failed logins from this device; wait a few minutes"),
+                    reason="login",
+                )
+            return
+        if await self._left("login_address", client) <= pending:
             raise ApiError(
                 429,
-                msg("logins_from_address", "too many failed logins from your address; wait a few minutes"),
+                msg("login_address", "too many failed logins from your address; wait a few minutes"),
                 reason="login",
             )
-        if await self._left("login_account", account) <= pending and await self._failed_here(account, address):
+        if await self._left("login_pair", account, client) <= pending:
             raise ApiError(
                 429,
-                msg("logins_for_account", "too many failed logins for this account; wait a few minutes"),
+                msg("login_pair", "too many failed logins for this account from your address; wait a few minutes"),
+                reason="login",
+            )
+        if await self._left("login_account", account) <= pending:
+            raise ApiError(
+                429,
+                msg(
+                    "login_account",
+                    "too many failed logins for this account from devices it does not know; log in from a "
+                    "browser you logged in with before, or wait a few minutes",
+                ),
                 reason="login",
             )
 
     async def _left(self, rule: str, *key: Any) -> int:
         """How many more events of `rule` `key` may have now (the tightest of the rule's limits)."""
         names = [rule, *map(str, key)]
-        try:
-            return min([(await self.shared.get_window_stats(item, *names)).remaining for item in self.rules[rule]])
-        except Exception as exc:
-            log.error("rate limit %s could not be read: %s", rule, exc)
-            return LOGINS_AT_ONCE + 1
 
-    async def _failed_here(self, account: str, address: str) -> bool:
-        try:
-            return not await self.shared.test(self._tried, "login_pair", account, address)
-        except Exception as exc:
-            log.error("the failed-login record could not be read: %s", exc)
-            return True
+        async def read(limiter: MovingWindowRateLimiter) -> int:
+            return min([(await limiter.get_window_stats(item, *names)).remaining for item in self.rules[rule]])
 
-    async def login_failed(self, address: str, username: str) -> None:
+        return await self.counters.run(read)
+
+    async def login_failed(self, client: str, username: str, device: str | None) -> None:
         account = username.lower()
-        await self.hit("login_address", address)
+        if device is not None:
+            await self.hit("login_device", account, device)
+            return
+        await self.hit("login_address", client)
+        await self.hit("login_pair", account, client)
         await self.hit("login_account", account)
-        try:
-            await self.shared.hit(self._tried, "login_pair", account, address)
-        except Exception as exc:
-            log.error("the failed login could not be recorded: %s", exc)
 
 
 class MessageRate:

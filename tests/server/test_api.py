@@ -82,7 +82,7 @@ def test_sign_up_log_in_and_sessions_by_the_book(server: ServerProcess) -> None:
     )
     assert (throttled.status_code, throttled.json()["error"]) == (
         429,
-        "too many failed logins for this account; wait a few minutes",
+        "too many failed logins for this account from your address; wait a few minutes",
     )
     fresh = httpx.Client(base_url=server.url, trust_env=False)
     assert fresh.post("/api/auth/login", json={"username": "carol", "password": "correct horse"}).status_code == 429
@@ -91,6 +91,10 @@ def test_sign_up_log_in_and_sessions_by_the_book(server: ServerProcess) -> None:
     assert httpx.get(server.url + "/api/me", headers={"Authorization": f"Bearer {token}"}, trust_env=False).json() == {
         "user": None
     }
+    # The browser that signed up is a known device of the account (its device cookie outlives the logout): the
+    # failures from elsewhere do not count for it.
+    assert "kameleon_device=" in response.headers["set-cookie"]
+    assert http.post("/api/auth/login", json={"username": "carol", "password": "correct horse"}).status_code == 200
     # Only hashes are stored: the argon2id password hash and the SHA-256 of the session token.
     with sqlite3.connect(server.database) as db:
         (password_hash,) = db.execute("SELECT password_hash FROM users WHERE username = 'carol'").fetchone()
@@ -287,7 +291,7 @@ def test_a_busy_lobby_still_lists_the_open_tables(server: ServerProcess) -> None
     )
 
 
-def test_time_control_hands_a_silent_seat_to_a_bot(server: ServerProcess) -> None:
+def test_a_person_alone_with_bots_is_expelled_a_grace_period_after_running_out(server: ServerProcess) -> None:
     alice = Player(server.url, "Slow")
     bad = alice.http.post(
         "/api/tables", json={"game": "coloretto", "options": {"players": 2}, "time": {"initial": 0, "increment": 1}}
@@ -310,7 +314,12 @@ def test_time_control_hands_a_silent_seat_to_a_bot(server: ServerProcess) -> Non
     alice.post(f"/api/tables/{table_id}/start")
     started = socket.next_of("state")
     assert started["clock"]["running"] == 0 and 0 < started["clock"]["remaining"][0] <= 1.0
-    assert socket.next_of("timeout", timeout=10) == {"type": "timeout", "seat": 0}
+    assert socket.next_of("out_of_time", timeout=10) == {"type": "out_of_time", "seat": 0}
+    out = socket.next_of("state")
+    assert out["seat"] == 0 and out["clock"]["out_of_time"] == [0], "still her seat: she may still move"
+    assert out["clock"]["remaining"][1] is None, "a bot's seat shows no clock"
+    # Nobody else could expel her: the server does, once the grace period (here the 1 s initial time) is over.
+    assert socket.next_of("expelled", timeout=10) == {"type": "expelled", "seat": 0, "by": None}
     moved = socket.next_of("state")
     while not moved["log"]:
         moved = socket.next_of("state")

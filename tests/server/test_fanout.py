@@ -7,6 +7,7 @@ running them is killed, and `--workers 2` serves one port from two processes.
 
 from __future__ import annotations
 
+import concurrent.futures
 import contextlib
 import random
 import time
@@ -17,6 +18,7 @@ from typing import Any
 import httpx
 import pytest
 import redis
+from prometheus_client.parser import text_string_to_metric_families
 
 import kameleon
 from kameleon.server.fanout import CHANNEL
@@ -158,16 +160,18 @@ def test_bots_carry_on_in_another_process_when_theirs_is_killed(tmp_path: Path, 
 def test_a_time_out_is_seen_on_both_processes_and_acted_on_once(tmp_path: Path, redis_url: str) -> None:
     with two_arenas(tmp_path, redis_url) as (first, second):
         alice, bob = Player(first.url, "Alice"), Player(second.url, "Bob")
-        created = alice.post(
-            "/api/tables", {"game": "coloretto", "options": {"players": 2}, "time": {"initial": 1}}, expect=201
-        )
-        table_id = created["table"]["id"]
+        body = {"game": "coloretto", "options": {"players": 2, "start_player": 0}, "time": {"per_move": 1}}
+        table_id = alice.post("/api/tables", body, expect=201)["table"]["id"]
         bob.post(f"/api/tables/{table_id}/join", {})
         sockets = [alice.socket(table_id), bob.socket(table_id)]
-        alice.post(f"/api/tables/{table_id}/start")  # nobody moves: both clocks run out, one after the other
+        alice.post(f"/api/tables/{table_id}/start")  # Alice does not move: she runs out of time
         for socket in sockets:
-            timed_out = {socket.next_of("timeout", timeout=30)["seat"], socket.next_of("timeout", timeout=30)["seat"]}
-            assert timed_out == {0, 1}
+            assert socket.next_of("out_of_time", timeout=30)["seat"] == 0
+        assert bob.get(f"/api/tables/{table_id}/state")["clock"]["out_of_time"] == [0]
+        bob.post(f"/api/tables/{table_id}/expel", {"seat": 0})  # through the other process
+        for socket in sockets:
+            assert socket.next_of("expelled", timeout=30) == {"type": "expelled", "seat": 0, "by": 1}
+        # Bob, now the only person at the table, does not move either: the server expels him after the grace.
         deadline = time.monotonic() + 60
         while (summary := bob.get(f"/api/tables/{table_id}")["table"])["status"] != "finished":
             assert time.monotonic() < deadline, "the bots that took the seats over did not finish the game"
@@ -175,7 +179,9 @@ def test_a_time_out_is_seen_on_both_processes_and_acted_on_once(tmp_path: Path, 
         assert [seat["kind"] for seat in summary["seats"]] == ["bot", "bot"]
         for socket in sockets:
             socket.drain()
-            assert sum(frame["type"] == "timeout" for frame in socket.frames) == 2  # one per seat, not per process
+            kinds = [frame["type"] for frame in socket.frames]
+            assert kinds.count("out_of_time") >= 2 and kinds.count("expelled") == 2  # one per seat, not per process
+            assert len([f for f in socket.frames if f["type"] == "out_of_time" and f["seat"] == 0]) == 1
             socket.close()
 
 
@@ -260,8 +266,32 @@ def test_workers_share_one_port(tmp_path: Path, redis_url: str) -> None:
         assert alice.get(f"/api/tables/{table_id}/record")["moves"] == tokens_of(log)
         for socket in sockets:
             socket.close()
+
+        # /metrics, whichever worker answers, adds up every worker's figures (multiprocess mode, metrics.py)
+        def refuse(_: int) -> int:  # text/plain: refused by the guard, counted as reason "type"
+            return httpx.post(server.url + "/api/auth/guest", content=b"{}", trust_env=False).status_code
+
+        with concurrent.futures.ThreadPoolExecutor(8) as pool:
+            assert set(pool.map(refuse, range(40))) == {415}
+        for _ in range(10):
+            figures = scrape(server.url)
+            assert figures["kameleon_moves_total"] == len(log), figures
+            assert figures['kameleon_rejected_requests_total{reason="type"}'] == 40, figures
+            assert figures["kameleon_move_seconds_count"] == len(log)
+            assert figures["kameleon_open_sockets"] == 0
     finally:
         server.stop()
+
+
+def scrape(url: str) -> dict[str, float]:
+    """The samples of one /metrics answer (on a connection of its own: any worker may take it)."""
+    text = httpx.get(url + "/metrics", trust_env=False, headers={"Connection": "close"}).text
+    figures = {}
+    for family in text_string_to_metric_families(text):
+        for sample in family.samples:
+            labels = ",".join(f'{key}="{value}"' for key, value in sorted(sample.labels.items()))
+            figures[sample.name + (f"{{{labels}}}" if labels else "")] = sample.value
+    return figures
 
 
 def test_health_says_when_redis_is_gone(tmp_path: Path, redis_url: str) -> None:

@@ -39,3 +39,24 @@ def test_workers_need_a_server_the_benchmark_starts(tmp_path: Path) -> None:
 def test_an_unreachable_url_is_a_clear_error(tmp_path: Path) -> None:
     out = bench(tmp_path, "--url", "http://127.0.0.1:1", "--tables", "1")
     assert out.returncode == 2 and "the arena at http://127.0.0.1:1 did not answer" in out.stderr
+
+
+def test_bench_abuse_measures_the_owners_logins_during_an_attack(tmp_path: Path) -> None:
+    env = {**os.environ, "KAMELEON_HOME": str(tmp_path), "NO_PROXY": "*"}
+    command = [sys.executable, "-m", "kameleon", "bench", "--abuse", "logins", "--attackers", "2", "--seconds", "3"]
+    out = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=180)
+    assert out.returncode == 0, out.stderr
+    logins = json.loads(out.stdout)["logins"]
+    assert logins["attacking_addresses"] == 2
+    assert logins["attack_known"]["logins"] >= 1 and logins["attack_attackers"]["logins"] >= 1
+    assert 0 < logins["attack_known"]["p50_ms"] <= logins["attack_known"]["max_ms"]
+
+
+def test_bench_abuse_names_what_it_measures_and_the_old_entry_still_works(tmp_path: Path) -> None:
+    env = {**os.environ, "KAMELEON_HOME": str(tmp_path)}
+    wrong = [sys.executable, "-m", "kameleon", "bench", "--abuse", "everything"]
+    out = subprocess.run(wrong, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and "--abuse takes flood, body, logins, all" in out.stderr
+    old = [sys.executable, "-m", "kameleon.server.abuse", "--help"]
+    out = subprocess.run(old, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0 and "logins" in out.stdout

@@ -4,10 +4,13 @@ never reads is cut off instead of growing the server without limit."""
 from __future__ import annotations
 
 import base64
+import json
 import os
 import socket
 import time
 from pathlib import Path
+
+import pytest
 
 from kameleon.server.protocol import MAX_PIPELINED
 from tests.server.harness import Player, ServerProcess
@@ -72,3 +75,48 @@ def test_a_body_nobody_reads_is_still_bounded_in_time(tmp_path: Path) -> None:
             assert time.monotonic() - started < 15
     finally:
         arena.stop()
+
+
+def _socket_of(server: ServerProcess) -> socket.socket:
+    """A raw table socket, past its handshake."""
+    host = Player(server.url, "Raw")
+    table = host.post("/api/tables", {"game": "coloretto", "options": {"players": 2}}, expect=201)["table"]["id"]
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+    sock.sendall(
+        f"GET /api/tables/{table}/ws HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
+        f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+    )
+    assert b" 101 " in sock.recv(1024).split(b"\r\n", 1)[0]
+    return sock
+
+
+def test_a_text_message_that_is_not_utf8_closes_the_socket_with_1007_quietly(server: ServerProcess) -> None:
+    with _socket_of(server) as sock:
+        mask = os.urandom(4)
+        payload = b'{"type": "\xff\xfe"}'
+        sock.sendall(bytes([0x81, 0x80 | len(payload)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+        received = b""
+        while chunk := sock.recv(65536):  # the frames sent on connecting, then the close frame, then the end
+            received += chunk
+    close = received.rfind(b"\x88")
+    assert close >= 0 and int.from_bytes(received[close + 2 : close + 4], "big") == 1007
+    time.sleep(0.2)
+    log = server.log.read_text()
+    assert "Traceback" not in log and "UTF-8" not in log
+
+
+@pytest.mark.parametrize(
+    "request_bytes",
+    [b"GARBAGE\r\n\r\n", b"GET /api/health HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n", b"\x16\x03\x01\x02\x00"],
+)
+def test_malformed_http_gets_a_json_400(server: ServerProcess, request_bytes: bytes) -> None:
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        sock.sendall(request_bytes)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 400 ")
+    assert b"content-type: application/json" in head.lower()
+    assert json.loads(body) == {"error": "the request is not valid HTTP/1.1", "code": "bad_request"}

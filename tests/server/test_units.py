@@ -14,9 +14,10 @@ from sqlalchemy.orm import Session
 import kameleon
 from kameleon.ai import make_agent
 from kameleon.server import notation, ratings, results
-from kameleon.server.clock import Clock, check_time_control
+from kameleon.server.clock import Clock, TimeControl, check_time_control
 from kameleon.server.db import make_engine, migrate
 from kameleon.server.models import GameTable, Move, Rating
+from kameleon.server.throttle import client_key
 from kameleon.server.writer import MoveWriter
 
 START = datetime(2026, 1, 1, tzinfo=UTC)
@@ -55,8 +56,25 @@ def test_bad_time_controls(value: object, message: str) -> None:
 
 def test_time_control_values() -> None:
     assert check_time_control(None) is None
-    assert check_time_control({"initial": 300}) == (300.0, 0.0)
-    assert check_time_control({"initial": 60, "increment": 2.5}) == (60.0, 2.5)
+    assert check_time_control({"initial": 300}) == TimeControl(initial=300.0, increment=0.0)
+    assert check_time_control({"initial": 60, "increment": 2.5}) == TimeControl(initial=60.0, increment=2.5)
+    assert check_time_control({"per_move": 2}) == TimeControl(per_move=2.0)
+    assert check_time_control({"per_move": 86400}).public() == {"per_move": 86400.0}  # type: ignore[union-attr]
+
+
+def test_a_turn_based_clock_gives_each_turn_its_deadline_from_the_previous_move() -> None:
+    moves = [(0, START + timedelta(seconds=10)), (1, START + timedelta(seconds=500))]
+    clock = Clock.rebuild(0.0, 0.0, 2, START, moves, per_move=60.0)
+    now = START.timestamp() + 530
+    assert clock.left(0, 0, now) == pytest.approx(30)
+    assert clock.left(1, 0, now) == 60.0, "only the seat to move spends its time"
+    public = clock.public(0, now, people=[0])
+    assert public["remaining"] == [pytest.approx(30), None], "a seat no person holds shows no clock"
+    assert public["deadline"] == pytest.approx(START.timestamp() + 560)
+    assert public["out_of_time"] == []
+    assert clock.public(0, now + 31)["out_of_time"] == [0]
+    clock.charge(0, now + 40)
+    assert clock.left(1, 1, now + 40) == 60.0
 
 
 def test_writer_batches_and_refuses_a_second_move_n(tmp_path: Path) -> None:
@@ -168,3 +186,20 @@ def test_a_seat_left_to_a_bot_is_a_forfeit_and_bot_only_tables_are_not_rated(tmp
         dan = db.get_one(Rating, ("coloretto", "user:2"))
     assert (dan.games, dan.wins) == (1, 1) and dan.mu > 25.0
     engine.dispose()
+
+
+@pytest.mark.parametrize(
+    ("host", "key"),
+    [
+        ("203.0.113.7", "203.0.113.7"),
+        ("2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"),
+        ("2001:db8:1:2::ffff", "2001:db8:1:2::/64"),
+        ("2001:DB8:1:3::1", "2001:db8:1:3::/64"),
+        ("::ffff:198.51.100.9", "198.51.100.9"),
+        ("fe80::1%eth0", "fe80::/64"),
+        ("testclient", "testclient"),
+        (None, "unknown"),
+    ],
+)
+def test_the_client_key_is_an_ipv4_address_or_an_ipv6_64(host: str | None, key: str) -> None:
+    assert client_key(host) == key

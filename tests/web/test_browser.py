@@ -167,7 +167,7 @@ def test_language_switch(page: Page) -> None:
     page.select_option("#language", "fr")
     expect(page.locator("#login-link")).to_have_text("Connexion")
     page.select_option("#language", "pl")
-    expect(page.locator(".nav a").nth(1)).to_have_text("Ranking")
+    expect(page.locator(".nav a[href='/leaderboard']")).to_have_text("Ranking")
     page.select_option("#language", "en")
     expect(page.locator(".nav a").first).to_have_text("Lobby")
 
@@ -188,10 +188,10 @@ def test_an_account_speaks_its_language_on_every_browser(page: Page, browser: Br
         expect(other.locator(".nav a").first).to_have_text("Sala")
         expect(other.locator("#language")).to_have_value("it")
         other.select_option("#language", "fr")  # a choice made here is the account's from now on
-        expect(other.locator(".nav a").nth(1)).to_have_text("Classement")
+        expect(other.locator(".nav a[href='/leaderboard']")).to_have_text("Classement")
         page.reload()
         expect(page.locator("#language")).to_have_value("fr")
-        expect(page.locator(".nav a").nth(1)).to_have_text("Classement")
+        expect(page.locator(".nav a[href='/leaderboard']")).to_have_text("Classement")
     finally:
         elsewhere.close()
 
@@ -395,6 +395,7 @@ def test_colour_letters_write_every_colour_and_stay_on(page: Page) -> None:
 def test_the_lobby_follows_tables_opened_elsewhere(page: Page, browser: Browser, arena: ServerProcess) -> None:
     sign_up(page)
     page.goto("/")
+    page.select_option("#time-profile", "custom")
     page.fill("#time-initial", "7")  # something half-typed in the new-table form
     friend_context = browser.new_context(base_url=arena.url)
     try:

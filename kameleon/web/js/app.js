@@ -3,6 +3,7 @@ import { api, inviteQuery, post, tableSocket } from "./api.js";
 import { boardFor } from "./boards/index.js";
 import { add, clear, h, icon, toast } from "./dom.js";
 import { language, setLanguage, t, translateStatic } from "./i18n.js";
+import { duration, lookNow, lookSoon, myGamesPage, watchMyGames } from "./mygames.js";
 import { optionField, optionShown } from "./option_labels.js";
 import { rulesPage } from "./rules.js";
 
@@ -36,6 +37,8 @@ async function refreshMe() {
   } else {
     add(who, h("a", { href: "/login", "data-link": true, id: "login-link" }, t("login")));
   }
+  document.getElementById("nav-my-games").hidden = !me;
+  lookNow();
 }
 
 function go(path) { history.pushState({}, "", path); route(); }
@@ -97,6 +100,7 @@ async function renderRoute() {
   try {
     if (path === "/") await lobbyPage();
     else if (path === "/login") loginPage();
+    else if (path === "/games") leavePage = await myGamesPage(app, me);
     else if ((m = path.match(/^\/table\/([\w-]+)$/))) await tablePage(m[1]);
     else if ((m = path.match(/^\/replay\/([\w-]+)$/))) await replayPage(m[1]);
     else if ((m = path.match(/^\/profile\/(\d+)$/))) await profilePage(m[1]);
@@ -136,15 +140,34 @@ function newTableForm() {
   const bots = h("input", { type: "checkbox", id: "fill-bots", checked: true });
   const level = h("select", { id: "bot-level", "aria-label": t("bot_level") }, catalogue.bots.map((b) => h("option", { value: b, selected: b === catalogue.default_bot }, levelName(b))));
   const priv = h("input", { type: "checkbox", id: "private" });
-  const minutes = h("input", { type: "number", min: 1, max: 43200, step: 1, id: "time-initial", "aria-label": t("time_minutes"), placeholder: "—", style: "width:6rem" });
-  const increment = h("input", { type: "number", min: 0, max: 2592000, step: 1, id: "time-increment", "aria-label": t("time_increment"), placeholder: "0", style: "width:6rem" });
+  const minutes = h("input", { type: "number", min: 1, max: 1440, step: 1, id: "time-initial", "aria-label": t("time_minutes"), placeholder: "—", style: "width:6rem" });
+  const increment = h("input", { type: "number", min: 0, max: 86400, step: 1, id: "time-increment", "aria-label": t("time_increment"), placeholder: "0", style: "width:6rem" });
+  const profiles = catalogue.time_profiles || {};
+  const profileLabel = (name) => {
+    const p = profiles[name];
+    return p.per_move ? `${t("turn_based")} · ${t("per_move", { time: duration(p.per_move) })}` : `${t(`time_${name}`)} · ${Math.round(p.initial / 60)} ${t("minutes_short")} + ${p.increment} ${t("seconds_short")}`;
+  };
+  const timeProfile = h("select", { id: "time-profile", "aria-label": t("time_control") },
+    h("optgroup", { label: t("real_time") }, Object.keys(profiles).filter((n) => !profiles[n].per_move).map((n) => h("option", { value: n, selected: n === catalogue.default_time }, profileLabel(n)))),
+    h("optgroup", { label: t("turn_based") }, Object.keys(profiles).filter((n) => profiles[n].per_move).map((n) => h("option", { value: n }, profileLabel(n)))),
+    h("option", { value: "custom" }, t("time_custom")),
+    h("option", { value: "none" }, t("no_limit")));
+  const custom = h("span", { id: "time-custom", hidden: true }, " ", minutes, ` ${t("minutes_short")} + `, increment, ` ${t("seconds_short")}`);
+  const timeNote = h("p", { class: "small muted", id: "time-note" });
+  const showTime = () => {
+    custom.hidden = timeProfile.value !== "custom";
+    timeNote.textContent = timeProfile.value === "none" ? t("no_limit_note") : t("out_of_time_note");
+    timeNote.classList.toggle("warn", timeProfile.value === "none");
+  };
+  timeProfile.addEventListener("change", showTime);
+  showTime();
   const form = h("form", { id: "new-table" },
     h("div", { class: "grid2" },
       h("div", {}, h("label", { for: "game" }, t("game")), gameSelect),
       h("div", {}, h("label", { for: "players" }, t("players")), players)),
     h("label", {}, bots, " ", t("bots"), " ", level),
     h("label", {}, priv, " ", t("private")),
-    h("label", {}, t("time_control"), " ", minutes, ` ${t("minutes_short")} + `, increment, ` ${t("seconds_short")}`),
+    h("label", {}, t("time_control"), " ", timeProfile, custom), timeNote,
     h("details", {}, h("summary", { class: "small" }, t("options")), extra),
     h("div", { class: "actions" }, h("button", { type: "submit", id: "create" }, t("create"))),
     error);
@@ -159,7 +182,9 @@ function newTableForm() {
     try {
       const body = { game: gameSelect.value, options, private: priv.checked };
       if (bots.checked) body.bots = level.value;
-      if (minutes.value) body.time = { initial: Number(minutes.value) * 60, increment: Number(increment.value || 0) };
+      if (timeProfile.value === "none") body.time = null;  // no limit: nobody can be expelled
+      else if (timeProfile.value === "custom") { if (minutes.value) body.time = { initial: Number(minutes.value) * 60, increment: Number(increment.value || 0) }; }
+      else body.time = profiles[timeProfile.value];
       const created = await post("/api/tables", body);
       go(`/table/${created.table.id}`);
     } catch (e) { error.textContent = e.message; }
@@ -181,16 +206,104 @@ function tableList(title, tables, action, id) {
 
 const LOBBY_REFRESH_MS = 5000;
 
+// A game in progress: its players play it (a seat a bot took over is no longer theirs), the others watch.
+function liveButton(tb) {
+  const mine = me && tb.seats.some((s) => s.user_id === me.id && s.kind === "human");
+  return h("a", { class: `button${mine ? "" : " secondary"}`, href: `/table/${tb.id}`, "data-link": true }, mine ? t("resume") : t("watch"));
+}
+
 // The lobby's three lists of tables, by their section ids.
 function lobbyLists(tables) {
   const open = tables.filter((x) => x.status === "open");
   const live = tables.filter((x) => x.status === "playing");
   const done = tables.filter((x) => x.status === "finished" || x.status === "imported");
   return {
-    "open-tables": tableList(t("open_tables"), open, (tb) => h("a", { class: "button", href: `/table/${tb.id}`, "data-link": true }, t("join")), "open-tables"),
-    "live-tables": tableList(t("live_games"), live, (tb) => h("a", { class: "button secondary", href: `/table/${tb.id}`, "data-link": true }, t("watch")), "live-tables"),
+    "open-tables": tableList(t("open_tables"), open, joinButton, "open-tables"),
+    "live-tables": tableList(t("live_games"), live, liveButton, "live-tables"),
     "finished-tables": tableList(t("finished"), done, (tb) => h("a", { class: "button secondary", href: `/replay/${tb.id}`, "data-link": true }, t("replay")), "finished-tables"),
   };
+}
+
+// "Join" in the lobby seats you at once and opens the table (one click); a visitor not logged in, or someone
+// seated there already, just opens it.
+function joinButton(tb) {
+  const link = h("a", { class: "button join", href: `/table/${tb.id}`, "data-link": true }, t("join"));
+  link.addEventListener("click", async (event) => {
+    if (!me || tb.seats.some((s) => s.user_id === me.id)) return;
+    event.preventDefault(); event.stopPropagation();
+    try { await post(`/api/tables/${tb.id}/join`, {}); } catch (e) { toast(e.message, true); return; }
+    go(`/table/${tb.id}`);
+  }, { capture: true });
+  return link;
+}
+
+// ---------- Play now ----------
+
+const PLAY_BOTS_AFTER = 20;  // seconds a Play now request waits for people before bots fill the empty seats
+const PLAY_POLL_MS = 1000;
+const playerCount = (game) => game.players.find((n) => n >= 2) ?? game.players[0];  // the smallest table with company
+
+// The front page's "Play now" panel: a button per game; a visitor not logged in gives a guest name inline; while
+// waiting, a spinner with Cancel; once seated, the table opens.
+function playNowPanel(setLeave) {
+  const box = h("section", { class: "panel", id: "play-now" });
+  let poller = null;
+  let signedHere = false;  // a guest name given here: the rest of the front page is redrawn for them on Cancel
+  const stop = () => { if (poller) { clearInterval(poller); poller = null; } };
+  setLeave(() => { if (poller) { stop(); api("/api/play", { method: "DELETE", body: {} }).catch(() => {}); } });
+  const choose = () => {
+    stop();
+    add(clear(box), h("h2", {}, t("play_now")), h("p", { class: "muted small" }, t("play_now_hint")),
+      h("div", { class: "play-games" }, catalogue.games.map((g) => h("button", {
+        type: "button", class: "play-game", "data-game": g.name, onclick: () => (me ? queue(g) : askName(g)),
+      }, h("span", { class: "play-title" }, g.title), h("span", { class: "small" }, `${t("play_now")} · ${t("players_n", { n: playerCount(g) })}`)))));
+  };
+  const askName = (game) => {
+    const input = h("input", { id: "play-name", name: "name", required: true, maxlength: 40, autocomplete: "nickname" });
+    const error = h("div", { class: "error" });
+    const form = h("form", { id: "play-guest" },
+      h("label", { for: "play-name" }, t("play_as")), h("div", { class: "actions" }, input, h("button", { type: "submit", id: "play-go" }, t("play_go")),
+        h("button", { type: "button", class: "secondary", onclick: choose }, t("cancel"))), error);
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      try { await post("/api/auth/guest", { name: input.value, language: language() }); await refreshMe(); } catch (e) { error.textContent = e.message; return; }
+      signedHere = true;
+      queue(game);
+    });
+    add(clear(box), h("h2", {}, `${t("play_now")}: ${game.title}`), form);
+    input.focus();
+  };
+  const queue = async (game, resumed = null) => {
+    const line = h("p", { id: "play-status" }, t("play_waiting", { game: game.title }));
+    const bots = h("p", { class: "muted small", id: "play-bots" });
+    const cancel = h("button", { type: "button", class: "secondary", id: "play-cancel", onclick: async () => {
+      stop();
+      try { await api("/api/play", { method: "DELETE", body: {} }); } catch { /* gone already */ }
+      if (signedHere) route(); else choose();
+    } }, t("cancel"));
+    add(clear(box), h("h2", {}, `${t("play_now")}: ${game.title}`),
+      h("div", { class: "waiting" }, h("span", { class: "spinner", "aria-hidden": "true" }), h("div", {}, line, bots)), h("div", { class: "actions" }, cancel));
+    const follow = (answer) => {
+      if (answer.table) { stop(); go(`/table/${answer.table}`); return; }
+      bots.textContent = answer.bots_in === null || answer.bots_in === undefined ? "" : t("play_bots_in", { n: Math.ceil(answer.bots_in) });
+    };
+    try {
+      follow(resumed || await post("/api/play", { game: game.name, players: playerCount(game), bots_after: PLAY_BOTS_AFTER }));
+    } catch (e) { toast(e.message, true); choose(); return; }
+    if (!box.isConnected) return;
+    poller = poller || setInterval(async () => {
+      try { follow(await api("/api/play")); } catch (e) { stop(); toast(e.message, true); choose(); }
+    }, PLAY_POLL_MS);
+  };
+  choose();
+  // Back on the front page while waiting (a reload, the back button): the wait goes on where it was.
+  if (me) {
+    api("/api/play").then((answer) => {
+      const game = catalogue.games.find((g) => g.name === answer.game);
+      if (answer.status === "waiting" && game && box.isConnected && !poller) queue(game, answer);
+    }).catch(() => {});
+  }
+  return box;
 }
 
 async function lobbyPage() {
@@ -203,7 +316,9 @@ async function lobbyPage() {
     try { fresh = lobbyLists((await api("/api/tables")).tables); } catch { return; }  // next time, then
     for (const [id, section] of Object.entries(fresh)) document.getElementById(id)?.replaceWith(section);
   }, LOBBY_REFRESH_MS);
-  leavePage = () => clearInterval(refresher);
+  let leaveQueue = () => {};
+  const playNow = playNowPanel((f) => { leaveQueue = f; });
+  leavePage = () => { clearInterval(refresher); leaveQueue(); };
   const importer = h("input", { type: "file", accept: "application/json,.json", id: "import-file", "aria-label": t("import") });
   importer.addEventListener("change", async () => {
     const file = importer.files[0];
@@ -221,6 +336,7 @@ async function lobbyPage() {
       h("div", {}, h("h1", {}, "kameleon arena"), h("p", { class: "muted" }, t("welcome"))),
       h("div", { class: "games-strip" }, catalogue.games.map((g) => h("a", { class: "badge", href: `/rules/${g.name}`, "data-link": true }, g.title)),
         h("a", { href: "/rules", "data-link": true, id: "lobby-rules" }, t("rules")))),
+    playNow,
     h("div", { class: "grid2" },
       h("section", { class: "panel" }, h("h2", {}, t("new_table")),
         me ? newTableForm() : h("p", {}, h("a", { href: "/login", "data-link": true }, t("need_login")))),
@@ -395,13 +511,15 @@ async function tablePage(tableId) {
   let filter = "";
   const status = h("div", { class: "status-line" });
   let clockAt = performance.now();
+  // A seat's clock: its time left (turn-based: only the seat to move has a deadline running), "out of time",
+  // or nothing at all (a bot's seat, a waiting seat of a turn-based game): never a figure that stays frozen.
   const clockText = (seat) => {
     const c = frame && frame.clock;
-    if (!c) return "";
+    if (!c || c.remaining[seat] === null || c.remaining[seat] === undefined) return "";
+    if (c.out_of_time.includes(seat)) return t("out_of_time");
+    if (c.per_move && c.running !== seat) return "";
     const spent = c.running === seat ? (performance.now() - clockAt) / 1000 : 0;
-    const left = Math.max(0, c.remaining[seat] - spent);
-    const m = Math.floor(left / 60), sec = Math.floor(left % 60);
-    return left >= 3600 ? `${Math.floor(left / 3600)}h${String(m % 60).padStart(2, "0")}` : `${m}:${String(sec).padStart(2, "0")}`;
+    return duration(c.remaining[seat] - spent);
   };
   const ticker = setInterval(() => {
     document.querySelectorAll("[data-clock-seat]").forEach((el) => { el.textContent = clockText(Number(el.dataset.clockSeat)); });
@@ -419,6 +537,7 @@ async function tablePage(tableId) {
         const seatChanged = !frame || frame.seat !== message.seat || frame.table.status !== message.table.status;
         frame = message;
         clockAt = performance.now();
+        lookSoon();
         if (seatChanged) info = await api(`/api/tables/${tableId}${asked}`);
         render();
       } else if (message.type === "error") {
@@ -429,8 +548,10 @@ async function tablePage(tableId) {
         freshConnection = false;
         add(chatLines, h("div", {}, h("strong", {}, message.name), ": ", message.text));
         chatLines.scrollTop = chatLines.scrollHeight;
-      } else if (message.type === "timeout") {
-        toast(t("timed_out", { name: namesOf(frame.table)[message.seat] }), true);
+      } else if (message.type === "out_of_time") {
+        toast(message.seat === frame.seat ? t("you_out_of_time") : t("seat_out_of_time", { name: namesOf(frame.table)[message.seat] }), true);
+      } else if (message.type === "expelled") {
+        if (!message.history) toast(t("expelled", { name: namesOf(frame.table)[message.seat] }), true);
       } else if (message.type === "rematch") {
         toast(`${t("rematch")}: /table/${message.table}`);
         info = await api(`/api/tables/${tableId}${asked}`);
@@ -468,7 +589,7 @@ async function tablePage(tableId) {
         table.status === "playing" ? (mine ? t("your_turn") : t("turn_of", { name: names[turn] ?? "?" }))
           : table.status === "open" ? `${table.title} · ${t("waiting_start")}` : t("game_over")),
       frame.seat === null ? h("span", { class: "muted small" }, t("spectating")) : null,
-      h("span", { class: "status-tools" }, notationToggle(render), conn));
+      h("span", { class: "status-tools" }, notationToggle(render), conn), lateNote(table, names));
     const showNotation = notationOn();
     const ctx = { seat: frame.seat, legal: frame.legal, names, play, interactive: table.status === "playing",
       explain: (message) => toast(message, true), log: frame.log, recent: recentOf(frame.log, frame.seat), showNotation };
@@ -507,6 +628,15 @@ async function tablePage(tableId) {
     logList.scrollTop = logList.scrollHeight;
   }
 
+  // Someone to move is out of time: they may still move; the other people at the table may expel them.
+  function lateNote(table, names) {
+    const late = frame.clock && table.status === "playing" ? frame.clock.out_of_time.filter((s) => s === table.current_player) : [];
+    if (!late.length) return null;
+    const text = late[0] === frame.seat ? t("you_out_of_time") : frame.seat !== null ? t("may_expel", { name: names[late[0]] }) : t("seat_out_of_time", { name: names[late[0]] });
+    return h("span", { class: "late-note", id: "late-note" }, text);
+  }
+  const expel = (seat, name) => { if (confirm(t("expel_confirm", { name }))) act("expel", { seat }); };
+
   function renderSidebar(table, names, ctx) {
     const seated = info.seat !== null;
     const manager = me && (seated || table.created_by === me.id);
@@ -518,7 +648,9 @@ async function tablePage(tableId) {
         frame.seat === s.seat ? h("span", { class: "you" }, " ", icon("star", t("you"))) : null),
       seatBadge(s.seat, ctx),
       s.kind === "bot" ? h("span", { class: "badge" }, t("bot_badge")) : null,
-      frame.clock ? h("span", { class: `clock${frame.clock.running === s.seat ? " running" : ""}`, "data-clock-seat": s.seat }, clockText(s.seat)) : null,
+      frame.clock && frame.clock.remaining[s.seat] !== null ? h("span", { class: `clock${frame.clock.running === s.seat ? " running" : ""}${frame.clock.out_of_time.includes(s.seat) ? " late" : ""}`, "data-clock-seat": s.seat }, clockText(s.seat)) : null,
+      frame.clock && table.status === "playing" && frame.seat !== null && frame.seat !== s.seat && s.seat === table.current_player && frame.clock.out_of_time.includes(s.seat)
+        ? h("button", { class: "danger", "data-expel": s.seat, onclick: () => expel(s.seat, names[s.seat]) }, t("expel")) : null,
       table.status === "open" && s.kind === "empty" && me && !seated ? h("button", { class: "secondary", onclick: () => act("join", { seat: s.seat, invite }) }, t("join")) : null,
       table.status === "open" && s.kind === "empty" && manager ? h("button", { class: "secondary", "data-add-bot": s.seat, onclick: () => act("bots", { seat: s.seat, level: catalogue.default_bot }) }, t("add_bot")) : null))));
     clear(controls);
@@ -528,7 +660,7 @@ async function tablePage(tableId) {
     const leave = () => { if (table.status !== "playing" || confirm(t("leave_confirm"))) act("leave"); };
     if (seated && table.status !== "finished") buttons.push(h("button", { class: "secondary", onclick: leave }, t("leave")));
     if (table.status === "finished" || table.status === "imported") buttons.push(h("a", { class: "button secondary", href: `/api/tables/${tableId}/record`, download: true }, t("record")));
-    if (!me && table.status === "open") buttons.push(h("a", { class: "button", href: `/login?next=${encodeURIComponent(location.pathname + location.search)}`, "data-link": true }, t("login")));
+    if (!me && (table.status === "open" || table.status === "playing")) buttons.push(h("a", { class: "button", href: `/login?next=${encodeURIComponent(location.pathname + location.search)}`, "data-link": true }, t("login")));
     add(controls, h("div", { class: "actions" }, buttons));
     if (info.invite && table.status === "open") {
       const link = `${location.origin}/table/${tableId}?invite=${info.invite}`;
@@ -627,8 +759,36 @@ function ratingCell(entry) {
     entry.provisional ? h("span", { class: "badge provisional", title: t("provisional_hint", { n: PROVISIONAL_GAMES }) }, t("provisional")) : null);
 }
 
+// Mails when it is my turn (own profile only; hidden when the arena has no mail server).
+async function mailPanel() {
+  let settings;
+  try { settings = await api("/api/me/notifications"); } catch { return null; }
+  if (!settings.available) return null;
+  const email = h("input", { type: "email", id: "mail-address", name: "email", maxlength: 254, autocomplete: "email", value: settings.pending || settings.email || "" });
+  const turn = h("input", { type: "checkbox", id: "mail-turn", checked: settings.turn_email });
+  const note = h("p", { class: "small muted", id: "mail-state" });
+  const error = h("div", { class: "error" });
+  const show = (s) => {
+    note.textContent = s.pending ? t("mail_pending", { email: s.pending }) : s.email ? t("mail_confirmed", { email: s.email }) : t("mail_none");
+  };
+  show(settings);
+  const form = h("form", { class: "panel", id: "mail-settings" }, h("h2", {}, t("mail_title")),
+    h("label", { for: "mail-address" }, t("mail_address")), email,
+    h("label", {}, turn, " ", t("mail_turn")), note,
+    h("div", { class: "actions" }, h("button", { type: "submit", id: "mail-save" }, t("save"))), error);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.textContent = "";
+    const body = { turn_email: turn.checked };
+    if (email.value.trim() !== (settings.email || "") && email.value.trim() !== (settings.pending || "")) body.email = email.value.trim();
+    try { settings = await post("/api/me/notifications", body); show(settings); toast(t("saved")); } catch (e) { error.textContent = e.message; }
+  });
+  return form;
+}
+
 async function profilePage(userId) {
   const data = await api(`/api/users/${userId}`);
+  const mailSettings = me && String(me.id) === String(userId) ? await mailPanel() : null;
   add(app, h("div", { class: "panel" }, h("h1", {}, data.user.name), data.user.guest ? h("span", { class: "badge" }, t("guest_badge")) : null),
     h("div", { class: "grid2" },
       h("section", { class: "panel" }, h("h2", {}, t("rating")),
@@ -644,7 +804,8 @@ async function profilePage(userId) {
           h("td", { class: "small" }, g.place ? t("place_n", { n: g.place }) : "", g.rating ? [" ", ratingChange(g.rating)] : null),
           h("td", { class: "small muted date" }, g.finished_at ? new Date(g.finished_at).toLocaleDateString(language()) : ""),
           h("td", {}, h("a", { href: g.status === "finished" ? `/replay/${g.id}` : `/table/${g.id}`, "data-link": true }, g.status === "finished" ? t("replay") : t("watch")))))))
-          : h("p", { class: "muted" }, t("no_tables")))));
+          : h("p", { class: "muted" }, t("no_tables")))),
+    mailSettings);
 }
 
 async function leaderboardPage() {
@@ -668,4 +829,5 @@ setLanguage(language());
 translateStatic();
 catalogue = await api("/api/games");
 await refreshMe();
+watchMyGames(() => me !== null, go);
 route();

@@ -1,0 +1,135 @@
+"""The "My games" page, the tab title's count, the turn alerts' settings, and expelling a seat out of time."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from tests.server.harness import Player, ServerProcess
+from tests.web.conftest import shot
+
+
+def duel(alice: Player, bob: Player, per_move: float, start_player: int) -> str:
+    options = {"players": 2, "start_player": start_player}
+    body = {"game": "coloretto", "options": options, "time": {"per_move": per_move}}
+    table_id: str = alice.post("/api/tables", body, expect=201)["table"]["id"]
+    bob.post(f"/api/tables/{table_id}/join")
+    alice.post(f"/api/tables/{table_id}/start")
+    return table_id
+
+
+def signed_in(browser: Browser, arena: ServerProcess, player: Player, **options: object) -> tuple[BrowserContext, Page]:
+    context = browser.new_context(base_url=arena.url, **options)  # type: ignore[arg-type]
+    context.add_cookies([{"name": "kameleon_session", "value": player.token, "url": arena.url}])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.errors = errors  # type: ignore[attr-defined]
+    return context, page
+
+
+def test_my_games_lists_the_games_awaiting_me_first_and_the_title_counts_them(
+    browser: Browser, arena: ServerProcess
+) -> None:
+    alice = Player(arena.url, "Alicja", password="a good password")
+    bob = Player(arena.url, "Bruno", password="a good password")
+    theirs = duel(alice, bob, 3 * 86400, start_player=1)
+    later = duel(alice, bob, 86400, start_player=0)
+    sooner = duel(alice, bob, 12 * 3600, start_player=0)
+    context, page = signed_in(browser, arena, alice, viewport={"width": 1280, "height": 900})
+    try:
+        page.goto("/games")
+        expect(page).to_have_title("(2) kameleon arena")
+        rows = page.locator("#my-games-list li.my-game")
+        expect(rows).to_have_count(3)
+        assert [rows.nth(i).get_attribute("data-table") for i in range(3)] == [sooner, later, theirs]
+        expect(rows.nth(0)).to_contain_text("Your turn")
+        expect(rows.nth(0)).to_contain_text("against Bruno")
+        expect(rows.nth(2)).to_contain_text("Their turn")
+        expect(rows.nth(2).locator(".deadline")).to_have_text(re.compile(r"^2 d 23 h$"))
+        expect(page.locator("#turn-sound")).not_to_be_checked()  # off unless chosen
+        page.check("#turn-sound")
+        assert page.evaluate("localStorage.getItem('kameleon.sound')") == "1"
+        expect(page.locator("#nav-my-games")).to_be_visible()
+        shot(page, "my-games-desktop")
+
+        frame = alice.get(f"/api/tables/{sooner}/state")  # Alice plays her turn elsewhere: one game awaits her now
+        while frame["table"]["current_player"] == 0:
+            frame = alice.post(f"/api/tables/{sooner}/moves", {"move": frame["legal"][0], "expect": len(frame["log"])})
+        expect(page).to_have_title("(1) kameleon arena", timeout=15_000)
+        expect(rows.nth(0)).to_have_attribute("data-table", later)
+
+        page.select_option("#language", "fr")
+        expect(page.locator("#my-games h1")).to_have_text("Mes parties")
+        expect(rows.nth(0)).to_contain_text("contre Bruno")
+        page.select_option("#language", "en")
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        context.close()
+
+    context, phone = signed_in(browser, arena, alice, viewport={"width": 390, "height": 844})
+    try:
+        phone.goto("/games")
+        expect(phone.locator("#my-games-list li.my-game")).to_have_count(3)
+        expect(phone).to_have_title("(1) kameleon arena")
+        assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        shot(phone, "my-games-phone")
+    finally:
+        context.close()
+
+
+def test_notifications_are_asked_for_only_on_a_click(browser: Browser, arena: ServerProcess) -> None:
+    carol = Player(arena.url, "Carol", password="a good password")
+    context, page = signed_in(browser, arena, carol)
+    try:
+        context.grant_permissions(["notifications"])
+        page.goto("/games")
+        expect(page.locator("#notify-button")).to_have_text("Notify me in this browser")
+        assert page.evaluate("localStorage.getItem('kameleon.notify')") is None, "nothing asked before the click"
+        page.click("#notify-button")
+        expect(page.locator("#notify-state")).to_have_text(re.compile("Notifications are on"))
+        expect(page.locator("#notify-button")).to_have_text("Stop notifications")
+        expect(page.locator("#my-games-list")).to_contain_text("No game in progress")
+        page.goto("/")  # the new-table form offers the profiles, real time "normal" first chosen
+        expect(page.locator("#time-profile")).to_have_value("normal")
+        expect(page.locator("#time-note")).to_contain_text("may still move until another player expels them")
+        page.select_option("#time-profile", "none")
+        expect(page.locator("#time-note")).to_have_text(re.compile("^Without a time limit nobody can be expelled"))
+        shot(page, "new-table-no-limit")
+        page.select_option("#time-profile", "1d")
+        page.set_checked("#fill-bots", False)
+        page.click("#create")
+        expect(page).to_have_url(re.compile(r"/table/[\w-]+$"))
+        table_id = page.url.rsplit("/", 1)[1]
+        assert carol.get(f"/api/tables/{table_id}")["table"]["time"] == {"per_move": 86400.0}
+    finally:
+        context.close()
+
+
+def test_a_seat_out_of_time_is_shown_and_can_be_expelled_from_the_table(browser: Browser, arena: ServerProcess) -> None:
+    dana = Player(arena.url, "Dana", password="a good password")
+    eve = Player(arena.url, "Eve", password="a good password")
+    table_id = duel(dana, eve, 2, start_player=1)  # Eve is to move and does not
+    context, page = signed_in(browser, arena, dana)
+    try:
+        page.goto(f"/table/{table_id}")
+        expect(page.locator("#late-note")).to_have_text("Eve is out of time: you may expel them.", timeout=15_000)
+        expect(page.locator(".clock.late")).to_have_text("out of time")
+        shot(page, "table-out-of-time")
+        page.set_viewport_size({"width": 390, "height": 844})
+        expect(page.locator("button[data-expel='1']")).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        shot(page, "table-out-of-time-phone")
+        page.once("dialog", lambda dialog: dialog.accept())
+        page.click("button[data-expel='1']")
+        expect(page.locator("#seats")).to_contain_text("Eve (bot)", timeout=10_000)
+        expect(page.locator("button[data-expel]")).to_have_count(0)
+        deadline = time.monotonic() + 10
+        while not [s for s in dana.get(f"/api/tables/{table_id}")["table"]["seats"] if s["timed_out"]]:
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        context.close()
