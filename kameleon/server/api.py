@@ -14,6 +14,7 @@ import asyncio
 import html
 import logging
 from typing import Any
+from urllib.parse import parse_qs
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse, JSONResponse
@@ -51,8 +52,9 @@ PASSWORD_CHECKS = 2
 and a core for a moment); more wait their turn."""
 KNOWN_DEVICE_CHECKS = 1
 """argon2 checks run at once, besides those, for logins from a known device (`auth.known_device`): a queue
-that no number of attacking addresses can fill, as only a browser that once logged in to an account gets in
-it (and each account has at most `throttle.LOGINS_AT_ONCE` there)."""
+only a browser that once logged in to an account gets in, shared fairly: each account and each client address
+has at most `throttle.KNOWN_AT_ONCE` login there, and every login, right or wrong, counts against the
+`login_tries_*` rules, so an address logging in to accounts of its own cannot keep the owner waiting."""
 _hashing = asyncio.Semaphore(PASSWORD_CHECKS)
 _known_hashing = asyncio.Semaphore(KNOWN_DEVICE_CHECKS)
 
@@ -172,6 +174,9 @@ async def logout(request: Request, body: NoBody | None = None) -> Response:
     with arena.db() as db:
         user = me(db, request)
         auth.close_session(db, request)
+        if user is not None:
+            # Whoever logs out stops waiting for a game: else they would be seated, then expelled as absent.
+            matching.forget_waiting(db, user.id)
         db.commit()
     if user is not None:
         await arena.sign_out(user.id)
@@ -423,6 +428,17 @@ def _seat_part(result: dict[str, Any] | None, key: str, seat: int) -> Any:
     return parts[seat] if 0 <= seat < len(parts) else None
 
 
+def _won(result: dict[str, Any] | None, seat: int, bot: str | None) -> bool:
+    """Whether the seat won, read from the stored result as the result line and the leaderboard read it: first
+    place and no forfeit (a seat a bot took over is a loss whatever the bot did)."""
+    if not result:
+        return False
+    if seat in (result.get("forfeits") or []) or bot:
+        return False
+    place = _seat_part(result, "places", seat)
+    return place == 1 if place is not None else seat in (result.get("winners") or [])
+
+
 @router.get("/users/{user_id}")
 async def profile(request: Request, user_id: int) -> dict[str, Any]:
     with arena_of(request).db() as db:
@@ -453,8 +469,7 @@ async def profile(request: Request, user_id: int) -> dict[str, Any]:
                 "seat": seat,
                 "result": t.result,
                 "finished_at": iso(t.finished_at),
-                # A seat a bot took over is a forfeit, a loss whatever the bot did (as on the leaderboard).
-                "won": bool(t.result and seat in t.result["winners"] and not bot),
+                "won": _won(t.result, seat, bot),
                 "place": _seat_part(t.result, "places", seat),
                 "rating": _seat_part(t.result, "ratings", seat),
             }
@@ -472,8 +487,10 @@ async def profile(request: Request, user_id: int) -> dict[str, Any]:
 
 
 def _reached(request: Request) -> str:
-    """The address this arena was reached at (scheme://host[:port]), for the links of mails."""
-    return str(request.base_url).rstrip("/")
+    """The arena's address for the links of mails when KAMELEON_PUBLIC_URL is not set: the address this server
+    listens on, named as the request's Host named it only when that Host is it (`mail.link_base`)."""
+    server = request.scope.get("server")
+    return mail.link_base(request.url.scheme, request.headers.get("host"), tuple(server) if server else None)
 
 
 @router.get("/me/notifications")
@@ -493,20 +510,31 @@ async def set_notifications(request: Request, body: NotificationsIn) -> dict[str
     if not arena.mailer.enabled:
         raise ApiError(409, msg("mail_unavailable", "this arena sends no mail: no mail server is configured"))
 
+    def plan() -> tuple[int, str | None]:
+        with arena.db() as db:
+            user = need_user(db, request)
+            return user.id, mail.wanted_confirmation(arena.mailer, db, user, body.email)
+
     def work() -> tuple[bool, dict[str, Any]]:
         with arena.db() as db:
             user = need_user(db, request)
             wrote = mail.change(arena.mailer, db, user, body.email, body.turn_email, _reached(request))
             return wrote, mail.settings_json(arena.mailer, db.get(MailSettings, user.id))
 
+    user_id, recipient = await asyncio.to_thread(plan)
+    if recipient is not None:  # a confirmation mail: bounded per account, per client address and per recipient
+        what = msg("what_confirmations", "confirmation mails")
+        await arena.throttle.check("confirm_account", user_id, what=what)
+        await arena.throttle.check("confirm_address", address(request), what=what)
+        await arena.throttle.check("confirm_recipient", recipient.lower(), what=what)
     wrote, answer = await asyncio.to_thread(work)
     if wrote:
         arena.mailer.wake()
     return {**answer, "confirmation_sent": wrote}
 
 
-def _mail_page(request: Request, user: User | None, said: Message, status: int) -> HTMLResponse:
-    """The small page a mail's link opens, in its account's language."""
+def _mail_page(request: Request, user: User | None, said: Message, status: int, form: str = "") -> HTMLResponse:
+    """The small page a mail's link opens, in its account's language (`form`: HTML put under the text)."""
     language = user.language if user is not None else i18n.language_of(request)
     text = html.escape(i18n.render(said, language))
     back = html.escape(i18n.render(msg("back_to_arena", "Back to the arena"), language))
@@ -514,14 +542,37 @@ def _mail_page(request: Request, user: User | None, said: Message, status: int) 
         f'<!doctype html><html lang="{language}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1"><title>kameleon</title>'
         '<link rel="stylesheet" href="/static/style.css"></head>'
-        f'<body><main id="app"><section class="panel" id="mail-result"><p>{text}</p>'
+        f'<body><main id="app"><section class="panel" id="mail-result"><p>{text}</p>{form}'
         f'<p><a class="button" href="/">{back}</a></p></section></main></body></html>'
     )
     return HTMLResponse(page, status_code=status, headers={"Cache-Control": "no-store"})
 
 
 @router.get("/mail/confirm", include_in_schema=False)
-async def confirm_address(request: Request, token: str = "") -> HTMLResponse:
+async def confirm_page(request: Request, token: str = "") -> HTMLResponse:
+    """The link of a confirmation mail opens a page with a button; only that button's POST confirms, so a mail
+    scanner that follows every link confirms nothing."""
+    with arena_of(request).db() as db:
+        row = mail.pending(db, token[:100])
+        if row is None:
+            return _mail_page(request, None, mail.CONFIRM_INVALID, 404)
+        user = db.get(User, row.user_id)
+        assert user is not None
+        said = msg("confirm_ask", "Receive the kameleon arena's mails at {address}?", address=row.pending_email)
+        button = msg("confirm_button", "Confirm this address")
+        language = user.language
+        form = (
+            '<form method="post" action="/api/mail/confirm">'
+            f'<input type="hidden" name="token" value="{html.escape(token[:100])}">'
+            f'<button type="submit" class="button">{html.escape(i18n.render(button, language))}</button></form>'
+        )
+        return _mail_page(request, user, said, 200, form)
+
+
+@router.post("/mail/confirm", include_in_schema=False)
+async def confirm_address(request: Request) -> HTMLResponse:
+    """The confirmation page's button (a form post from the arena's own page: guard.FORM_POSTS)."""
+    token = parse_qs((await request.body()).decode("utf-8", "replace")).get("token", [""])[0]
     with arena_of(request).db() as db:
         user, said = mail.confirm(db, token[:100])
         return _mail_page(request, user, said, 200 if user is not None else 404)
@@ -553,8 +604,9 @@ async def _start_matched(arena: Arena, wish: str | None = None) -> None:
 
 
 async def match_queue(arena: Arena, every: float = 1.0) -> None:
-    """Every `every` seconds, seat whoever can be (bots fill seats once `bots_after` has passed), until
-    cancelled; each server process runs it, the claims in `matching.py` keep them from seating anyone twice."""
+    """Every `every` seconds, seat whoever can be (bots fill seats for those who asked, once their `bots_after`
+    has passed), until cancelled; each server process runs it, the claims in `matching.py` keep them from
+    seating anyone twice."""
     while True:
         await asyncio.sleep(every)
         try:
@@ -570,7 +622,8 @@ async def play_now(request: Request, body: PlayIn) -> dict[str, Any]:
     arena = arena_of(request)
     with arena.db() as db:
         user = need_user(db, request)
-    await _may_create(request, user.id, "table", msg("what_tables", "new tables"))  # each request may end in a table (with bots)
+    # Each request may end in a table (with bots).
+    await _may_create(request, user.id, "table", msg("what_tables", "new tables"))
 
     def work() -> str:
         with arena.db() as db:

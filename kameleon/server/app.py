@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -175,6 +176,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await arena.start()
+        if settings.smtp_url and not settings.public_url:
+            logging.getLogger("kameleon.server").warning(
+                "mail is on without KAMELEON_PUBLIC_URL: the links of mails name the address this server listens "
+                "on; set KAMELEON_PUBLIC_URL to the arena's public address"
+            )
         chores = [asyncio.create_task(arena.sweep_sessions()), asyncio.create_task(arena.evict_idle())]
         chores += [asyncio.create_task(arena.mailer.run()), asyncio.create_task(api.match_queue(arena))]
         if arena.fanout.enabled:

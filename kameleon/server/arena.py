@@ -85,6 +85,10 @@ def table_meta(db: Session, row: GameTable) -> dict[str, Any]:
                 "bot": s.bot,
                 "kind": "bot" if s.bot else "human" if s.user_id is not None else "empty",
                 "timed_out": s.timed_out,
+                # A person's seat a bot finished: who sat there (without the stored " (bot)") and why, so
+                # that lists name the person with a mark rather than "Ann (bot)".
+                "person": (s.name or "").removesuffix(" (bot)") if s.user_id is not None and s.bot else None,
+                "forfeit": ("expelled" if s.timed_out else "left") if s.user_id is not None and s.bot else None,
             }
             for s in seats
         ],
@@ -113,7 +117,15 @@ class Arena(Autopilot):
             settings.public_url,
             settings.mail_retry,
             settings.mail_poll,
+            settings.confirm_pause,
+            settings.turn_mail_delay,
         )
+        self.mailer.present = self.at_table
+
+    def at_table(self, table_id: str, user_id: int) -> bool:
+        """Whether the person has the table open on a socket of this process."""
+        live = self.tables.get(table_id)
+        return live is not None and any(c.user_id == user_id and not c.closed for c in live.connections)
 
     async def start(self) -> None:
         """Join the other server processes (when there are any), then resume the games in progress."""

@@ -31,6 +31,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import Request, Response
 from sqlalchemy import CursorResult, delete, func, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from kameleon.engine.messages import Message, msg
@@ -106,7 +107,11 @@ def sign_up(
     shown = clean_name(display_name, msg("display_name", "display name")) if display_name not in (None, "") else name
     user = User(username=name, display_name=shown, password_hash=_hasher.hash(secret), is_guest=False, language=spoken)
     db.add(user)
-    db.flush()
+    try:
+        db.flush()
+    except IntegrityError:  # a sign-up racing this one took the name (in any case: migration 0005's index)
+        db.rollback()
+        raise ApiError(409, msg("username_taken", "the username {name!r} is taken", name=name)) from None
     return user
 
 

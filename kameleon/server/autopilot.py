@@ -66,8 +66,11 @@ class Autopilot:
 
     def schedule_timer(self, live: LiveTable) -> None:
         """Arm the clock of the person to move: when their time is up everyone is told they are out of time
-        (they may still move until another person expels them); at a table where no other person could expel
-        them, the server does, after a grace period (`absent_grace`)."""
+        (they may still move until another person expels them). The server expels them itself only where no
+        person can act on the absence: once they have been out of time for a grace period (`absent_grace`),
+        if no person at the table has it open (every person is away past their time). A person alone with
+        bots who still has the table open is never expelled by the server, nor are the others' choices made
+        for them while one of them is there."""
         if live.timer_task is not None:
             live.timer_task.cancel()
             live.timer_task = None
@@ -77,10 +80,8 @@ class Autopilot:
         left = live.clock.left(seat, seat, time.time())
         if left > 0:
             delay, expel = left + TIMER_SLACK, False
-        elif not any(other != seat for other in live.people()):
-            delay, expel = left + self.absent_grace(live), True
         else:
-            return  # out of time already: the others decide
+            delay, expel = max(left + self.absent_grace(live), 0.0), True
         task = self._expel_later(live, seat, len(live.tokens), delay) if expel else None
         if task is None:
             task = self._out_of_time(live, seat, len(live.tokens), delay)
@@ -114,6 +115,11 @@ class Autopilot:
 
     async def _expel_later(self, live: LiveTable, seat: int, moves: int, delay: float) -> None:
         await asyncio.sleep(max(0.0, delay))
+        while live.present():
+            # Someone at the table can act (expel, or move if it is them): look again a grace period later.
+            await asyncio.sleep(max(self.absent_grace(live), 1.0))
+            if live.status != "playing" or len(live.tokens) != moves:
+                return
         if not await self.fanout.claim(live.id):
             return
         live.timer_task = None

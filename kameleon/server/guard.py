@@ -7,7 +7,8 @@ that changes something (any method but GET, HEAD, OPTIONS):
   and its `Origin`, when sent, must be the arena's own scheme://host (or one of KAMELEON_ALLOWED_ORIGINS).
   SameSite=Lax cookies still travel from another port or a sibling subdomain ("same site"), so this, not
   the cookie, is what stops a form elsewhere from acting for a logged-in player (CSRF);
-* **`Content-Type: application/json`**, even with an empty body: no HTML form can send it cross-origin;
+* **`Content-Type: application/json`**, even with an empty body: no HTML form can send it cross-origin
+  (`FORM_POSTS`, the arena's own confirmation page, may send a form; `MAIL_PROGRAMS` skip the door);
 * **a bounded body, read as it streams**: a `Content-Length` above the limit is refused before a byte is
   read; without one, reading stops at the limit + 1 byte (413), and a body that takes longer than
   `body_timeout` is refused (408), so a slow sender holds nothing for long;
@@ -36,7 +37,11 @@ MAX_DEPTH = 16
 """Nesting levels a body may have (a game record needs 3)."""
 MAIL_PROGRAMS = frozenset({"/api/mail/unsubscribe"})
 """Paths that mail programs POST to (RFC 8058 one-click unsubscribe, a form body): the secret token in the
-link is the authority there, and the route reads no body."""
+link is the authority there, and the route reads no body. The only path exempt from every check here."""
+FORM_POSTS = frozenset({"/api/mail/confirm"})
+"""Paths that take an HTML form's POST (`application/x-www-form-urlencoded`, not JSON) from a page the arena
+itself serves (the confirmation page of a mail's link): every check but the JSON ones still applies, the
+same-origin one first, so only that page of the arena's own can send it."""
 
 
 def own_origin(scope: Scope) -> str | None:
@@ -145,7 +150,8 @@ class Guard:
         if why is not None:
             raise Refusal(403, why, "cross_site")
         content_type = (_header(scope, b"content-type") or "").split(";")[0].strip().lower()
-        if content_type != "application/json":
+        form = scope.get("path") in FORM_POSTS
+        if content_type != ("application/x-www-form-urlencoded" if form else "application/json"):
             raise Refusal(
                 415,
                 msg("json_only", "send the request as JSON with 'Content-Type: application/json' (even '{{}}')"),
@@ -155,7 +161,7 @@ class Guard:
         if declared is not None and (not declared.strip().isdigit() or int(declared) > self.max_body):
             raise Refusal(413, self._too_large(), "body_size")
         body = await self._read(receive)
-        if body:
+        if body and not form:
             self._check_json(body)
         return body
 

@@ -51,15 +51,24 @@ def catalog_dirs(game: str | None = None) -> list[Path]:
 
 
 def _read(path: Path, language: str) -> gettext.NullTranslations | None:
+    """The catalog at `path`; None, silently, when there is none (a game that ships no translation speaks
+    English), and None with one line in the log when it cannot be read."""
     try:
-        with path.open("rb") as source:
+        source = path.open("rb")
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        log.warning("the catalog %s cannot be read (%s); its texts stay English", path, exc)
+        return None
+    try:
+        with source:
             catalog = read_po(source, locale=language)
         compiled = io.BytesIO()
         write_mo(compiled, catalog, use_fuzzy=False)
         compiled.seek(0)
         return gettext.GNUTranslations(compiled)
-    except Exception:
-        log.exception("the catalog %s cannot be read; its texts stay English", path)
+    except Exception as exc:
+        log.warning("the catalog %s cannot be read (%s: %s); its texts stay English", path, type(exc).__name__, exc)
         return None
 
 

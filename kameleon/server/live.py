@@ -170,6 +170,11 @@ class LiveTable:
         """The seats a person holds (not those a bot holds or finishes for someone)."""
         return [int(seat["seat"]) for seat in self.meta["seats"] if seat["kind"] == "human"]
 
+    def present(self) -> set[int]:
+        """The people's seats with the table open on a socket of this process (they can act on an absence)."""
+        people = set(self.people())
+        return {c.seat for c in self.connections if c.seat is not None and c.seat in people and not c.closed}
+
     def clock_json(self) -> dict[str, Any] | None:
         if self.clock is None:
             return None

@@ -12,7 +12,9 @@ permanent refusal (5xx) is not tried again.
 One mail per turn that waits for a person: the turn mail's key is
 `turn:<table>:<moves played>`, unique in the outbox, and it is written only when
 the turn passes to a person of a turn-based table (one with a deadline per
-move). A turn mail still unsent when the table has moved on is dropped.
+move). It waits `KAMELEON_TURN_MAIL_DELAY` seconds in the outbox (5 minutes) and is dropped if the table
+has moved on meanwhile, or if the person has the table open (a socket of the sending process): a person
+who is playing right now needs no mail.
 
 Without `KAMELEON_SMTP_URL` nothing is written, nothing is sent and the API says
 mail is unavailable. Texts are `Message`s rendered in the account's language
@@ -24,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import ipaddress
 import logging
 import secrets
 import smtplib
@@ -33,6 +36,7 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from email import policy
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
 from typing import Any
@@ -48,10 +52,14 @@ from kameleon.server.models import GameTable, MailSettings, Move, OutboxMail, Se
 
 log = logging.getLogger("kameleon.server")
 
+SMTP_POLICY = policy.SMTP.clone(max_line_length=998)
+"""CRLF lines folded only past RFC 5322's hard limit: with the default 78 a long ASCII header (the
+List-Unsubscribe URL) comes out RFC 2047-encoded, which mail programs do not decode there."""
+
 CONFIRM_HOURS = 24
 """How long a confirmation link works."""
-CONFIRM_PAUSE = 30.0
-"""Seconds before another confirmation mail may be asked for (one address cannot be flooded from here)."""
+MAX_WAITING_PER_RECIPIENT = 20
+"""Unsent mails one address may have in the outbox (a mail server down for a while); more are not written."""
 MAX_ATTEMPTS = 12
 MAX_BACKOFF = 3600.0
 BATCH = 10
@@ -124,15 +132,17 @@ def hash_token(token: str) -> str:
 # --- the texts of mails and of the pages their links open ----------------------------------------------
 
 
-def confirm_mail(name: str, link: str) -> tuple[Message, Message]:
+def confirm_mail(link: str) -> tuple[Message, Message]:
+    """The confirmation mail. It names no display name: whoever asks chooses it, and it goes to an address
+    that may not be theirs, so it must not be able to put words in the arena's mouth."""
     subject = msg("mail_confirm_subject", "Confirm your address for the kameleon arena")
     body = msg(
-        "mail_confirm_body",
-        "Hello {name},\n\n"
-        "To receive the kameleon arena's mails at this address, confirm it within 24 hours by opening this link:\n"
+        "mail_confirm_body_anonymous",
+        "Hello,\n\n"
+        "Someone asked the kameleon arena to send its mails to this address. To receive them, confirm it "
+        "within 24 hours by opening this link and pressing the button on its page:\n"
         "{link}\n\n"
         "If you did not ask for this, ignore this mail: nothing more will be sent to you.",
-        name=name,
         link=link,
     )
     return subject, body
@@ -159,6 +169,47 @@ def turn_mail(
     return subject, body
 
 
+# --- the address in links -------------------------------------------------------------------------
+
+
+def _hostname(host: str) -> tuple[str, int | None] | None:
+    try:
+        parts = urlsplit(f"//{host}")
+        return (parts.hostname or "", parts.port)
+    except ValueError:
+        return None
+
+
+def _loopback(name: str) -> bool:
+    if name == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def link_base(scheme: str, host: str | None, server: tuple[str, int] | None) -> str:
+    """scheme://host[:port] for the links of mails without KAMELEON_PUBLIC_URL: the request's Host only when it
+    names the address this server listens on (or loopback) with its port, else that address itself. Any other
+    Host header would let a request put another site's link into a mail from the arena."""
+    scheme = scheme if scheme in ("http", "https") else "http"
+    if server is None:
+        return f"{scheme}://localhost"
+    listen_host, listen_port = server
+    shown = f"[{listen_host}]" if ":" in listen_host else listen_host
+    listen = f"{scheme}://{shown}:{listen_port}"
+    named = _hostname(host.strip().lower()) if host else None
+    if named is None:
+        return listen
+    name, port = named
+    port = port or {"http": 80, "https": 443}[scheme]
+    if port == listen_port and name and (name == listen_host.lower() or _loopback(name)):
+        # Rebuilt from its parts, never echoed: nothing else the header held (a path, user info) goes along.
+        return f"{scheme}://{f'[{name}]' if ':' in name else name}:{port}"
+    return listen
+
+
 # --- the outbox -------------------------------------------------------------------------------------
 
 
@@ -171,12 +222,21 @@ def enqueue(
     key: str | None = None,
     table_id: str | None = None,
     moves: int | None = None,
+    user_id: int | None = None,
+    delay: float = 0.0,
 ) -> bool:
-    """Write a mail to the outbox and commit; False when a mail with `key` is there already."""
+    """Write a mail to the outbox and commit, due in `delay` seconds; False when a mail with `key` is there
+    already, or when the recipient has `MAX_WAITING_PER_RECIPIENT` unsent mails already (the outbox stays
+    bounded)."""
+    if waiting_for(db, recipient) >= MAX_WAITING_PER_RECIPIENT:
+        log.warning("a mail to %s is not written: %d are waiting for it already", recipient, MAX_WAITING_PER_RECIPIENT)
+        db.rollback()
+        return False
     now = utcnow()
     db.add(
         OutboxMail(
             key=key,
+            user_id=user_id,
             recipient=recipient,
             subject=subject[:200],
             body=body,
@@ -184,7 +244,7 @@ def enqueue(
             table_id=table_id,
             moves=moves,
             created_at=now,
-            due_at=now,
+            due_at=now + timedelta(seconds=delay),
             attempts=0,
             state="waiting",
         )
@@ -197,13 +257,23 @@ def enqueue(
     return True
 
 
+def waiting_for(db: Session, recipient: str) -> int:
+    """Unsent mails to `recipient` in the outbox."""
+    count = db.scalar(
+        select(func.count())
+        .select_from(OutboxMail)
+        .where(func.lower(OutboxMail.recipient) == recipient.lower(), OutboxMail.state == "waiting")
+    )
+    return int(count or 0)
+
+
 class Permanent(Exception):
     """The mail server refused the mail for good (a 5xx answer)."""
 
 
 def send_now(target: SmtpTarget, sender: str, row: OutboxMail) -> None:
     """Hand one mail to the mail server (blocking: run it in a worker thread)."""
-    mail = EmailMessage()
+    mail = EmailMessage(policy=SMTP_POLICY)
     mail["From"] = sender
     mail["To"] = row.recipient
     mail["Subject"] = row.subject
@@ -249,6 +319,8 @@ class Mailer:
         public_url: str | None,
         retry: float,
         poll: float,
+        pause: float = 30.0,
+        turn_delay: float = 0.0,
     ) -> None:
         self.sessions = sessions
         self.target = parse_smtp_url(smtp_url) if smtp_url else None
@@ -256,6 +328,14 @@ class Mailer:
         self.public_url = public_url.rstrip("/") if public_url else None
         self.retry = retry
         self.poll = poll
+        self.pause = pause
+        """Seconds an account waits between two confirmation mails (KAMELEON_CONFIRM_PAUSE); clearing the
+        address does not end it. The throttle's `confirm_*` rules bound them further."""
+        self.turn_delay = turn_delay
+        """Seconds a turn mail waits in the outbox (KAMELEON_TURN_MAIL_DELAY): a person who plays meanwhile, or
+        has the table open, gets none."""
+        self.present: Callable[[str, int], bool] = lambda table_id, user_id: False
+        """Whether the person has the table open on a socket of this process (set by `Arena`)."""
         self._wake: asyncio.Event | None = None
         self._writing: set[asyncio.Task[None]] = set()
 
@@ -264,7 +344,8 @@ class Mailer:
         return self.target is not None
 
     def base(self, settings_row: MailSettings | None, reached: str | None = None) -> str:
-        """The arena's address for links: KAMELEON_PUBLIC_URL, else the one it was reached at."""
+        """The arena's address for links: KAMELEON_PUBLIC_URL, else the one it was reached at (`link_base`:
+        never a Host header other than the server's own address)."""
         if self.public_url:
             return self.public_url
         if reached:
@@ -339,6 +420,8 @@ class Mailer:
                 key=f"turn:{table_id}:{moves}",
                 table_id=table_id,
                 moves=moves,
+                user_id=user.id,
+                delay=self.turn_delay,
             )
 
     # --- the sender -----------------------------------------------------------------------------------
@@ -368,7 +451,8 @@ class Mailer:
         claimed = await asyncio.to_thread(self._claim)
         for row in claimed:
             outcome: Exception | None = None
-            if await asyncio.to_thread(self._stale, row):
+            at_table = row.table_id is not None and row.user_id is not None and self.present(row.table_id, row.user_id)
+            if at_table or await asyncio.to_thread(self._stale, row):
                 await asyncio.to_thread(self._settle, row, "dropped", None)
                 continue
             assert self.target is not None
@@ -478,58 +562,113 @@ def settings_of(db: Session, user: User) -> MailSettings:
     return row
 
 
-def change(mailer: Mailer, db: Session, user: User, email: str | None, turn_email: bool | None, reached: str) -> bool:
-    """Apply `POST /api/me/notifications`; True when a confirmation mail was written (the caller wakes the
-    sender). An address is kept only once confirmed; "" forgets it."""
+def _pause_left(row: MailSettings | None, now: datetime, pause: float) -> float:
+    if row is None or row.confirm_asked_at is None:
+        return 0.0
+    return pause - (now - aware(row.confirm_asked_at)).total_seconds()
+
+
+def wanted_confirmation(mailer: Mailer, db: Session, user: User, email: str | None) -> str | None:
+    """The address `POST /api/me/notifications` would mail a confirmation link to (None: no mail), checked:
+    a guest may not set one (nobody could tell who asked), and an account waits `Mailer.pause` between two
+    (clearing the address in between does not end the pause). The caller then counts the throttle's rules."""
     from kameleon.server.errors import ApiError
 
+    if email is None or email.strip() == "":
+        return None
+    if user.is_guest:
+        raise ApiError(
+            403,
+            msg("mail_needs_account", "only registered accounts can receive mails: sign up to set an address"),
+        )
+    address = check_email(email)
+    row = db.get(MailSettings, user.id)
+    if row is not None and address == row.email:
+        return None
+    left = _pause_left(row, utcnow(), mailer.pause)
+    if left > 0:
+        raise ApiError(
+            429,
+            msg(
+                "confirm_wait",
+                "a confirmation mail was sent a moment ago: wait {seconds} seconds before asking for another",
+                seconds=max(1, round(left)),
+            ),
+        )
+    return address
+
+
+def change(mailer: Mailer, db: Session, user: User, email: str | None, turn_email: bool | None, reached: str) -> bool:
+    """Apply `POST /api/me/notifications` (after `wanted_confirmation` and the throttle); True when a
+    confirmation mail was written (the caller wakes the sender). An address is kept only once confirmed; ""
+    forgets it. A new confirmation drops the unsent ones of the account (their links no longer work anyway)."""
+    address = wanted_confirmation(mailer, db, user, email)
     row = settings_of(db, user)
     row.base_url = reached.rstrip("/")[:200]
     now = utcnow()
     wrote = False
-    if email is not None:
-        if email.strip() == "":
-            row.email = row.pending_email = row.confirm_hash = row.confirm_expires = None
-            row.turn_email = False
-        else:
-            address = check_email(email)
-            if address != row.email:
-                if row.confirm_expires is not None and row.pending_email is not None:
-                    asked = aware(row.confirm_expires) - timedelta(hours=CONFIRM_HOURS)
-                    if (now - asked).total_seconds() < CONFIRM_PAUSE:
-                        raise ApiError(
-                            429,
-                            msg(
-                                "confirm_wait",
-                                "a confirmation mail was sent a moment ago: wait {seconds} seconds before asking "
-                                "for another",
-                                seconds=round(CONFIRM_PAUSE),
-                            ),
-                        )
-                token = secrets.token_urlsafe(32)
-                row.pending_email = address
-                row.confirm_hash = hash_token(token)
-                row.confirm_expires = now + timedelta(hours=CONFIRM_HOURS)
-                subject, body = confirm_mail(
-                    user.display_name, f"{mailer.base(row, reached)}/api/mail/confirm?token={token}"
-                )
-                db.flush()
-                language = user.language
-                headers = {"Content-Language": language}
-                wrote = enqueue(db, address, i18n.render(subject, language), i18n.render(body, language), headers)
+    if email is not None and email.strip() == "":
+        row.email = row.pending_email = row.confirm_hash = row.confirm_expires = None
+        row.turn_email = False
+    elif email is not None and address is None:
+        # Back to the confirmed address: a link mailed for another one must stop working.
+        row.pending_email = row.confirm_hash = row.confirm_expires = None
+    elif address is not None:
+        token = secrets.token_urlsafe(32)
+        row.pending_email = address
+        row.confirm_hash = hash_token(token)
+        row.confirm_expires = now + timedelta(hours=CONFIRM_HOURS)
+        row.confirm_asked_at = now
+        subject, body = confirm_mail(f"{mailer.base(row, reached)}/api/mail/confirm?token={token}")
+        db.execute(
+            update(OutboxMail)
+            .where(
+                OutboxMail.user_id == user.id,
+                OutboxMail.table_id.is_(None),
+                OutboxMail.state == "waiting",
+                OutboxMail.claim.is_(None),
+            )
+            .values(state="dropped")
+            .execution_options(synchronize_session=False)
+        )
+        db.flush()
+        language = user.language
+        headers = {"Content-Language": language}
+        rendered = i18n.render(subject, language), i18n.render(body, language)
+        wrote = enqueue(db, address, *rendered, headers, user_id=user.id)
+        if not wrote:
+            from kameleon.server.errors import ApiError
+
+            raise ApiError(
+                429,
+                msg("mail_backlog", "too many mails wait to be sent to this address; try again later"),
+            )
+        row = settings_of(db, user)
     if turn_email is not None:
         row.turn_email = turn_email
     db.commit()
     return wrote
 
 
-def confirm(db: Session, token: str) -> tuple[User | None, Message]:
-    """Follow a confirmation link: the address becomes the account's (once; the link then stops working)."""
+def pending(db: Session, token: str) -> MailSettings | None:
+    """The settings a confirmation token is valid for (None: unknown, used or expired)."""
     row = db.scalar(select(MailSettings).where(MailSettings.confirm_hash == hash_token(token))) if token else None
     if row is None or row.confirm_expires is None or aware(row.confirm_expires) < utcnow() or not row.pending_email:
-        return None, msg(
-            "confirm_invalid", "This confirmation link is no longer valid: ask for a new one on your profile page."
-        )
+        return None
+    return row
+
+
+CONFIRM_INVALID = msg(
+    "confirm_invalid", "This confirmation link is no longer valid: ask for a new one on your profile page."
+)
+
+
+def confirm(db: Session, token: str) -> tuple[User | None, Message]:
+    """Confirm (the POST of the link's page, never the GET a link scanner makes): the address becomes the
+    account's (once; the link then stops working)."""
+    row = pending(db, token)
+    if row is None:
+        return None, CONFIRM_INVALID
     address = row.pending_email
     row.email, row.pending_email, row.confirm_hash, row.confirm_expires = address, None, None, None
     row.unsubscribe_token = secrets.token_urlsafe(24)
@@ -543,9 +682,15 @@ def unsubscribe(db: Session, token: str) -> tuple[User | None, Message]:
     row = db.scalar(select(MailSettings).where(MailSettings.unsubscribe_token == token)) if token else None
     if row is None:
         return None, msg("unsubscribe_invalid", "This unsubscribe link is not valid (any more).")
+    # The address goes too, with any confirmation link on its way: mails come again only after a new
+    # confirmation, so an unsubscribe cannot be undone by whoever holds the account (or a session of it). The
+    # unsubscribe token stays, so that the link keeps answering (a mail program may POST after a prefetching
+    # GET); a new confirmation changes it.
     row.turn_email = False
+    row.email = row.pending_email = row.confirm_hash = row.confirm_expires = None
     db.commit()
     return db.get(User, row.user_id), msg(
-        "unsubscribe_done",
-        "You will get no more mails when it is your turn. You can turn them on again on your profile page.",
+        "unsubscribe_done_forgotten",
+        "You will get no more mails from the arena, and it has forgotten this address. To get mails again, set "
+        "an address on your profile page and confirm it.",
     )

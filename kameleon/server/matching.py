@@ -4,8 +4,9 @@
 options, time profile); people with the same wish are seated together, the
 nearest ratings first. Each person's window of acceptable ratings widens while
 they wait (`BASE_WINDOW` + `WIDEN` per second, in OpenSkill mu), so that a quiet
-arena still seats everyone within seconds. With `bots_after`, once the oldest
-person of a group has waited that long, bots fill the seats nobody took.
+arena still seats everyone within seconds. Bots fill the seats nobody took only
+for a group whose every member asked for them (`bots_after`) and has waited their
+own `bots_after`: nobody who did not ask is seated with bots.
 
 Matching runs at each `POST`/`GET /api/play` and every second in a background
 task of each server process. A group is seated with one conditional UPDATE that
@@ -98,6 +99,15 @@ def leave(db: Session, user: User) -> bool:
     return bool(gone.rowcount)
 
 
+def forget_waiting(db: Session, user_id: int) -> None:
+    """Drop the person's request if nobody has seated them yet (at logout); the caller commits."""
+    db.execute(
+        delete(PlayRequest)
+        .where(PlayRequest.user_id == user_id, PlayRequest.table_id.is_(None))
+        .execution_options(synchronize_session=False)
+    )
+
+
 def status(db: Session, user: User) -> dict[str, Any]:
     """`{"status": "waiting", ...}` or `{"status": "seated", "table": id}`; 404 when the caller is not queued."""
     row = db.get(PlayRequest, user.id)
@@ -166,8 +176,12 @@ def match(db: Session, wish: str) -> list[str]:
             key=lambda r: (abs(r.rating - anchor.rating), r.joined_at),
         )
         group = [anchor, *others[: anchor.players - 1]]
-        if len(group) < anchor.players and (anchor.bots_after is None or waited < anchor.bots_after):
-            continue
+        if len(group) < anchor.players:
+            # Bots only with people who asked for them, each once their own `bots_after` has passed: the
+            # others keep waiting for people.
+            group = [r for r in group if r.bots_after is not None and _seconds(r.joined_at, now) >= r.bots_after]
+            if not group or group[0] is not anchor:
+                continue
         table_id = _seat(db, group)
         if table_id is None:
             break  # another process seated some of them: the next round sees the queue as it is now

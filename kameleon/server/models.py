@@ -24,6 +24,7 @@ class User(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     username: Mapped[str | None] = mapped_column(String(32), unique=True)
+    """Unique whatever its case too: migration 0005's index on lower(username)."""
     display_name: Mapped[str] = mapped_column(String(40))
     password_hash: Mapped[str | None] = mapped_column(String(200))
     is_guest: Mapped[bool] = mapped_column(Boolean, default=False)
@@ -153,6 +154,8 @@ class MailSettings(Base):
     turn_email: Mapped[bool] = mapped_column(Boolean, default=False)
     unsubscribe_token: Mapped[str] = mapped_column(String(64), unique=True)
     base_url: Mapped[str | None] = mapped_column(String(200))
+    confirm_asked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    """When a confirmation mail was last asked for (migration 0005); kept when the address is cleared."""
 
 
 class OutboxMail(Base):
@@ -165,7 +168,9 @@ class OutboxMail(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     key: Mapped[str | None] = mapped_column(String(80), unique=True)
-    recipient: Mapped[str] = mapped_column(String(254))
+    recipient: Mapped[str] = mapped_column(String(254), index=True)
+    user_id: Mapped[int | None] = mapped_column(Integer, index=True)
+    """The account the mail was written for (migration 0005), to bound what one account has waiting."""
     subject: Mapped[str] = mapped_column(String(200))
     body: Mapped[str] = mapped_column(Text)
     headers: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)

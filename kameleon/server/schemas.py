@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, model_validator
 
 from kameleon.engine.game import RECORD_FORMAT, RECORD_VERSION
 from kameleon.engine.seeding import MAX_SEED
@@ -68,13 +68,16 @@ class LanguageIn(Body):
 class TimeControl(Body):
     """Real time `{"initial": s, "increment": s}` or turn-based `{"per_move": s}` (a deadline for each move).
 
-    A new table without `"time"` gets the "normal" real-time profile; `"time": null` means no limit."""
+    A new table without `"time"` gets the "normal" real-time profile; `"time": null` means no limit. The
+    seconds are JSON numbers: `"5"` is refused rather than read as a number."""
 
-    initial: Annotated[float, Field(ge=1, le=86_400, description="seconds on each clock at the start")] | None = None
-    increment: Annotated[float, Field(ge=0, le=86_400, description="seconds added after each move")] | None = None
-    per_move: Annotated[float, Field(ge=1, le=MAX_PER_MOVE, description="turn-based: seconds for each move")] | None = (
+    initial: Annotated[StrictFloat, Field(ge=1, le=86_400, description="seconds on each clock at the start")] | None = (
         None
     )
+    increment: Annotated[StrictFloat, Field(ge=0, le=86_400, description="seconds added after each move")] | None = None
+    per_move: (
+        Annotated[StrictFloat, Field(ge=1, le=MAX_PER_MOVE, description="turn-based: seconds for each move")] | None
+    ) = None
 
     @model_validator(mode="after")
     def one_kind(self) -> TimeControl:
@@ -142,5 +145,5 @@ class PlayIn(Body):
     options: Options = Field(default_factory=dict)
     time: TimeControl | None = None
     bots_after: (
-        Annotated[float, Field(ge=0, le=3600, description="seconds before bots fill the empty seats")] | None
+        Annotated[StrictFloat, Field(ge=0, le=3600, description="seconds before bots fill the empty seats")] | None
     ) = None

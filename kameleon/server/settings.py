@@ -125,6 +125,30 @@ class Settings:
         default_factory=lambda: _env_str("KAMELEON_LOGIN_FAILURES_PER_DEVICE", "10/5minutes")
     )
     """Wrong passwords one known device (a browser holding the account's signed device cookie) may send to it."""
+    login_attempts_per_address: str = field(
+        default_factory=lambda: _env_str("KAMELEON_LOGIN_ATTEMPTS_PER_ADDRESS", "300/5minutes")
+    )
+    """Logins one client address may try, right or wrong: generous (NAT), it bounds the password checks one
+    address makes the server run with accounts of its own."""
+    login_attempts_per_account: str = field(
+        default_factory=lambda: _env_str("KAMELEON_LOGIN_ATTEMPTS_PER_ACCOUNT", "30/5minutes")
+    )
+    """Logins, right or wrong, to one account from its known devices, and separately from other devices (so
+    that strangers using up the second never touch the owner's first)."""
+    confirm_pause: float = field(default_factory=lambda: env_float("KAMELEON_CONFIRM_PAUSE", 30.0))
+    """Seconds an account waits between two confirmation mails; clearing the address does not end the wait."""
+    confirm_mails_per_account: str = field(
+        default_factory=lambda: _env_str("KAMELEON_CONFIRM_MAILS_PER_ACCOUNT", "5/hour;10/day")
+    )
+    """Confirmation mails one account may ask for (besides `confirm_pause` between two)."""
+    confirm_mails_per_address: str = field(
+        default_factory=lambda: _env_str("KAMELEON_CONFIRM_MAILS_PER_ADDRESS", "10/hour;30/day")
+    )
+    """Confirmation mails one client address may ask for, whatever the accounts."""
+    confirm_mails_per_recipient: str = field(
+        default_factory=lambda: _env_str("KAMELEON_CONFIRM_MAILS_PER_RECIPIENT", "3/hour;5/day")
+    )
+    """Confirmation mails one mail address may receive, whoever asks: nobody can flood an inbox from here."""
     idle_table_seconds: float = field(default_factory=lambda: env_float("KAMELEON_IDLE_TABLE_SECONDS", 300.0))
     """A table nobody watches or used for this long is dropped from memory (rebuilt from the database on use)."""
     metrics: bool = field(default_factory=lambda: _env_bool("KAMELEON_METRICS", True))
@@ -140,11 +164,15 @@ class Settings:
     mail_from: str = field(default_factory=lambda: _env_str("KAMELEON_MAIL_FROM", "kameleon arena <arena@localhost>"))
     """The From of every mail."""
     public_url: str | None = field(default_factory=lambda: os.environ.get("KAMELEON_PUBLIC_URL") or None)
-    """The arena's address in the links of mails (scheme://host[:port]); None: the address it was reached at."""
+    """The arena's address in the links of mails (scheme://host[:port]); None: the address the server listens
+    on, or the Host a request named when that is it (never any other Host: `mail.link_base`)."""
     mail_retry: float = field(default_factory=lambda: env_float("KAMELEON_MAIL_RETRY", 30.0))
     """Seconds before a failed mail is tried again; doubled at each failure, up to an hour."""
     mail_poll: float = field(default_factory=lambda: env_float("KAMELEON_MAIL_POLL", 2.0))
     """Seconds between two looks at the outbox for mails written by other server processes."""
+    turn_mail_delay: float = field(default_factory=lambda: env_float("KAMELEON_TURN_MAIL_DELAY", 300.0))
+    """Seconds a "your turn" mail waits before it is sent: none goes out if the person plays meanwhile or has
+    the table open (they are playing right now)."""
 
     def __post_init__(self) -> None:
         if not self.lease_seconds > 0:
@@ -158,6 +186,8 @@ class Settings:
             )
         if not self.absent_grace >= 0:
             raise ValueError(f"KAMELEON_ABSENT_GRACE must be 0 or more seconds, not {self.absent_grace}")
+        if not self.confirm_pause >= 0:
+            raise ValueError(f"KAMELEON_CONFIRM_PAUSE must be 0 or more seconds, not {self.confirm_pause}")
         if not self.bot_delay >= 0:
             raise ValueError(f"the bot delay (KAMELEON_BOT_DELAY) must be 0 or more seconds, not {self.bot_delay}")
         from kameleon.server.throttle import RULES, parse_rule  # the `limits` notation, checked at startup
@@ -174,6 +204,8 @@ class Settings:
         for name in ("body_timeout", "header_timeout", "idle_table_seconds", "mail_retry", "mail_poll"):
             if not getattr(self, name) > 0:
                 raise ValueError(f"{name} must be a positive number of seconds, not {getattr(self, name)}")
+        if not self.turn_mail_delay >= 0:
+            raise ValueError(f"KAMELEON_TURN_MAIL_DELAY must be 0 or more seconds, not {self.turn_mail_delay}")
         if self.sqlite_synchronous not in SQLITE_SYNC_MODES:
             modes = " or ".join(SQLITE_SYNC_MODES)
             raise ValueError(f"KAMELEON_SQLITE_SYNC must be {modes}, not {self.sqlite_synchronous!r}")

@@ -1,7 +1,8 @@
 """Rate limits (the `limits` library): what one client address, one person or one socket may do per minute.
 
 Limits on creating things (guests, accounts, tables, imports), on chat, on
-socket connections and on failed logins are counted by `limits` in Redis when
+socket connections, on logins (failed ones, and all of them) and on confirmation
+mails are counted by `limits` in Redis when
 the arena runs as several processes (so a client gains nothing by reaching
 another process) and in memory otherwise, and in memory too while Redis does
 not answer (`Counters`: the limits never fail open). Every limit per address
@@ -46,6 +47,11 @@ RULES = {
     "login_pair": "login_failures_per_pair",
     "login_account": "login_failures_per_account",
     "login_device": "login_failures_per_device",
+    "login_tries_address": "login_attempts_per_address",
+    "login_tries_account": "login_attempts_per_account",
+    "confirm_account": "confirm_mails_per_account",
+    "confirm_address": "confirm_mails_per_address",
+    "confirm_recipient": "confirm_mails_per_recipient",
 }
 
 LOOPBACK_LIMITS = {
@@ -58,13 +64,19 @@ LOOPBACK_LIMITS = {
     "KAMELEON_SOCKET_CONNECTS": "100000/minute",
     "KAMELEON_SOCKET_RATE": "1000/second",
     "KAMELEON_LOGIN_FAILURES_PER_ADDRESS": "100000/minute",
+    "KAMELEON_LOGIN_ATTEMPTS_PER_ADDRESS": "100000/minute",
+    "KAMELEON_CONFIRM_MAILS_PER_ADDRESS": "100000/minute",
 }
 """The environment of an arena that many simulated people reach from one address (the benchmark, most tests):
 limits per address lifted, per account and per person kept."""
 
 LOGINS_AT_ONCE = 2
-"""Logins one client address (or one account's known devices) may have waiting for their password check in one
-process: more parallel ones are refused at once, so that one address cannot queue up the checks others wait for."""
+"""Logins one client address may have waiting for their password check in one process: more parallel ones are
+refused at once, so that one address cannot queue up the checks others wait for."""
+KNOWN_AT_ONCE = 1
+"""Logins from known devices waiting for their check in one process, per account and per client address: the
+known-device lane (`api._known_hashing`) is shared fairly, so that an address logging in to accounts of its
+own (right passwords and all) holds at most one place ahead of the owner's browser."""
 REDIS_RETRY = 2.0
 """Seconds between two tries of a Redis that did not answer (the limits count in memory meanwhile)."""
 REDIS_TIMEOUT = 1.0
@@ -201,24 +213,48 @@ class Throttle:
         A known device (`device`, from its signed cookie: auth.known_device) waits in its account's lane,
         any other login in its address's: LOGINS_AT_ONCE each, so neither the addresses of an attack nor a
         neighbour behind the same NAT fill the owner's."""
-        lane = ("account", username.lower()) if device is not None else ("address", client)
-        pending = self._logins.get(lane, 0) + 1
-        self._logins[lane] = pending
+        account = username.lower()
+        if device is not None:
+            lanes = [(("account", account), KNOWN_AT_ONCE), (("known", client), KNOWN_AT_ONCE)]
+        else:
+            lanes = [(("address", client), LOGINS_AT_ONCE)]
+        counts = []
+        for lane, _ in lanes:
+            counts.append(self._logins.get(lane, 0) + 1)
+            self._logins[lane] = counts[-1]
         try:
-            if pending > LOGINS_AT_ONCE:
+            if any(count > most for count, (_, most) in zip(counts, lanes, strict=True)):
                 raise ApiError(
                     429,
                     msg("login_at_once", "too many logins at once from your address; wait for the answers"),
                     reason="login",
                 )
-            await self.login_allowed(client, username, device, pending - 1)
+            await self.login_tried(client, account, device)
+            await self.login_allowed(client, username, device, counts[0] - 1)
             yield
         finally:
-            left = self._logins[lane] - 1
-            if left:
-                self._logins[lane] = left
-            else:
-                del self._logins[lane]
+            for lane, _ in lanes:
+                left = self._logins[lane] - 1
+                if left:
+                    self._logins[lane] = left
+                else:
+                    del self._logins[lane]
+
+    async def login_tried(self, client: str, account: str, device: str | None) -> None:
+        """Count a login, right or wrong (right ones too: an address logging in to its own accounts in a loop
+        keeps the password checks busy all the same), per address and per account and kind of device."""
+        if not await self.hit("login_tries_address", client):
+            raise ApiError(
+                429,
+                msg("login_tries_address", "too many logins from your address; wait a few minutes"),
+                reason="login",
+            )
+        if not await self.hit("login_tries_account", account, "known" if device is not None else "other"):
+            raise ApiError(
+                429,
+                msg("login_tries_account", "too many logins to this account; wait a few minutes"),
+                reason="login",
+            )
 
     async def login_allowed(self, client: str, username: str, device: str | None, pending: int = 0) -> None:
         """Refuse (429) a login whose failures are used up, counting `pending` attempts still being checked.

@@ -291,7 +291,7 @@ def test_a_busy_lobby_still_lists_the_open_tables(server: ServerProcess) -> None
     )
 
 
-def test_a_person_alone_with_bots_is_expelled_a_grace_period_after_running_out(server: ServerProcess) -> None:
+def test_a_person_alone_with_bots_is_expelled_a_grace_period_after_leaving_out_of_time(server: ServerProcess) -> None:
     alice = Player(server.url, "Slow")
     bad = alice.http.post(
         "/api/tables", json={"game": "coloretto", "options": {"players": 2}, "time": {"initial": 0, "increment": 1}}
@@ -318,16 +318,20 @@ def test_a_person_alone_with_bots_is_expelled_a_grace_period_after_running_out(s
     out = socket.next_of("state")
     assert out["seat"] == 0 and out["clock"]["out_of_time"] == [0], "still her seat: she may still move"
     assert out["clock"]["remaining"][1] is None, "a bot's seat shows no clock"
-    # Nobody else could expel her: the server does, once the grace period (here the 1 s initial time) is over.
-    assert socket.next_of("expelled", timeout=10) == {"type": "expelled", "seat": 0, "by": None}
-    moved = socket.next_of("state")
-    while not moved["log"]:
-        moved = socket.next_of("state")
-    assert moved["seat"] is None, "the timed-out person no longer holds the seat"
-    table = moved["table"]
+    # While she has the table open she can act on it (move): the server leaves her seat alone.
+    time.sleep(2.5)
+    assert alice.get(f"/api/tables/{table_id}")["table"]["seats"][0]["kind"] == "human"
+    # Gone, nobody at the table can act on the absence: the server expels her once the grace period (here the
+    # 1 s initial time) is over, and the game does not stay "playing" forever.
+    socket.close()
+    deadline = time.monotonic() + 15
+    while (table := alice.get(f"/api/tables/{table_id}")["table"])["seats"][0]["kind"] == "human":
+        assert time.monotonic() < deadline, "the absent person was never expelled"
+        time.sleep(0.1)
     taken_over = table["seats"][0]
     assert (taken_over["kind"], taken_over["name"], taken_over["user_id"]) == ("bot", "Slow (bot)", alice.user["id"])
-    socket.close()
+    assert (taken_over["timed_out"], taken_over["person"], taken_over["forfeit"]) == (True, "Slow", "expelled")
+    assert alice.get(f"/api/tables/{table_id}/state")["seat"] is None, "the timed-out person no longer holds the seat"
 
 
 def test_usernames_are_matched_exactly_ignoring_case(server: ServerProcess) -> None:

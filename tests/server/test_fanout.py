@@ -171,7 +171,9 @@ def test_a_time_out_is_seen_on_both_processes_and_acted_on_once(tmp_path: Path, 
         bob.post(f"/api/tables/{table_id}/expel", {"seat": 0})  # through the other process
         for socket in sockets:
             assert socket.next_of("expelled", timeout=30) == {"type": "expelled", "seat": 0, "by": 1}
-        # Bob, now the only person at the table, does not move either: the server expels him after the grace.
+        # Bob, now the only person at the table, closes it and does not move either: nobody at the table can
+        # act on his absence, so the server expels him after the grace.
+        sockets.pop().close()
         deadline = time.monotonic() + 60
         while (summary := bob.get(f"/api/tables/{table_id}")["table"])["status"] != "finished":
             assert time.monotonic() < deadline, "the bots that took the seats over did not finish the game"

@@ -282,6 +282,49 @@ def test_parallel_wrong_logins_are_counted_before_their_check(arena: ServerProce
     assert set(answers) == {401, 429} and answers.count(401) <= 8, f"the address's 8 failures at most: {answers}"
 
 
+def test_case_variants_racing_to_sign_up_make_one_account(arena: ServerProcess) -> None:
+    """Review 28 L3: the check before the insert cannot see a racing sign-up; the index on lower(username)
+    (migration 0005) does, and the loser is told the name is taken."""
+    names = ["racer", "RACER", "Racer", "rAcEr", "raCER", "RACEr"]
+
+    def sign_up(i: int) -> httpx.Response:
+        http = client(arena, f"127.0.3.{i + 1}")
+        return http.post("/api/auth/signup", json={"username": names[i], "password": f"password {i}"})
+
+    with concurrent.futures.ThreadPoolExecutor(len(names)) as pool:
+        answers = list(pool.map(sign_up, range(len(names))))
+    assert sorted(a.status_code for a in answers) == [200] + [409] * (len(names) - 1), [a.text for a in answers]
+    assert all(a.json()["code"] == "username_taken" for a in answers if a.status_code == 409)
+    winner = next(i for i, a in enumerate(answers) if a.status_code == 200)
+    assert login(client(arena, "127.0.3.9"), names[(winner + 1) % 6], f"password {winner}").status_code == 200
+
+
+def test_right_logins_count_too_and_share_the_known_device_lane(tmp_path: Path) -> None:
+    """Review 28 M1: right logins of an attacker's own accounts (known devices all) cannot fill the known-device
+    lane: one check in flight per account and per address there, and every login counts per account."""
+    arena = ServerProcess(tmp_path / "arena.sqlite3", env={"KAMELEON_LOGIN_ATTEMPTS_PER_ACCOUNT": "4/minute"}).start()
+    try:
+        attacker = client(arena, "127.0.4.1")
+        for name in ("mine1", "mine2", "mine3", "mine4"):
+            signed_up = attacker.post("/api/auth/signup", json={"username": name, "password": "my own password"})
+            assert signed_up.status_code == 200
+        assert [login(attacker, "mine1", "my own password").status_code for _ in range(5)] == [200] * 4 + [429]
+        assert login(attacker, "mine1", "my own password").json()["code"] == "login_tries_account"
+
+        def right(name: str) -> httpx.Response:
+            http = client(arena, "127.0.4.1")
+            http.cookies = attacker.cookies  # the same known browser, several logins at once
+            return login(http, name, "my own password")
+
+        with concurrent.futures.ThreadPoolExecutor(6) as pool:
+            answers = list(pool.map(right, ["mine2", "mine3", "mine4"] * 2))
+        codes = [a.json().get("code") for a in answers if a.status_code == 429]
+        assert codes and set(codes) == {"login_at_once"}, [a.status_code for a in answers]
+        assert any(a.status_code == 200 for a in answers)
+    finally:
+        arena.stop()
+
+
 # --- 5. one seat per person ----------------------------------------------------------------------
 
 
@@ -589,6 +632,7 @@ def test_out_of_time_and_an_expulsion_are_told_to_sockets_that_connect_later(are
     body = {"game": "coloretto", "options": {"players": 2, "start_player": 0}, "time": {"initial": 1}}
     table_id = alice.post("/api/tables", body, expect=201)["table"]["id"]
     bob.post(f"/api/tables/{table_id}/join")
+    present = bob.socket(table_id)  # Bob is at the table: the server leaves the expelling to him
     alice.post(f"/api/tables/{table_id}/start")
     deadline = time.monotonic() + 20
     while alice.get(f"/api/tables/{table_id}/state")["clock"]["out_of_time"] != [0]:
@@ -602,6 +646,7 @@ def test_out_of_time_and_an_expulsion_are_told_to_sockets_that_connect_later(are
     again = bob.socket(table_id)
     assert again.next_of("expelled") == {"type": "expelled", "seat": 0, "history": True}
     again.close()
+    present.close()
 
 
 def test_a_limit_that_does_not_parse_is_named_at_startup(tmp_path: Path) -> None:

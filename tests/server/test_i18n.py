@@ -257,3 +257,17 @@ def test_a_broken_record_is_explained_in_the_players_language(server: ServerProc
     assert answer.status_code == 422 and answer.json()["code"] == "record_move_illegal"
     assert answer.json()["error"].startswith("le coup 1 'take 1' ne peut pas être joué : ")
     assert "Row 1" not in answer.json()["error"]
+
+
+def test_a_missing_catalog_is_english_in_silence_and_a_broken_one_is_one_line(
+    tmp_path: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Review 28 L5: a game that ships no catalog for a language is not an error; a broken file is, in one line."""
+    caplog.set_level("DEBUG", logger="kameleon.server")
+    assert i18n._read(tmp_path / "uk" / "LC_MESSAGES" / "messages.po", "uk") is None
+    assert caplog.records == []
+    broken = tmp_path / "messages.po"
+    broken.write_bytes(b'msgid "a"\nmsgstr "b" "\n\xff\xfe')
+    assert i18n._read(broken, "uk") is None
+    assert len(caplog.records) == 1 and caplog.records[0].exc_info is None
+    assert str(broken) in caplog.records[0].getMessage()

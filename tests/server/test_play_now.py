@@ -79,6 +79,15 @@ def test_a_bad_request_is_refused_with_its_reason(server: ServerProcess) -> None
     assert wrong.status_code == 422 and "unknown game" in wrong.json()["error"]
     too_many = gil.http.post("/api/play", json={"game": "coloretto", "players": 7})
     assert too_many.status_code == 422
+    for time_control in ({"per_move": "5"}, {"initial": "60", "increment": 0}, {"initial": 60, "increment": True}):
+        text = gil.http.post("/api/play", json={**DUEL, "time": time_control})  # numbers only, never "5"
+        assert (text.status_code, text.json()["code"]) == (422, "invalid_field"), time_control
+    late = gil.http.post("/api/play", json={**DUEL, "bots_after": "1"})
+    assert (late.status_code, late.json()["code"]) == (422, "invalid_field")
+    assert gil.post("/api/play", {**DUEL, "time": {"per_move": 5}})["time"] == {"per_move": 5.0}
+    # Leaving, like every bodiless route: an empty JSON request (no body at all) is enough.
+    left = gil.http.request("DELETE", "/api/play", headers={"Content-Type": "application/json"})
+    assert left.status_code == 200 and left.json()["status"] == "left"
     nobody = Player(server.url, "Hal").http
     nobody.cookies.clear()
     assert nobody.post("/api/play", json=DUEL).status_code == 401
@@ -117,3 +126,27 @@ def test_turn_based_requests_are_seated_at_a_turn_based_table(server: ServerProc
     assert kim.get(f"/api/tables/{table_id}")["table"]["time"] == {"per_move": 86400}
     assert max_.get("/api/play")["status"] == "waiting"
     max_.http.request("DELETE", "/api/play", json={})
+
+
+def test_logging_out_leaves_the_queue(server: ServerProcess) -> None:
+    wish = {**DUEL, "time": {"per_move": 3601}}  # a wish of this test only (the server is shared)
+    ivy, jon = Player(server.url, "Ivy"), Player(server.url, "Jon")
+    assert ivy.post("/api/play", wish)["status"] == "waiting"
+    assert ivy.post("/api/auth/logout", {})["ok"] is True
+    assert jon.post("/api/play", wish)["status"] == "waiting"
+    time.sleep(1.5)  # a round of the background matching: Ivy is not there to be seated (then expelled)
+    assert jon.get("/api/play")["status"] == "waiting"
+    jon.http.request("DELETE", "/api/play", json={})
+
+
+def test_bots_fill_seats_only_for_people_who_asked_for_them(server: ServerProcess) -> None:
+    wish = {"game": "coloretto", "players": 3, "time": {"per_move": 3602}}
+    kit, lou = Player(server.url, "Kit"), Player(server.url, "Lou")
+    assert lou.post("/api/play", wish)["status"] == "waiting"  # Lou wants people only
+    answer = kit.post("/api/play", {**wish, "bots_after": 1})
+    table_id = answer.get("table") or seated(kit)
+    seats = kit.get(f"/api/tables/{table_id}")["table"]["seats"]
+    assert sorted(bool(seat["bot"]) for seat in seats) == [False, True, True]  # Kit and two bots, not Lou
+    time.sleep(1.5)
+    assert lou.get("/api/play")["status"] == "waiting"
+    lou.http.request("DELETE", "/api/play", json={})

@@ -159,3 +159,41 @@ def test_a_restart_keeps_every_turn_based_deadline(tmp_path: Path) -> None:
         assert bob.get("/api/me/games")["games"][0]["deadline"] == listed["deadline"]
     finally:
         second.stop()
+
+
+def test_the_server_expels_only_where_no_person_can_act_on_the_absence(server: ServerProcess) -> None:
+    # Both people closed their tabs: nobody can expel anyone, so the server does, seat after seat, once each
+    # has been out of time for the grace (here the time per move), and the game ends instead of staying open.
+    ann = Player(server.url, "ann30", password="long enough")
+    ben = Player(server.url, "ben30", password="long enough")
+    abandoned = duel(ann, ben, {"per_move": 1})
+    deadline = time.monotonic() + 60
+    while (table := ann.get(f"/api/tables/{abandoned}")["table"])["status"] == "playing":
+        assert time.monotonic() < deadline, "the abandoned game never ended"
+        time.sleep(0.2)
+    assert [(s["kind"], s["timed_out"], s["forfeit"], s["person"]) for s in table["seats"]] == [
+        ("bot", True, "expelled", "ann30"),
+        ("bot", True, "expelled", "ben30"),
+    ]
+    assert sorted(table["result"]["forfeits"]) == [0, 1]
+    for person in (ann, ben):  # a forfeit is never a win, whatever the places of two forfeits say
+        [game] = [g for g in person.get(f"/api/users/{person.user['id']}")["games"] if g["id"] == abandoned]
+        assert game["won"] is False
+
+    # A person who expelled everyone else, alone with bots and still at the table, is never expelled by the
+    # server: nobody waits for them, and they can still move long after their deadline.
+    cleo = Player(server.url, "cleo30", password="long enough")
+    dan = Player(server.url, "dan30", password="long enough")
+    table_id = duel(cleo, dan, {"per_move": 1}, start_player=1)
+    present = cleo.socket(table_id)
+    waiting(cleo, table_id, 1)
+    time.sleep(2.5)  # past the grace: Cleo has the table open, so Dan waits for her to decide
+    assert cleo.get(f"/api/tables/{table_id}")["table"]["seats"][1]["kind"] == "human"
+    cleo.post(f"/api/tables/{table_id}/expel", {"seat": 1})
+    frame = waiting(cleo, table_id, 0)
+    time.sleep(3)  # well past her own deadline and the grace
+    frame = cleo.get(f"/api/tables/{table_id}/state")
+    assert frame["table"]["seats"][0]["kind"] == "human" and frame["legal"], "Cleo was expelled while at the table"
+    assert frame["table"]["seats"][1]["forfeit"] == "expelled" and frame["table"]["seats"][1]["person"] == "dan30"
+    move(cleo, table_id)
+    present.close()

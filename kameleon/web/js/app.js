@@ -3,7 +3,7 @@ import { api, inviteQuery, post, tableSocket } from "./api.js";
 import { boardFor } from "./boards/index.js";
 import { add, clear, h, icon, toast } from "./dom.js";
 import { language, setLanguage, t, translateStatic } from "./i18n.js";
-import { duration, lookNow, lookSoon, myGamesPage, watchMyGames } from "./mygames.js";
+import { duration, durationWords, lookNow, lookSoon, myGamesPage, setTableHere, timeControlText, turnAtTable, watchMyGames } from "./mygames.js";
 import { optionField, optionShown } from "./option_labels.js";
 import { rulesPage } from "./rules.js";
 
@@ -119,7 +119,22 @@ function levelName(level) {
   const text = t(key);
   return text === key ? level : text;
 }
-const namesOf = (table) => table.seats.map((s) => s.name || `${t("empty")} (${s.seat})`);
+// A seat's name in the interface's language: a bot by its level ("bot medio 2"), a person a bot finished for by
+// their own name (the mark goes beside it where there is room).
+function seatName(s) {
+  if (s.person) return s.person;
+  if (s.kind === "bot" && s.bot) {
+    const number = /^.* bot (\d+)$/.exec(s.name || "");
+    return number ? t("bot_name_n", { level: levelName(s.bot), n: number[1] }) : t("bot_name", { level: levelName(s.bot) });
+  }
+  return s.name || `${t("empty")} (${s.seat})`;
+}
+const namesOf = (table) => table.seats.map(seatName);
+// A person's seat a bot finished reads as the person with why ("Ann (expelled)"), never "Ann (bot)".
+const forfeitMark = (s) => t(s.forfeit === "expelled" ? "seat_expelled" : "seat_left");
+const seatLabel = (s) => (s.person ? h("span", { class: "forfeited" }, s.person, " ", h("span", { class: "muted small" }, `(${forfeitMark(s)})`))
+  : s.name ? seatName(s) : h("span", { class: "muted empty-seat" }, t("empty_seat")));
+const seatLabels = (seats) => seats.flatMap((s, i) => (i ? [", ", seatLabel(s)] : [seatLabel(s)]));
 const gameTitle = (name) => (catalogue.games.find((g) => g.name === name) || { title: name }).title;
 
 // ---------- lobby ----------
@@ -145,7 +160,7 @@ function newTableForm() {
   const profiles = catalogue.time_profiles || {};
   const profileLabel = (name) => {
     const p = profiles[name];
-    return p.per_move ? `${t("turn_based")} · ${t("per_move", { time: duration(p.per_move) })}` : `${t(`time_${name}`)} · ${Math.round(p.initial / 60)} ${t("minutes_short")} + ${p.increment} ${t("seconds_short")}`;
+    return p.per_move ? `${t("turn_based")} · ${t("per_move", { time: durationWords(p.per_move) })}` : `${t(`time_${name}`)} · ${Math.round(p.initial / 60)} ${t("minutes_short")} + ${p.increment} ${t("seconds_short")}`;
   };
   const timeProfile = h("select", { id: "time-profile", "aria-label": t("time_control") },
     h("optgroup", { label: t("real_time") }, Object.keys(profiles).filter((n) => !profiles[n].per_move).map((n) => h("option", { value: n, selected: n === catalogue.default_time }, profileLabel(n)))),
@@ -195,13 +210,14 @@ function newTableForm() {
 
 function tableList(title, tables, action, id) {
   const rows = tables.map((tb) => h("tr", {},
-    h("td", {}, gameTitle(tb.game)),
-    h("td", {}, tb.seats.map((s) => s.name || "·").join(", ")),
-    h("td", {}, h("span", { class: `badge ${tb.status}` }, t(`status_${tb.status}`))),
-    h("td", {}, action(tb))));
+    h("td", { class: "game-name" }, gameTitle(tb.game)),
+    h("td", { class: "seat-names" }, seatLabels(tb.seats)),
+    h("td", { class: "time-control small muted" }, timeControlText(tb.time)),
+    h("td", { class: "table-status" }, h("span", { class: `badge ${tb.status}` }, t(`status_${tb.status}`))),
+    h("td", { class: "table-action" }, action(tb))));
   return h("section", { class: "panel", id },
     h("h2", {}, title),
-    tables.length ? h("table", { class: "list" }, h("tbody", {}, rows)) : h("p", { class: "muted" }, t("no_tables")));
+    tables.length ? h("table", { class: "list lobby-list" }, h("tbody", {}, rows)) : h("p", { class: "muted" }, t("no_tables")));
 }
 
 const LOBBY_REFRESH_MS = 5000;
@@ -449,9 +465,11 @@ function resultsTable(board, result, names, ctx = {}) {
   const forfeits = new Set(result.forfeits || []);
   const rated = (result.ratings || []).some((r) => r);
   const order = [...seats].sort((a, b) => places[a] - places[b] || a - b);
+  // A game whose "score" only says who won (Le Caméléon: 1 / 0 / −1) leaves the total out: the places say it.
+  const total = board.showsTotal !== false;
   return h("table", { class: "list results", id: "results" },
     h("thead", {}, h("tr", {}, h("th", {}, t("place_header")), h("th", {}, t("player")), labels.map((l) => h("th", { class: "part" }, l)),
-      h("th", {}, t("total")), rated ? h("th", {}, t("rating")) : null)),
+      total ? h("th", {}, t("total")) : null, rated ? h("th", {}, t("rating")) : null)),
     h("tbody", {}, order.map((seat) => {
       const values = new Map(parts[seat]);
       return h("tr", { class: places[seat] === 1 && !forfeits.has(seat) ? "winner" : "", "data-seat": seat },
@@ -460,7 +478,7 @@ function resultsTable(board, result, names, ctx = {}) {
           // Phones: the parts under the name instead of in columns of their own.
           parts[seat].length ? h("div", { class: "parts-inline small muted" }, parts[seat].map(([l, v]) => `${l}: ${v}`).join(" · ")) : null),
         labels.map((l) => h("td", { class: "part" }, values.has(l) ? String(values.get(l)) : "—")),
-        h("td", { class: "total" }, String((breakdown[seat] || {}).total ?? result.scores[seat])),
+        total ? h("td", { class: "total" }, String((breakdown[seat] || {}).total ?? result.scores[seat])) : null,
         rated ? h("td", {}, ratingChange((result.ratings || [])[seat])) : null);
     })));
 }
@@ -526,6 +544,7 @@ async function tablePage(tableId) {
   }, 500);
 
   let sentFor = -1;  // the number of moves played when this page last sent one: a double click sends it once
+  let wasMine = null;  // whether the last frame was my turn (null: no frame yet), to signal a turn that begins
   let freshConnection = false;  // each (re)connection resends the recent chat, which replaces what is shown
   const socket = tableSocket(tableId, invite, {
     onStatus: (up) => {
@@ -537,6 +556,13 @@ async function tablePage(tableId) {
         const seatChanged = !frame || frame.seat !== message.seat || frame.table.status !== message.table.status;
         frame = message;
         clockAt = performance.now();
+        const mineNow = frame.seat !== null && frame.table.status === "playing" && frame.legal.length > 0;
+        if (mineNow) {
+          const table = frame.table;
+          turnAtTable({ id: tableId, title: table.title, moves: frame.log.length,
+            opponents: namesOf(table).filter((_, seat) => seat !== frame.seat) }, wasMine === false);
+        }
+        wasMine = mineNow;
         lookSoon();
         if (seatChanged) info = await api(`/api/tables/${tableId}${asked}`);
         render();
@@ -559,7 +585,8 @@ async function tablePage(tableId) {
       }
     },
   });
-  leavePage = () => { socket.close(); clearInterval(ticker); };
+  setTableHere(tableId);
+  leavePage = () => { socket.close(); clearInterval(ticker); setTableHere(null); };
   chatForm.addEventListener("submit", (event) => {
     event.preventDefault();
     if (chatInput.value.trim()) socket.send({ type: "chat", text: chatInput.value });
@@ -588,7 +615,7 @@ async function tablePage(tableId) {
       h("span", { class: `turn-banner${mine ? " mine" : ""}`, id: "turn" },
         table.status === "playing" ? (mine ? t("your_turn") : t("turn_of", { name: names[turn] ?? "?" }))
           : table.status === "open" ? `${table.title} · ${t("waiting_start")}` : t("game_over")),
-      frame.seat === null ? h("span", { class: "muted small" }, t("spectating")) : null,
+      frame.seat === null ? watcherNote(table) : null,
       h("span", { class: "status-tools" }, notationToggle(render), conn), lateNote(table, names));
     const showNotation = notationOn();
     const ctx = { seat: frame.seat, legal: frame.legal, names, play, interactive: table.status === "playing",
@@ -628,6 +655,13 @@ async function tablePage(tableId) {
     logList.scrollTop = logList.scrollHeight;
   }
 
+  // Not seated: a person whose seat a bot finished is told why, in words, every time they come back.
+  function watcherNote(table) {
+    const gone = me && table.seats.find((s) => s.user_id === me.id && s.forfeit);
+    if (!gone) return h("span", { class: "muted small" }, t("spectating"));
+    return h("span", { class: "forfeit-note", id: "forfeit-note" }, t(gone.forfeit === "expelled" ? "you_were_expelled" : "you_left_game"));
+  }
+
   // Someone to move is out of time: they may still move; the other people at the table may expel them.
   function lateNote(table, names) {
     const late = frame.clock && table.status === "playing" ? frame.clock.out_of_time.filter((s) => s === table.current_player) : [];
@@ -644,10 +678,11 @@ async function tablePage(tableId) {
     const rulesLink = h("a", { href: `/rules/${table.game}`, target: "_blank", rel: "noopener", class: "small", id: "table-rules" }, t("rules"));
     add(clear(seatsBox), h("h3", {}, `${table.title} · ${t("seats")} `, rulesLink), h("ul", { class: "seats" }, table.seats.map((s) => h("li", { class: table.current_player === s.seat ? "turn" : "" },
       h("span", { class: "seat-dot" }),
-      h("span", { class: "name" }, s.user_id && s.kind === "human" ? h("a", { href: `/profile/${s.user_id}`, "data-link": true }, names[s.seat]) : s.name || h("span", { class: "muted" }, t("empty")),
+      h("span", { class: "name" }, s.user_id && s.kind === "human" ? h("a", { href: `/profile/${s.user_id}`, "data-link": true }, names[s.seat]) : s.kind === "empty" ? h("span", { class: "muted" }, t("empty")) : names[s.seat],
         frame.seat === s.seat ? h("span", { class: "you" }, " ", icon("star", t("you"))) : null),
       seatBadge(s.seat, ctx),
       s.kind === "bot" ? h("span", { class: "badge" }, t("bot_badge")) : null,
+      s.forfeit ? h("span", { class: `badge ${s.forfeit === "expelled" ? "late" : "left"}`, "data-forfeit": s.forfeit, title: t(s.forfeit === "expelled" ? "expelled_hint" : "left_hint") }, forfeitMark(s)) : null,
       frame.clock && frame.clock.remaining[s.seat] !== null ? h("span", { class: `clock${frame.clock.running === s.seat ? " running" : ""}${frame.clock.out_of_time.includes(s.seat) ? " late" : ""}`, "data-clock-seat": s.seat }, clockText(s.seat)) : null,
       frame.clock && table.status === "playing" && frame.seat !== null && frame.seat !== s.seat && s.seat === table.current_player && frame.clock.out_of_time.includes(s.seat)
         ? h("button", { class: "danger", "data-expel": s.seat, onclick: () => expel(s.seat, names[s.seat]) }, t("expel")) : null,
@@ -763,7 +798,7 @@ function ratingCell(entry) {
 async function mailPanel() {
   let settings;
   try { settings = await api("/api/me/notifications"); } catch { return null; }
-  if (!settings.available) return null;
+  if (!settings.available || (me && me.guest)) return null;  // mails are for registered accounts
   const email = h("input", { type: "email", id: "mail-address", name: "email", maxlength: 254, autocomplete: "email", value: settings.pending || settings.email || "" });
   const turn = h("input", { type: "checkbox", id: "mail-turn", checked: settings.turn_email });
   const note = h("p", { class: "small muted", id: "mail-state" });

@@ -3,26 +3,58 @@
 // page of the arena is open (permission is asked only when the button is clicked).
 import { api } from "./api.js";
 import { add, clear, h } from "./dom.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 
 const TITLE = "kameleon arena";
 const POLL_MS = 15000;
+// A background tab keeps counting, more slowly (browsers allow a hidden page about one timer a minute anyway).
+const HIDDEN_POLL_MS = 60000;
 const SOUND_KEY = "kameleon.sound";
 const NOTIFY_KEY = "kameleon.notify";
 
 let signedIn = () => false;
 let open = (path) => { location.href = path; };
-let awaiting = null;  // ids of the games awaiting me at the last look (null: not looked yet)
+// "<table id>:<moves played>" of each turn awaiting me that was seen (null: not looked yet). Keyed by the move
+// count too, so that a new turn of the same game rings even when the last one came and went between two looks.
+let awaiting = null;
+const turnKey = (game) => `${game.id}:${game.moves}`;
 let timer = null;
 let soon = null;
 
-// A time left in words: "2 d 5 h", "5h07", "4:09" (never below zero).
+const UNITS = [["day", 86400], ["hour", 3600], ["minute", 60], ["second", 1]];
+
+// A span of time in words, in the interface language with its plurals ("1 day", "12 hours", "3 dni",
+// "1 heure 30 minutes"): at most the two largest units, rounded down.
+export function durationWords(seconds) {
+  let left = Math.max(0, Math.floor(seconds));
+  const parts = [];
+  for (const [unit, size] of UNITS) {
+    const n = Math.floor(left / size);
+    left -= n * size;
+    if (n > 0 || (unit === "second" && !parts.length)) parts.push([unit, n]);
+  }
+  return parts.slice(0, 2).map(([unit, n]) => {
+    try { return new Intl.NumberFormat(language(), { style: "unit", unit, unitDisplay: "long" }).format(n); }
+    catch { return `${n} ${unit}${n === 1 ? "" : "s"}`; }
+  }).join(" ");
+}
+
+// A time left: in words from an hour up ("2 days 5 hours", "5 hours 7 minutes"), never like a time of day;
+// below an hour a countdown "4:09" (never below zero).
 export function duration(seconds) {
   const left = Math.max(0, seconds);
-  const d = Math.floor(left / 86400), hr = Math.floor((left % 86400) / 3600), m = Math.floor((left % 3600) / 60), s = Math.floor(left % 60);
-  if (d > 0) return `${d} ${t("days_short")} ${hr} ${t("hours_short")}`;
-  if (hr > 0) return `${hr}h${String(m).padStart(2, "0")}`;
+  if (left >= 3600) return durationWords(left);
+  const m = Math.floor(left / 60), s = Math.floor(left % 60);
   return `${m}:${String(s).padStart(2, "0")}`;
+}
+
+// A table's time control in words: "2 min + 5 s", "1 day per move", "no limit".
+export function timeControlText(time) {
+  if (!time) return t("no_limit_short");
+  if (time.per_move) return t("per_move", { time: durationWords(time.per_move) });
+  const minutes = time.initial / 60;
+  const initial = Number.isInteger(minutes) ? `${minutes} ${t("minutes_short")}` : durationWords(time.initial);
+  return `${initial} + ${time.increment || 0} ${t("seconds_short")}`;
 }
 
 export function setTitleCount(n) {
@@ -61,18 +93,37 @@ function tell(game) {
   } catch { /* some browsers only notify from a service worker */ }
 }
 
-// Look at my games now: the title counts those awaiting me; a game that newly awaits me rings / notifies.
+// The table page open here: its socket's frames say at once when a turn of mine begins, so the poll leaves
+// that table to it.
+let tableHere = null;
+
+// Look at my games now: the title counts those awaiting me; a turn that newly awaits me rings / notifies.
 export async function lookNow() {
   if (!signedIn()) { awaiting = null; setTitleCount(0); return null; }
   let data;
   try { data = await api("/api/me/games"); } catch { return null; }
   const mine = data.games.filter((g) => g.my_turn);
   setTitleCount(mine.length);
-  const here = location.pathname;
-  if (awaiting !== null) mine.filter((g) => !awaiting.has(g.id) && here !== `/table/${g.id}`).forEach(tell);
-  awaiting = new Set(mine.map((g) => g.id));
+  if (awaiting !== null) mine.filter((g) => !awaiting.has(turnKey(g)) && g.id !== tableHere).forEach(tell);
+  const seen = new Set(mine.map(turnKey));
+  // The turns the table page signalled itself stay known, so the next look does not ring them again.
+  if (awaiting !== null) awaiting.forEach((key) => { if (key.startsWith(`${tableHere}:`)) seen.add(key); });
+  awaiting = seen;
   return data;
 }
+
+// The table page's socket: a frame where it is my turn (`game`: id, title, opponents, moves); `begins`: the
+// frame before was not. A turn that begins rings / notifies while the tab is hidden (in sight, the page
+// itself shows it); every such turn is remembered so that no later look rings it again.
+export function turnAtTable(game, begins) {
+  const key = turnKey(game);
+  const known = awaiting !== null && awaiting.has(key);
+  if (awaiting === null) awaiting = new Set();
+  awaiting.add(key);
+  if (begins && !known && document.hidden) tell(game);
+}
+
+export function setTableHere(tableId) { tableHere = tableId; }
 
 // Soon, once: after a move or a frame, several calls in a row make one request.
 export function lookSoon() {
@@ -82,8 +133,10 @@ export function lookSoon() {
 
 export function watchMyGames(isSignedIn, navigate) {
   signedIn = isSignedIn; open = navigate;
-  if (timer) clearInterval(timer);
-  timer = setInterval(() => { if (!document.hidden || notifyOn() || soundOn()) lookNow(); }, POLL_MS);
+  clearTimeout(timer);
+  // The title count keeps running in a hidden tab too, at a slower pace.
+  const next = () => { timer = setTimeout(async () => { await lookNow(); next(); }, document.hidden ? HIDDEN_POLL_MS : POLL_MS); };
+  next();
   document.addEventListener("visibilitychange", () => { if (!document.hidden) lookNow(); });
   return lookNow();
 }
@@ -121,6 +174,7 @@ function row(game) {
     h("a", { href: `/table/${game.id}`, "data-link": true, class: "my-game-link" },
       h("span", { class: "my-game-title" }, game.title),
       h("span", { class: "my-game-who small muted" }, t("against", { names: game.opponents.join(", ") || "—" })),
+      h("span", { class: "my-game-time small muted" }, timeControlText(game.time)),
       h("span", { class: `my-game-turn${game.my_turn ? " mine" : ""}` }, game.status === "open" ? t("waiting_start") : game.my_turn ? t("your_turn") : t("their_turn")),
       h("span", { class: "my-game-when" }, when)));
 }

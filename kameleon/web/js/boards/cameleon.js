@@ -78,6 +78,9 @@ export function endReason(reason) {
 }
 
 // The label of one named part of a seat's score breakdown (State.score_breakdown) for the results table.
+// The score only says who won (1 / 0 / -1): the results table shows places and the outcome, not that number.
+export const showsTotal = false;
+
 export function breakdownLabel(part) {
   const key = `cm_bd_${part}`;
   const text = t(key);
