@@ -96,7 +96,7 @@ async def _player(url: str, token: str, seed: int, latencies: list[float], stop:
             frame = orjson.loads(raw)
             if frame["type"] != "state":
                 continue
-            moves = len(frame["log"])
+            moves = frame["table"]["moves"]  # the socket sends only new log entries; this counts them all
             if moves in sent:
                 latencies.append(time.perf_counter() - sent.pop(moves))
             if frame["table"]["status"] != "playing" or stop.is_set():

@@ -49,6 +49,10 @@ class Connection:
         """Characters waiting in the outbox."""
         self.closed = False
         self.overflowed = False
+        self.log_sent = 0
+        """Log entries this socket was sent: the next state frame sends only those after them."""
+        self.log_viewer: tuple[int | None, bool] | None = None
+        """Whose log (seat, game over) those entries were: another one (reseated, game over) is sent whole."""
         self._wake = asyncio.Event()
 
     def send(self, frame: dict[str, Any]) -> None:
@@ -133,13 +137,24 @@ class LiveTable:
         }
 
     def frame(self, seat: int | None) -> dict[str, Any]:
-        """Everything a seat (or spectator) is sent: the engine's view for it and nothing hidden."""
-        return {**self._frame_head(seat), "log": self.log_for(seat)}
+        """Everything a seat (or spectator) is sent: the engine's view for it and nothing hidden, with the whole
+        log (`log_from` 0)."""
+        return {**self._frame_head(seat), "log_from": 0, "log": self.log_for(seat)}
 
-    def frame_text(self, seat: int | None) -> str:
-        """`frame(seat)` encoded: the log's text, encoded move by move as the moves came, is spliced in."""
+    def frame_text(self, seat: int | None, log_from: int = 0) -> str:
+        """`frame(seat)` encoded, with the log's entries from `log_from` on only: the log's text, encoded move by
+        move as the moves came, is spliced in."""
         head = encode(self._frame_head(seat))
-        return f'{head[:-1]},"log":{self.logs.log_text(seat, self._over)}}}'
+        return f'{head[:-1]},"log_from":{log_from},"log":{self.logs.log_text(seat, self._over, log_from)}}}'
+
+    def send_frame(self, connection: Connection) -> None:
+        """Send a connection its whole frame (on connect, on `sync`); later broadcasts send it only new entries."""
+        connection.send_text(self.frame_text(connection.seat))
+        self._sent(connection)
+
+    def _sent(self, connection: Connection) -> None:
+        connection.log_sent = len(self.tokens)
+        connection.log_viewer = (connection.seat, self._over)
 
     def _frame_head(self, seat: int | None) -> dict[str, Any]:
         state = self.state
@@ -189,19 +204,26 @@ class LiveTable:
         return self.clock.left(seat, running, time.time()) <= 0
 
     def broadcast_state(self) -> None:
-        """Every connection its seat's new frame (a frame that cannot be built is logged, never raised: the move
-        behind it is stored already)."""
-        frames: dict[int | None, str | None] = {}
+        """Every connection its seat's new frame, carrying only the log entries it was not sent yet (`log_from`:
+        the first one's index); the whole log when the log it holds is another (reseated; the game is over and
+        shows everything). A frame that cannot be built is logged, never raised: the move behind it is stored
+        already."""
+        frames: dict[tuple[int | None, int], str | None] = {}
+        moves, over = len(self.tokens), self._over
         for connection in list(self.connections):
-            if connection.seat not in frames:
+            seat = connection.seat
+            same = connection.log_viewer == (seat, over) and connection.log_sent <= moves
+            key = (seat, connection.log_sent if same else 0)
+            if key not in frames:
                 try:
-                    frames[connection.seat] = self.frame_text(connection.seat)
+                    frames[key] = self.frame_text(*key)
                 except Exception:
-                    log.exception("table %s: the frame of seat %s cannot be built", self.id, connection.seat)
-                    frames[connection.seat] = None
-            text = frames[connection.seat]
+                    log.exception("table %s: the frame of seat %s cannot be built", self.id, seat)
+                    frames[key] = None
+            text = frames[key]
             if text is not None:
                 connection.send_text(text)
+                self._sent(connection)
 
     def broadcast(self, frame: dict[str, Any]) -> None:
         text = encode(frame)

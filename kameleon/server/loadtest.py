@@ -116,7 +116,7 @@ async def _seat_client(
                 continue
             if frame["type"] != "state":
                 continue
-            moves = len(frame["log"])
+            moves = frame["table"]["moves"]  # the socket sends only new log entries; this counts them all
             if moves in sent_at:
                 stats.latencies.append(time.perf_counter() - sent_at.pop(moves))
             if frame["table"]["status"] == "finished":

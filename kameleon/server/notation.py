@@ -105,14 +105,18 @@ class SeatLogs:
         self.tokens.append(token)
         self._joined.clear()
 
-    def log_text(self, viewer: int | None, over: bool) -> str:
+    def log_text(self, viewer: int | None, over: bool, start: int = 0) -> str:
         """The log as `viewer` (None: a spectator) may see it while the game runs, or, when `over`, as everyone
-        sees it once the game is over (each move as its mover saw it, with the true token): JSON text, encoded
-        entry by entry as the moves came."""
+        sees it once the game is over (each move as its mover saw it, with the true token), from entry `start`
+        on: JSON text, encoded entry by entry as the moves came."""
+        texts = self._final_texts if over else self._texts[viewer]
+        if start:
+            # The tail a socket was not sent yet: a move's few entries, joined anew (never cached whole).
+            return "[" + ",".join(texts[start:]) + "]"
         key = "over" if over else "all" if self._shared else viewer
         joined = self._joined.get(key)
         if joined is None:
-            joined = "[" + ",".join(self._final_texts if over else self._texts[viewer]) + "]"
+            joined = "[" + ",".join(texts) + "]"
             self._joined[key] = joined
         return joined
 

@@ -2,11 +2,16 @@
 
 On connect the client gets a full `state` frame (so a reconnection restores
 everything); after each accepted move every connection gets a new one built
-from the engine's view for its own seat. Client messages are JSON objects:
+from the engine's view for its own seat. A frame's `log` holds the move log from
+entry `log_from` on: the whole log (`log_from` 0) on connect, on `sync`, when the
+socket's seat changes and once the game is over (hidden moves show then); only the
+entries the socket was not sent yet otherwise (`table.moves` counts them all). A
+client whose log is not `log_from` long asks for a `sync`. Client messages are JSON
+objects:
 
     {"type": "move", "move": "take 2", "expect": 17}   # expect = moves played so far (optional)
     {"type": "chat", "text": "gg"}
-    {"type": "sync"}                                   # ask for a full state frame
+    {"type": "sync"}                                   # ask for a full state frame (the whole log)
     {"type": "ping"}
 
 Anything wrong gets `{"type": "error", "error": "<what>", "code": "<snake_case>", "request": <type>}` and
@@ -97,7 +102,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     pump = asyncio.create_task(connection.pump())
     reader = asyncio.create_task(_read(arena, live, connection, user_name, client, language))
     try:
-        connection.send(live.frame(connection.seat))
+        live.send_frame(connection)
         for line in _history(arena, live):
             connection.send(line)
         live.connections.add(connection)
@@ -218,7 +223,7 @@ async def _handle(
         if kind == "move":
             await arena.submit(live, connection.seat, message.get("move"), message.get("expect"))
         elif kind == "sync":
-            connection.send(live.frame(connection.seat))
+            live.send_frame(connection)
         elif kind == "ping":
             connection.send({"type": "pong"})
         elif kind == "chat":

@@ -126,7 +126,11 @@ class Player:
 
 
 class Socket:
-    """A table WebSocket that keeps every frame it receives (for the hidden-information checks)."""
+    """A table WebSocket that keeps every frame it receives (for the hidden-information checks).
+
+    It keeps the move log as a client does: a state frame carries the entries from `log_from` on (the whole log
+    when 0), and `recv` hands back each state frame with the whole log this socket holds after it; `raw` keeps
+    the frames as sent."""
 
     def __init__(self, base: str, table_id: str, headers: dict[str, str] | None = None, query: str = "") -> None:
         url = base.replace("http://", "ws://") + f"/api/tables/{table_id}/ws{query}"
@@ -135,14 +139,26 @@ class Socket:
             connect(url, additional_headers=headers, proxy=None, open_timeout=10)
         )
         self.frames: list[dict[str, Any]] = []
+        self.raw: list[dict[str, Any]] = []
+        self.log: list[dict[str, Any]] = []
 
     def send(self, message: Any) -> None:
         self.ws.send(message if isinstance(message, str) else json.dumps(message))
 
     def recv(self, timeout: float = 20.0) -> dict[str, Any]:
         frame: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        self.raw.append(frame)
+        if frame["type"] == "state":
+            frame = self._whole(frame)
         self.frames.append(frame)
         return frame
+
+    def _whole(self, frame: dict[str, Any]) -> dict[str, Any]:
+        start = frame["log_from"]
+        assert start in (0, len(self.log)), f"entries from {start} sent to a socket holding {len(self.log)}"
+        self.log = [*self.log[:start], *frame["log"]]  # a list per frame: the tests compare earlier frames later
+        assert len(self.log) == frame["table"]["moves"], "the log a socket holds counts every move"
+        return {**frame, "log": self.log}
 
     def next_of(self, kind: str, timeout: float = 20.0) -> dict[str, Any]:
         deadline = time.monotonic() + timeout

@@ -546,6 +546,18 @@ async function tablePage(tableId) {
   let sentFor = -1;  // the number of moves played when this page last sent one: a double click sends it once
   let wasMine = null;  // whether the last frame was my turn (null: no frame yet), to signal a turn that begins
   let freshConnection = false;  // each (re)connection resends the recent chat, which replaces what is shown
+  // The socket sends the log once: whole in the first frame (and after a sync, and once the game is over:
+  // log_from 0), then in each frame only the entries from log_from on, which this page appends to its own.
+  // A frame that does not follow on (one was missed) asks for the whole log, and those after it wait for it.
+  let resyncing = false;
+  const logOf = (message) => {
+    const from = message.log_from ?? 0;
+    if (from === 0) { resyncing = false; return message.log; }
+    const follows = frame && frame.log.length === from && from + message.log.length === message.table.moves;
+    if (!resyncing && follows) { frame.log.push(...message.log); return frame.log; }
+    if (!resyncing) { resyncing = true; socket.send({ type: "sync" }); }
+    return null;
+  };
   const socket = tableSocket(tableId, invite, {
     onStatus: (up) => {
       conn.textContent = up ? `● ${t("connected")}` : `○ ${t("disconnected")}`; conn.className = `conn${up ? "" : " down"}`;
@@ -553,6 +565,9 @@ async function tablePage(tableId) {
     },
     onFrame: async (message) => {
       if (message.type === "state") {
+        const log = logOf(message);
+        if (!log) return;
+        message.log = log;
         const seatChanged = !frame || frame.seat !== message.seat || frame.table.status !== message.table.status;
         frame = message;
         clockAt = performance.now();
