@@ -323,27 +323,36 @@ class State(ABC, Generic[A]):
     def replay_tokens(self, tokens: Sequence[str]) -> None:
         """Apply moves given in notation; a bad one raises RecordError naming its number."""
         for number, token in enumerate(tokens, start=1):
-            if not isinstance(token, str):
-                raise RecordError(
-                    msg(
-                        "record_move_not_text",
-                        "move {number} is {token!r}, not a string in the game's notation",
-                        number=number,
-                        token=token,
-                    )
-                )
-            try:
-                self.apply_str(token)
-            except IllegalAction as exc:
-                raise RecordError(
-                    msg(
-                        "record_move_illegal",
-                        "move {number} {token!r} cannot be played: {reason}",
-                        number=number,
-                        token=token,
-                        reason=exc.message,
-                    )
-                ) from None
+            replay_move(self, number, token)
+
+
+def replay_move(state: State[A], number: int, token: object, into: State[A] | None = None) -> A:
+    """Play move `number` of a record, `token`, as the position `state` reads it, on `into` (default: `state`
+    itself; a clone to keep `state`); returns its action. A token that is not text or not legal raises
+    RecordError naming the move, and `into` is left as it was."""
+    if not isinstance(token, str):
+        raise RecordError(
+            msg(
+                "record_move_not_text",
+                "move {number} is {token!r}, not a string in the game's notation",
+                number=number,
+                token=token,
+            )
+        )
+    try:
+        action = state.parse_action(token)
+        (state if into is None else into).apply(action)
+    except IllegalAction as exc:
+        raise RecordError(
+            msg(
+                "record_move_illegal",
+                "move {number} {token!r} cannot be played: {reason}",
+                number=number,
+                token=token,
+                reason=exc.message,
+            )
+        ) from None
+    return action
 
 
 @cache

@@ -77,11 +77,11 @@ def _forget_dead(directory: str) -> None:
             continue
         pid = int(found.group(1))
         try:
-            os.kill(pid, 0)
+            os.kill(pid, 0)  # a PermissionError means alive, under another user: kept
         except ProcessLookupError:
             mark_process_dead(pid, directory)
         except PermissionError:
-            pass  # alive, someone else's
+            continue
 
 
 def prepare_multiprocess(directory: Path) -> None:

@@ -18,9 +18,7 @@ from typing import Any
 
 import orjson
 
-from kameleon.engine.errors import IllegalAction, RecordError
-from kameleon.engine.game import State
-from kameleon.engine.messages import msg
+from kameleon.engine.game import State, replay_move
 
 Entry = dict[str, Any]
 
@@ -142,30 +140,9 @@ def replay(initial: State[Any], tokens: Sequence[str]) -> tuple[State[Any], Seat
     logs = SeatLogs(initial)
     state = initial
     for number, token in enumerate(tokens, start=1):
-        if not isinstance(token, str):
-            raise RecordError(
-                msg(
-                    "record_move_not_text",
-                    "move {number} is {token!r}, not a string in the game's notation",
-                    number=number,
-                    token=token,
-                )
-            )
         after = state.clone() if logs.needs_after else state
         mover = state.current_player
-        try:
-            action = state.parse_action(token)
-            after.apply(action)
-        except IllegalAction as exc:
-            raise RecordError(
-                msg(
-                    "record_move_illegal",
-                    "move {number} {token!r} cannot be played: {reason}",
-                    number=number,
-                    token=token,
-                    reason=exc.message,
-                )
-            ) from None
+        action = replay_move(state, number, token, after)
         if logs.needs_after:
             logs.add(state, action, after, token)
         else:

@@ -3,14 +3,12 @@ refused moves with the engine's code in the request's language, and the finished
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from tests.server.harness import Player, ServerProcess
+from tests.server.harness import Player, ServerProcess, my_turn, play
 
 SHORT_GAME = "8/8/8/8/8/8/7R/B3Y2y/8 R 0 1"
 """Round a2-b3, Square's forced h2-g3, Round e2-f3 takes g3 for an orange and wins by elimination."""
@@ -30,29 +28,15 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     process.stop()
 
 
-def _my_turn(player: Player, table_id: str) -> dict[str, Any]:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        frame = player.get(f"/api/tables/{table_id}/state")
-        if frame["legal"] or frame["table"]["status"] == "finished":
-            return frame
-        time.sleep(0.02)
-    raise AssertionError("the bot never gave the turn back")
-
-
-def _play(player: Player, table_id: str, frame: dict[str, Any], move: str) -> dict[str, Any]:
-    return player.post(f"/api/tables/{table_id}/moves", {"move": move, "expect": len(frame["log"])})
-
-
 def test_a_game_at_the_arena_tells_events_codes_and_result(server: ServerProcess) -> None:
     player = Player(server.url, "cmapi")
     table_id = player.post(
         "/api/tables", {"game": "cameleon", "options": {"start": SHORT_GAME}, "bots": "random"}, expect=201
     )["table"]["id"]
     player.post(f"/api/tables/{table_id}/start")
-    frame = _my_turn(player, table_id)
-    _play(player, table_id, frame, frame["view"]["moves"]["a2"]["b3"])
-    frame = _my_turn(player, table_id)
+    frame = my_turn(player, table_id)
+    play(player, table_id, frame, frame["view"]["moves"]["a2"]["b3"])
+    frame = my_turn(player, table_id)
     log = frame["log"]
     assert [entry["seat"] for entry in log] == [0, 1]
     assert log[0]["event"] == {
@@ -82,7 +66,7 @@ def test_a_game_at_the_arena_tells_events_codes_and_result(server: ServerProcess
         assert said in answer.json()["error"], (language, answer.json())
 
     # The capture waits for the reward's square; the view names the victim, the reward and the squares.
-    frame = _play(player, table_id, frame, frame["view"]["moves"]["e2"]["f3"])
+    frame = play(player, table_id, frame, frame["view"]["moves"]["e2"]["f3"])
     pending = frame["view"]["pending"]
     assert pending["step"] == "reserve" and pending["captures"][0]["victim"] == "g3"
     assert [(o["square"], o["kind"]) for o in pending["options"]] == [(s, "O") for s in ("b1", "d1", "f1", "h1")]
@@ -93,7 +77,7 @@ def test_a_game_at_the_arena_tells_events_codes_and_result(server: ServerProcess
     )
     assert answer.json()["code"] == "capture_pending_reserve"
     assert "спершу завершіть взяття" in answer.json()["error"]  # the account's language, set last
-    frame = _play(player, table_id, frame, pending["options"][1]["move"])
+    frame = play(player, table_id, frame, pending["options"][1]["move"])
 
     frame = player.get(f"/api/tables/{table_id}/state")
     log = frame["log"]

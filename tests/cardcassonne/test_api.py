@@ -3,15 +3,13 @@ code in the request's language, the finished frame's result and the open replay 
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
 
-from tests.server.harness import Player, ServerProcess
+from tests.server.harness import Player, ServerProcess, my_turn, play
 
 EXPLAINED = {
     "en": "You have already placed your follower this round.",
@@ -29,27 +27,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     process.stop()
 
 
-def _my_turn(player: Player, table_id: str) -> dict[str, Any]:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        frame = player.get(f"/api/tables/{table_id}/state")
-        if frame["legal"] or frame["table"]["status"] == "finished":
-            return frame
-        time.sleep(0.02)
-    raise AssertionError("the bot never gave the turn back")
-
-
-def _play(player: Player, table_id: str, frame: dict[str, Any], move: str) -> dict[str, Any]:
-    return player.post(f"/api/tables/{table_id}/moves", {"move": move, "expect": len(frame["log"])})
-
-
 def test_a_game_at_the_arena_tells_events_codes_and_result(server: ServerProcess) -> None:
     player = Player(server.url, "ccapi")
     table_id = player.post(
         "/api/tables", {"game": "cardcassonne", "options": {"players": 2}, "bots": "random"}, expect=201
     )["table"]["id"]
     player.post(f"/api/tables/{table_id}/start")
-    frame = _my_turn(player, table_id)
+    frame = my_turn(player, table_id)
     view = frame["view"]
     assert view["phase"] == "play" and view["moves"] is not None
     place = view["moves"]["place"]
@@ -58,11 +42,11 @@ def test_a_game_at_the_arena_tells_events_codes_and_result(server: ServerProcess
     # The view's moves name the legal ones (the first card goes face down, into any row).
     card = hand[0]
     assert {place[card][row] for row in "YRGB"} <= set(frame["legal"])
-    frame = _play(player, table_id, frame, place["F"]["G"])
+    frame = play(player, table_id, frame, place["F"]["G"])
     assert frame["log"][-1]["event"]["kind"] == "follower" and frame["log"][-1]["seat"] == 0
 
     # The follower again: refused with the engine's code, in the account's language.
-    frame = _my_turn(player, table_id)
+    frame = my_turn(player, table_id)
     again = frame["view"]["moves"]["place"]["F"]["Y"]
     for language, said in EXPLAINED.items():
         player.post("/api/me/language", {"language": language})
@@ -76,14 +60,14 @@ def test_a_game_at_the_arena_tells_events_codes_and_result(server: ServerProcess
         assert said in answer.json()["error"], (language, answer.json())
 
     # Our face-down card shows its face to us.
-    frame = _play(player, table_id, frame, frame["view"]["moves"]["place"][frame["view"]["players"][0]["hand"][0]]["B"])
+    frame = play(player, table_id, frame, frame["view"]["moves"]["place"][frame["view"]["players"][0]["hand"][0]]["B"])
     assert frame["log"][-1]["event"]["face"] is not None
 
     # Play the rest (first legal move each turn) to the end. While the game runs, every face-down card of the
     # bot is a card with no face for us (when the bot lays one depends on its random choices: over the game it does).
     hidden_seen = 0
     while frame["table"]["status"] != "finished":
-        frame = _my_turn(player, table_id)
+        frame = my_turn(player, table_id)
         if frame["table"]["status"] == "finished":
             break
         hidden = [
@@ -93,7 +77,7 @@ def test_a_game_at_the_arena_tells_events_codes_and_result(server: ServerProcess
         ]
         assert all(event["face"] is None for event in hidden)
         hidden_seen = max(hidden_seen, len(hidden))
-        frame = _play(player, table_id, frame, frame["legal"][0])
+        frame = play(player, table_id, frame, frame["legal"][0])
     assert hidden_seen > 0
     frame = player.get(f"/api/tables/{table_id}/state")
     result = frame["table"]["result"]

@@ -177,6 +177,22 @@ class Socket:
         self._stack.close()
 
 
+def my_turn(player: Player, table_id: str) -> dict[str, Any]:
+    """The table's frame once it is `player`'s turn (the bots have moved) or the game is over."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        frame = player.get(f"/api/tables/{table_id}/state")
+        if frame["legal"] or frame["table"]["status"] == "finished":
+            return frame
+        time.sleep(0.02)
+    raise AssertionError("the bot never gave the turn back")
+
+
+def play(player: Player, table_id: str, frame: dict[str, Any], move: str) -> dict[str, Any]:
+    """Play `move` over HTTP on the position of `frame`; returns the new frame."""
+    return player.post(f"/api/tables/{table_id}/moves", {"move": move, "expect": len(frame["log"])})
+
+
 def player_count(game: str) -> int:
     """The smallest seat count of at least 2 that the game accepts (fastest full games)."""
     for players in range(2, 9):
