@@ -328,8 +328,9 @@ class State(ABC, Generic[A]):
 
 def replay_move(state: State[A], number: int, token: object, into: State[A] | None = None) -> A:
     """Play move `number` of a record, `token`, as the position `state` reads it, on `into` (default: `state`
-    itself; a clone to keep `state`); returns its action. A token that is not text or not legal raises
-    RecordError naming the move, and `into` is left as it was."""
+    itself, through `apply_str`; a clone to keep `state`, then `token` must be one action); returns its
+    action. A token that is not text or not legal raises RecordError naming the move, and `into` is left as
+    it was."""
     if not isinstance(token, str):
         raise RecordError(
             msg(
@@ -340,8 +341,11 @@ def replay_move(state: State[A], number: int, token: object, into: State[A] | No
             )
         )
     try:
-        action = state.parse_action(token)
-        (state if into is None else into).apply(action)
+        if into is None:
+            action = state.apply_str(token)  # a game may read one token as several actions (a whole ply)
+        else:
+            action = state.parse_action(token)
+            into.apply(action)
     except IllegalAction as exc:
         raise RecordError(
             msg(

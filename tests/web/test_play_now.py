@@ -132,6 +132,7 @@ def test_no_mail_settings_without_a_mail_server(page: Page) -> None:
     page.goto("/login")
     page.fill("#guest-form input[name=name]", "Nomail")
     page.click("#guest-form button[type=submit]")
+    expect(page.locator("#who")).to_contain_text("Nomail")  # logged in: the header's first link is the profile
     page.click("#who a:first-child")
     expect(page.locator("h1")).to_contain_text("Nomail")
     expect(page.locator("#mail-settings")).to_have_count(0)
