@@ -260,7 +260,7 @@ class ISMCTSAgent:
         self._configure(first.game)
         root = self._reused_root(first, me)
         heuristic = first.game.action_values if (self.rollout_greedy or self.widening) else None
-        self._evaluate = first.game.position_values if self.rollout_depth is not None else None
+        self._evaluate = self.leaf_values(first.game) if self.rollout_depth is not None else None
         start = time.perf_counter() if started is None else started
         deadline = None if self.time_limit is None else start + self.time_limit
         budget = self.iterations
@@ -295,6 +295,11 @@ class ISMCTSAgent:
                 setattr(self, key, value)
         for key, value in self.per_game.get(game.name, {}).items():
             setattr(self, key, value)
+
+    def leaf_values(self, game: Game[Any]) -> Callable[[State[Any]], list[float]]:
+        """What judges a rollout cut short (see `_cutoff`): the game's `position_values`. A subclass may
+        judge with something else (the `expert` bot's value network)."""
+        return game.position_values
 
     def _reused_root(self, sample: State[Any], me: int) -> Node:
         """The node of the previous tree for this position when the game went on along it, else a new root."""

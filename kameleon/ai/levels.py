@@ -10,6 +10,9 @@ searches:
 - `hard@500` — 500 search iterations per move: the same seed gives the same
   moves on any machine, so tournaments and evaluations replay exactly.
 
+`expert` is `hard`'s search judged by the game's trained value network
+(`kameleon.ai.expert`), with the same budgets.
+
 Only searching levels (`SEARCHING`) take a budget: `random@5` or
 `medium:0.1` would mean nothing and are refused, as are `hard@0`, `hard@x`,
 `hard@2.5` and a spec with both budgets.
@@ -20,10 +23,10 @@ BotSpec(name='hard', move_time=None, iterations=500)
 'hard:0.5'
 >>> make_agent("hard@50", seed=1).iterations
 50
->>> parse_spec("random@5")
+>>> parse_spec("random@5")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-kameleon.engine.errors.KameleonError: bot 'random@5': random does not search, so it takes no budget (only hard does)
+kameleon.engine.errors.KameleonError: bot 'random@5': random does not search, so it takes no budget (...)
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from kameleon.ai.expert import ExpertAgent
 from kameleon.ai.greedy import GreedyAgent
 from kameleon.ai.ismcts import ISMCTSAgent, is_seconds
 from kameleon.ai.random_agent import RandomAgent
@@ -73,15 +77,23 @@ def _hard(seed: int | None, move_time: float | None, iterations: int | None) -> 
     return ISMCTSAgent(seed, time_limit=seconds, name="hard", game_settings=True, **HARD_SETTINGS)
 
 
+def _expert(seed: int | None, move_time: float | None, iterations: int | None) -> Agent:
+    if iterations is not None:
+        return ExpertAgent(seed, iterations=iterations, **HARD_SETTINGS)
+    seconds = HARD_MOVE_TIME if move_time is None else move_time
+    return ExpertAgent(seed, time_limit=seconds, **HARD_SETTINGS)
+
+
 AGENTS: dict[str, Callable[[int | None, float | None, int | None], Agent]] = {
     "random": _random,
     "greedy": _greedy,
     "easy": _easy,
     "medium": _medium,
     "hard": _hard,
+    "expert": _expert,
 }
 """name -> factory(seed, move_time, iterations); add a level with one line here."""
-SEARCHING = frozenset({"hard"})
+SEARCHING = frozenset({"hard", "expert"})
 """The levels that search, and so take a budget (`:SECONDS` or `@ITERATIONS`); the others ignore one."""
 
 
@@ -123,7 +135,9 @@ def parse_spec(spec: str) -> BotSpec:
         raise KameleonError(f"unknown bot {spec!r}; bots are: {', '.join(agent_names())}")
     if (at or colon) and name not in SEARCHING:
         searching = ", ".join(sorted(SEARCHING))
-        raise KameleonError(f"bot {spec!r}: {name} does not search, so it takes no budget (only {searching} does)")
+        raise KameleonError(
+            f"bot {spec!r}: {name} does not search, so it takes no budget (the levels that search: {searching})"
+        )
     if at:
         digits = count.strip()
         iterations = int(digits) if digits.isascii() and digits.isdigit() and len(digits) <= 9 else 0

@@ -40,9 +40,10 @@ import json
 import logging
 import socket
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from importlib import metadata
 from multiprocessing import get_context
@@ -417,7 +418,10 @@ def _run_processes(tasks: Sequence[GameTask], workers: int, finished: Callable[[
             raise
 
 
-def _run_ray(tasks: Sequence[GameTask], address: str, workers: int, finished: Callable[[dict[str, Any]], None]) -> None:
+@contextmanager
+def ray_session(address: str, workers: int) -> Iterator[Any]:
+    """The `ray` module, connected to `address` ("local": a private local Ray of `workers` CPUs; "auto"; a
+    cluster's HOST:PORT) for the time of the block; a connection made here is closed after it."""
     try:
         import ray
     except ImportError:
@@ -433,6 +437,14 @@ def _run_ray(tasks: Sequence[GameTask], address: str, workers: int, finished: Ca
                 _check_reachable(address)
             ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
     try:
+        yield ray
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def _run_ray(tasks: Sequence[GameTask], address: str, workers: int, finished: Callable[[dict[str, Any]], None]) -> None:
+    with ray_session(address, workers) as ray:
         light, entries = _sent_once(tasks)
         remote = ray.remote(num_cpus=1, max_retries=0)(_play_on_ray)
         sent = [ray.put(entries)]  # in a list, so that a worker fetches it only once (`_play_on_ray`)
@@ -441,9 +453,6 @@ def _run_ray(tasks: Sequence[GameTask], address: str, workers: int, finished: Ca
             done, pending = ray.wait(pending, num_returns=1)
             for ref in done:
                 finished(ray.get(ref))
-    finally:
-        if started:
-            ray.shutdown()
 
 
 _RAY_SENT: list[str] = []

@@ -69,6 +69,10 @@ def _capabilities(cls: type[Game[Any]]) -> str:
         )
         if own
     ]
+    folder = cls.network_dir()
+    networks = sorted(folder.glob("value-*p.npz")) if folder is not None and folder.is_dir() else []
+    if networks:
+        declared.append("expert networks for " + ", ".join(path.stem.removeprefix("value-") for path in networks))
     source = "built-in" if cls.name in BUILT_IN else f"plug-in {cls.__module__}"
     return f"{cls.title} ({source}): {', '.join(declared) or 'the generic defaults only'}"
 

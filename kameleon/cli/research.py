@@ -22,7 +22,10 @@ from kameleon.engine.errors import KameleonError
 
 research_app = typer.Typer(
     name="research",
-    help="Research programs: the strength report, the oracle bound, fitting a learned value, a REINFORCE example.",
+    help=(
+        "Research programs: the strength report, the oracle bound, fitting a learned value, training the expert"
+        " level's network, a REINFORCE example."
+    ),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -269,3 +272,65 @@ def reinforce_command(
     typer.echo(reinforce.summary(figures))
     for name in ("random", "trained"):
         typer.echo(reinforce.result_line(name, opponents, report[name]))
+
+
+@research_app.command("train")
+def train_command(
+    game: str = typer.Argument(..., help="the game whose value network to train"),
+    players: int = typer.Option(2, "--players", "-p", help="seats at the table"),
+    generations: int = typer.Option(3, "--generations", "-G", help="self-play generations (the first plays medium)"),
+    games: int = typer.Option(2000, "--games", "-n", help="self-play games per generation"),
+    iterations: int = typer.Option(100, "--iterations", help="search iterations per move of the self-play expert"),
+    epochs: int = typer.Option(6, "--epochs", help="passes over the samples in each generation's fit"),
+    seed: int = typer.Option(1, "--seed", help="training seed: every game's deal and every bot's seed derive from it"),
+    workers: int = typer.Option(2, "--workers", "-w", help="local processes (or Ray CPUs) playing games"),
+    out: Path | None = typer.Option(
+        None, "--out", help="folder of the run's checkpoints (default: kameleon-train/GAME-Np in this folder)"
+    ),
+    resume: bool = typer.Option(False, "--resume", help="go on with the run in --out after its last generation"),
+    install: bool = typer.Option(
+        False, "--install", help="copy the final network into the game's package, where the expert level finds it"
+    ),
+    ray: str | None = typer.Option(
+        None, "--ray", help="play on Ray: local, auto, or a cluster's HOST:PORT (needs the ray extra)"
+    ),
+) -> None:
+    """Train GAME's value network for the expert level by self-play (NumPy only).
+
+    Generation 0 plays medium bots (some games with a stretch of random moves); each
+    later one plays expert@--iterations with the previous network. After each
+    generation the network is refitted (Adam, softmax cross-entropy on who won) and
+    written to --out with the samples and progress.json, so an interrupted run goes
+    on with --resume. Each generation's held-out log-loss is printed beside a coin's.
+    """
+    from kameleon.research import train
+
+    folder = out if out is not None else Path("kameleon-train") / f"{game}-{players}p"
+    settings = train.Settings(game, players, generations, games, iterations, epochs, seed)
+    with _progress(transient=False) as progress:
+        bar: list[Any] = []
+
+        def generation(k: int, total: int, first: bool) -> None:
+            who = "medium" if first else f"expert@{settings.iterations if not resume else '…'}"
+            bar[:] = [progress.add_task(f"generation {k}: {who} self-play", total=total)]
+
+        def fitting(k: int, epochs: int) -> None:
+            bar[:] = [progress.add_task(f"generation {k}: fitting", total=epochs)]
+
+        hooks = train.Hooks(
+            generation=generation, game=lambda: progress.advance(bar[0]), fitting=fitting,
+            epoch=lambda: progress.advance(bar[0]),
+        )  # fmt: skip
+        with _stopped_cleanly(progress, lambda: f"interrupted: go on with --resume --out {folder}"):
+            done = train.train(settings, folder, resume=resume, workers=workers, ray_address=ray, hooks=hooks)
+    coin = math.log(done.settings.players)
+    typer.echo(f"| generation | positions | held-out log-loss (coin: {coin:.3f}) | seconds |")
+    typer.echo("| --- | --- | --- | --- |")
+    for row in done.done:
+        typer.echo(f"| {row['generation']} | {row['positions']} | {row['held_out_log_loss']:.3f} | {row['seconds']} |")
+    typer.echo(f"network: {train.final_network(folder)}")
+    if install:
+        try:
+            typer.echo(f"installed: {train.install(folder)}")
+        except (OSError, KameleonError) as exc:
+            raise fail(f"the network could not be installed: {exc}") from None

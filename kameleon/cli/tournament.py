@@ -29,12 +29,14 @@ def tournament_command(
     ),
     games: int = typer.Option(100, "--games", "-n", min=1, help="number of games"),
     move_time: float | None = typer.Option(
-        None, "--move-time", help="seconds per move of the hard bot (default 1; a NAME:SECONDS spec wins)"
+        None,
+        "--move-time",
+        help="seconds per move of the searching bots, hard and expert (default 1; a NAME:SECONDS spec wins)",
     ),
     iterations: int | None = typer.Option(
         None,
         "--iterations",
-        help="search iterations per move of the hard bot instead of seconds: reproducible games "
+        help="search iterations per move of the searching bots instead of seconds: reproducible games "
         "(a bot's own NAME@ITERATIONS or NAME:SECONDS wins)",
     ),
     workers: int = typer.Option(1, "--workers", "-w", min=1, help="local processes playing games in parallel"),

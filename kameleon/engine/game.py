@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
 from kameleon.engine.errors import IllegalAction, KameleonError, RecordError
-from kameleon.engine.hooks import Observation, Puzzle, TerminalRenderer, ValueModel, score_lookahead
+from kameleon.engine.hooks import NetworkInput, Observation, Puzzle, TerminalRenderer, ValueModel, score_lookahead
 from kameleon.engine.messages import msg
 from kameleon.engine.options import Option, validate_options
 from kameleon.engine.seeding import check_seed
@@ -148,6 +148,23 @@ class Game(ABC, Generic[A]):
     def value_model(cls) -> ValueModel | None:
         """The game's learned position value, which `kameleon research fit-value GAME` fits, or None."""
         return None
+
+    def network_input(self) -> NetworkInput | None:
+        """What the `expert` bot's value network reads of a position for one seat, or None when the game
+        offers no learned play. The default is the observation encoding (`observation()`), whole; a game
+        whose encoding is large (board planes) gives a compact one of its own."""
+        found = self.observation()
+        if found is None:
+            return None
+        return NetworkInput(name=f"observation-{found.size}", size=found.size, encode=found.encode)
+
+    @classmethod
+    def network_dir(cls) -> Path | None:
+        """The folder of the game's trained value networks (`value-<players>p.npz`, written by
+        `kameleon research train GAME --install`); the default is `networks/` beside the module of
+        the Game class. The `expert` bot plays as `hard` at a table size without a network there."""
+        module = sys.modules.get(cls.__module__)
+        return Path(module.__file__).parent / "networks" if module and module.__file__ else None
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{k}={v!r}" for k, v in self.options.items())

@@ -91,6 +91,20 @@ class Observation:
 
 
 @dataclass(frozen=True)
+class NetworkInput:
+    """What the `expert` bot's value network reads of a position for one seat (`Game.network_input()`).
+
+    `encode(state, seat)` must read only what `seat` sees (it is called on determinized states,
+    once per seat, at every leaf of the search), as `size` numbers. `name` names the encoding: a
+    network trained on another encoding (or another version of this one) is refused at load.
+    """
+
+    name: str
+    size: int
+    encode: Callable[[Any, int], Sequence[float]]
+
+
+@dataclass(frozen=True)
 class Puzzle:
     """A game's puzzle solver: every position of one piece against a layout (`kameleon solve GAME`).
 

@@ -64,9 +64,12 @@ def test_an_iteration_budget_makes_a_search_without_a_clock() -> None:
         ("hard@" + "9" * 5000, r"is not a number of search iterations per move"),
         ("hard@50:0.2", r"bot 'hard@50:0.2': give one budget, NAME:SECONDS or NAME@ITERATIONS, not both"),
         ("hard:0.2@50", r"give one budget, NAME:SECONDS or NAME@ITERATIONS, not both"),
-        ("random@5", r"bot 'random@5': random does not search, so it takes no budget \(only hard does\)"),
+        (
+            "random@5",
+            r"bot 'random@5': random does not search, so it takes no budget \(the levels that search: expert, hard\)",
+        ),
         ("medium:0.1", r"bot 'medium:0.1': medium does not search, so it takes no budget"),
-        ("wizard@5", r"unknown bot 'wizard@5'; bots are: easy, greedy, hard, medium, random"),
+        ("wizard@5", r"unknown bot 'wizard@5'; bots are: easy, expert, greedy, hard, medium, random"),
     ],
 )
 def test_bad_budgets_are_refused_by_name(spec: str, message: str) -> None:

@@ -15,7 +15,7 @@ from tests.ai.games import configs, load
 
 CONFIGS = configs()
 PUBLIC_FIELDS = {"game", "current_player", "is_terminal"}
-FAST = {"hard": 0.01}
+FAST = {"hard": 0.01, "expert": 0.01}
 """Seconds per move of the searching bots in these tests."""
 
 
@@ -25,7 +25,7 @@ def _bot(name: str, seed: int) -> kameleon.Agent:
 
 def test_every_game_and_level_is_covered() -> None:
     assert ("coloretto", 2) in CONFIGS and ("coloretto", 4) in CONFIGS
-    assert {"random", "greedy", "easy", "medium", "hard"} <= set(agent_names())
+    assert {"random", "greedy", "easy", "medium", "hard", "expert"} <= set(agent_names())
 
 
 @pytest.mark.parametrize("name", agent_names())

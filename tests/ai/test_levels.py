@@ -26,7 +26,7 @@ from kameleon.engine.hooks import score_lookahead
 
 
 def test_levels_are_registered() -> None:
-    assert agent_names() == sorted(["easy", "greedy", "hard", "medium", "random"])
+    assert agent_names() == sorted(["easy", "expert", "greedy", "hard", "medium", "random"])
 
 
 @pytest.mark.parametrize(

@@ -243,3 +243,37 @@ def test_fit_value_refuses_bad_input_before_any_game(args: list[str], message: s
     refused = research("fit-value", *args)
     assert refused.exit_code == 2 and says(refused, message)
     assert refused.stdout == ""
+
+
+def test_train_writes_checkpoints_prints_the_fit_and_resumes(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    base = ["train", "coloretto", "--games", "20", "--iterations", "5", "--epochs", "1", "--workers", "1"]
+    first = research(*base, "--generations", "1", "--out", str(out))
+    assert first.exit_code == 0, first.output
+    assert "| 0 |" in first.stdout and "held-out log-loss (coin: 0.693)" in first.stdout
+    assert sorted(p.name for p in out.iterdir()) == ["network-0.npz", "progress.json", "samples-0.npz"]
+    again = research(*base, "--generations", "1", "--out", str(out))
+    assert again.exit_code == 2 and says(again, "already holds a training run: add --resume")
+    resumed = research(*base, "--generations", "2", "--out", str(out), "--resume")
+    assert resumed.exit_code == 0, resumed.output
+    assert "| 1 |" in resumed.stdout and (out / "network-1.npz").exists()
+    from kameleon.ai.network import load
+    from kameleon.research.train import install
+
+    placed = install(out, tmp_path / "installed" / "value-2p.npz")
+    assert load(placed, game="coloretto", players=2).training["generations"] == 2
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["train", "nosuchgame"], "unknown game 'nosuchgame'"),
+        (["train", "coloretto", "--games", "3"], "--games at least 20"),
+        (["train", "coloretto", "--epochs", "0"], "--epochs and --sample-every must be at least 1"),
+        (["train", "coloretto", "--workers", "0"], "--workers must be at least 1"),
+        (["train", "coloretto", "--resume", "--out", "/nonexistent/run"], "nothing to resume in /nonexistent/run"),
+    ],
+)
+def test_train_refuses_bad_input_before_any_game(args: list[str], message: str) -> None:
+    result = research(*args)
+    assert result.exit_code == 2 and says(result, message), result.output

@@ -7,7 +7,7 @@ from functools import cache
 from typing import Any, ClassVar, cast
 
 from kameleon.engine.game import Game
-from kameleon.engine.hooks import Observation, Puzzle, TerminalRenderer, ValueModel
+from kameleon.engine.hooks import NetworkInput, Observation, Puzzle, TerminalRenderer, ValueModel
 from kameleon.games.chromino import heuristics
 from kameleon.games.chromino import options as opts
 from kameleon.games.chromino.board import ANY, CONFLICT, Board
@@ -148,6 +148,11 @@ class ChrominoGame(Game[int]):
         from kameleon.games.chromino import solver
 
         return solver.PUZZLE
+
+    def network_input(self) -> NetworkInput:
+        from kameleon.games.chromino import value
+
+        return NetworkInput("chromino-features-1", len(value.NETWORK_FEATURES), value.network_features)
 
     @classmethod
     def value_model(cls) -> ValueModel:

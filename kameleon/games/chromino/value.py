@@ -104,6 +104,23 @@ def features(state: ChrominoState, seat: int) -> list[float]:
     ]
 
 
+NETWORK_FEATURES = (*FEATURES, "out", "tiles in the bag / 10", "hand / 10", "smallest other hand / 10",
+                    *(f"stage {k}" for k in range(1, STAGES + 1)))  # fmt: skip
+"""What `network_features` gives the `expert` bot's network, in order."""
+
+
+def network_features(state: ChrominoState, seat: int) -> list[float]:
+    """`NETWORK_FEATURES` of a seat (what it sees: its hand, the table, everybody's hand sizes): the
+    value's features (zeros once out), then the race around it and the stage as one-hot."""
+    out = state.out[seat]
+    sizes = state.sizes
+    others = min((size for other, size in enumerate(sizes) if other != seat and not state.out[other]), default=0)
+    stages = [0.0] * STAGES
+    stages[stage(state) - 1] = 1.0
+    head = [0.0] * len(FEATURES) if out else features(state, seat)
+    return [*head, float(out), len(state.bag) / 10, sizes[seat] / 10, others / 10, *stages]
+
+
 Weights = dict[int, dict[int, tuple[float, ...]]]
 """Players -> stage -> weights of `FEATURES` (see the module docstring)."""
 

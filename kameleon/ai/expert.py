@@ -1,0 +1,93 @@
+"""The `expert` level: ISMCTS whose leaves are judged by the game's trained value network.
+
+The search is the `hard` bot's (`kameleon.ai.ismcts`: determinizations of the
+seat's view only, so it is exactly as fair), but instead of playing random
+moves to the end it stops at each new leaf and asks the network for every
+seat's win chance (`EXPERT_SETTINGS`). Networks are trained by self-play with
+`kameleon research train GAME` (`kameleon.research.train`) and shipped in each
+game's package (`Game.network_dir()`, one file per table size), loaded once per
+process. Where a game or table size has no network, `expert` plays as `hard`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from kameleon.ai import network
+from kameleon.ai.ismcts import ISMCTSAgent
+from kameleon.engine.game import Game, State
+
+EXPERT_SETTINGS: dict[str, Any] = {
+    "rollout_depth": 0,
+    "cutoff": "softmax",
+    "evaluation_scale": 2.0,
+    "win_weight": 1.0,
+    "exploration": 0.7,
+}
+"""ISMCTS settings where a network judges: no rollout, the leaf's softmax of the seats' logits is
+their win chances (softmax cut-off at scale 2 is exactly that), and a finished game counts wins only."""
+
+Judge = Callable[[State[Any]], list[float]]
+
+_LOADED: dict[tuple[str, int, str, str], Judge | None] = {}
+"""(game, players, encoding, folder) -> the judge, or None where no network is shipped: loaded once."""
+
+
+def network_file(game: Game[Any]) -> Path | None:
+    """Where `game`'s network for its table size lies (whether or not it is there)."""
+    folder = game.network_dir()
+    return None if folder is None else folder / network.network_name(game.num_players)
+
+
+def judge(game: Game[Any], path: Path | None = None) -> Judge | None:
+    """Each seat's logit of a position by `game`'s network (default: the shipped one), or None when it has
+    none for this table size. A file that is there but unreadable or for another encoding raises
+    NetworkError."""
+    encoding = game.network_input()
+    path = network_file(game) if path is None else path
+    if encoding is None or path is None:
+        return None
+    key = (game.name, game.num_players, encoding.name, str(path))
+    if key not in _LOADED:
+        _LOADED[key] = (
+            value_function(network.load(path, game=game.name, players=game.num_players, input_name=encoding.name),
+                           encoding.encode)
+            if path.exists() else None
+        )  # fmt: skip
+    return _LOADED[key]
+
+
+def value_function(net: network.ValueNetwork, encode: Callable[[Any, int], Any]) -> Judge:
+    """The judge of a network: every seat's encoding through it at once, one logit per seat."""
+    import numpy as np
+
+    def values(state: State[Any]) -> list[float]:
+        rows = np.array([encode(state, seat) for seat in range(state.num_players)], dtype=np.float32)
+        out: list[float] = net.logits(rows).tolist()
+        return out
+
+    return values
+
+
+class ExpertAgent(ISMCTSAgent):
+    """ISMCTS judged by the game's value network (`hard`'s settings where there is none)."""
+
+    def __init__(self, seed: int | None = None, *, network: str | Path | None = None, **settings: Any) -> None:
+        """`network`: a network file to judge with instead of the game's shipped one (training uses it)."""
+        settings.setdefault("name", "expert")
+        settings.setdefault("game_settings", True)
+        super().__init__(seed, **settings)
+        self.network = None if network is None else Path(network)
+        self._judge: Judge | None = None
+
+    def _configure(self, game: Game[Any]) -> None:
+        super()._configure(game)
+        self._judge = judge(game, self.network)
+        if self._judge is not None:
+            for key, value in EXPERT_SETTINGS.items():
+                setattr(self, key, value)
+
+    def leaf_values(self, game: Game[Any]) -> Judge:
+        return self._judge if self._judge is not None else game.position_values

@@ -1,0 +1,406 @@
+"""Train a game's value network by self-play, for the `expert` level.
+
+    kameleon research train GAME [--players 2] [--generations 3] [--games 2000] [--workers 2]
+                                 [--out DIR] [--resume] [--install] [--ray ADDRESS]
+
+Generation 0 plays games between `medium` bots; in `DETOUR_SHARE` of them a
+stretch of `DETOUR_MOVES` random moves starts at a random early ply, because
+the search asks for values of positions that greedy play never reaches. Each
+later generation plays `expert@ITERATIONS` against itself with the previous
+generation's network (the same search the level plays, with a fixed budget so a
+run replays exactly). Every position before the end is a sample: each seat's
+`Game.network_input()` encoding, labelled by its share of the win (1/k for each
+of k co-winners).
+
+The network (`kameleon.ai.network`, ReLU layers `HIDDEN`) is fitted by Adam on
+the softmax cross-entropy of the seats' logits, over the samples of the last
+`WINDOW` generations, warm-started from the previous generation's network.
+Every `HELD_OUT`-th game is kept out of the fit; its log-loss is reported beside
+that of a coin (log of the number of players).
+
+Everything is kept in `--out` as it is made: `samples-<k>.npz` (a generation's
+positions), `network-<k>.npz` and `progress.json`. `--resume` goes on after
+the last generation whose network was written, up to `--generations` (the run's other settings are
+kept); a run interrupted inside a
+generation replays that generation (its games are seeded, so nothing differs).
+`--install` copies the final network to the game's package
+(`Game.network_dir()`), where `expert` finds it.
+
+Training needs NumPy only; games are played on local processes or on a Ray
+cluster (`--ray`, as tournaments do).
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import random
+import shutil
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field, replace
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from kameleon.ai import make_agent, network
+from kameleon.ai.expert import ExpertAgent, network_file
+from kameleon.engine.errors import KameleonError
+from kameleon.engine.game import Game
+from kameleon.engine.registry import load
+
+DETOUR_SHARE = 0.6
+DETOUR_MOVES = 8
+DETOUR_WITHIN = 40
+HIDDEN = (128, 64)
+WINDOW = 2
+"""Generations whose samples a fit uses (the newest first)."""
+HELD_OUT = 10
+BATCH = 512
+LEARNING_RATE = 1e-3
+WEIGHT_DECAY = 1e-5
+PROGRESS = "progress.json"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a training run is; kept in `progress.json`, so `--resume` goes on with the same."""
+
+    game: str
+    players: int = 2
+    generations: int = 3
+    games: int = 2000
+    iterations: int = 100
+    """The self-play budget of generations after the first (search iterations per move)."""
+    epochs: int = 6
+    seed: int = 1
+    sample_every: int = 1
+    """Keep one position in this many of each game (long games repeat themselves; memory)."""
+    hidden: tuple[int, ...] = HIDDEN
+
+    def check(self) -> Game[Any]:
+        """The game these settings train, or a KameleonError naming what is wrong."""
+        if min(self.generations, self.iterations, self.epochs, self.sample_every) < 1 or self.games < 2 * HELD_OUT:
+            raise KameleonError(
+                "--generations, --iterations, --epochs and --sample-every must be at least 1"
+                f" and --games at least {2 * HELD_OUT}"
+            )
+        if self.seed < 0:
+            raise KameleonError("--seed must not be negative")
+        game = load(self.game, players=self.players)
+        if game.network_input() is None:
+            raise KameleonError(f"{self.game} offers no network input (Game.network_input), so it cannot be trained")
+        return game
+
+
+@dataclass
+class Progress:
+    """What `progress.json` says: the settings and the generations done, with their figures."""
+
+    settings: Settings
+    done: list[dict[str, Any]] = field(default_factory=list)
+
+    def save(self, folder: Path) -> None:
+        text = json.dumps({"settings": asdict(self.settings), "done": self.done}, indent=1)
+        partial = folder / (PROGRESS + ".part")
+        partial.write_text(text)
+        partial.replace(folder / PROGRESS)
+
+    @classmethod
+    def read(cls, folder: Path) -> Progress:
+        path = folder / PROGRESS
+        try:
+            data = json.loads(path.read_text())
+            raw = dict(data["settings"])
+            raw["hidden"] = tuple(raw["hidden"])
+            return cls(Settings(**raw), list(data["done"]))
+        except FileNotFoundError:
+            raise KameleonError(f"nothing to resume in {folder}: it has no {PROGRESS}") from None
+        except (ValueError, KeyError, TypeError) as exc:
+            raise KameleonError(f"{path} is not a training progress file ({exc})") from None
+
+
+# --- self-play -------------------------------------------------------------------
+
+
+def game_seed(settings: Settings, generation: int, index: int) -> int:
+    return settings.seed * 1_000_003 + generation * 100_003 + index
+
+
+def play(task: tuple[Settings, int, int, str | None]) -> tuple[np.ndarray, np.ndarray]:
+    """One self-play game: (encodings (positions, seats, input), win shares (positions, seats))."""
+    settings, generation, index, net = task
+    seed = game_seed(settings, generation, index)
+    game = load(settings.game, players=settings.players)
+    encoding = game.network_input()
+    assert encoding is not None
+    n = settings.players
+    rng = random.Random(seed)
+    state: Any = game.new_state(seed)
+    if net is None:
+        agents: list[Any] = [make_agent("medium", n * seed + seat) for seat in range(n)]
+    else:
+        agents = [ExpertAgent(n * seed + seat, iterations=settings.iterations, network=net) for seat in range(n)]
+    start = rng.randrange(DETOUR_WITHIN) if rng.random() < DETOUR_SHARE else -1
+    every = settings.sample_every
+    offset = rng.randrange(every)
+    rows: list[list[Any]] = []
+    ply = 0
+    while not state.is_terminal:
+        if ply % every == offset:
+            rows.append([encoding.encode(state, seat) for seat in range(n)])
+        if start <= ply < start + DETOUR_MOVES:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        else:
+            state.apply(agents[state.current_player].act(state))
+        ply += 1
+    winners = state.winners()
+    share = [1.0 / len(winners) if seat in winners else 0.0 for seat in range(n)]
+    x = np.array(rows, dtype=np.float32).reshape(len(rows), n, encoding.size)
+    y = np.tile(np.array(share, dtype=np.float32), (len(rows), 1))
+    return x, y
+
+
+def self_play(
+    settings: Settings,
+    generation: int,
+    net: Path | None,
+    *,
+    workers: int,
+    ray_address: str | None,
+    on_game: Callable[[], None],
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A generation's games: (encodings, win shares, game index of each position)."""
+    tasks = [(settings, generation, i, None if net is None else str(net)) for i in range(settings.games)]
+    xs, ys, ids = [], [], []
+    for i, (x, y) in enumerate(_played(tasks, workers, ray_address)):
+        xs.append(x)
+        ys.append(y)
+        ids.append(np.full(len(x), i, dtype=np.int32))
+        on_game()
+    return np.concatenate(xs), np.concatenate(ys), np.concatenate(ids)
+
+
+def _played(
+    tasks: list[tuple[Settings, int, int, str | None]], workers: int, ray_address: str | None
+) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """The games' samples in task order, played here, on local processes or on Ray."""
+    if ray_address is not None:
+        yield from _played_on_ray(tasks, workers, ray_address)
+    elif workers > 1:
+        with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
+            yield from pool.map(play, tasks, chunksize=8)
+    else:
+        yield from map(play, tasks)
+
+
+def _played_on_ray(
+    tasks: list[tuple[Settings, int, int, str | None]], workers: int, address: str
+) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    from kameleon.ai.tournament import ray_session
+
+    with ray_session(address, workers) as ray:
+        remote = ray.remote(num_cpus=1, max_retries=0)(play)
+        for ref in [remote.remote(task) for task in tasks]:
+            yield ray.get(ref)
+
+
+# --- the fit -----------------------------------------------------------------------
+
+
+def _forward(net: network.ValueNetwork, x: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
+    """Activations of every layer (input first) and the logits."""
+    acts = [x]
+    h = x
+    last = len(net.weights) - 1
+    for i, (w, b) in enumerate(zip(net.weights, net.biases, strict=True)):
+        h = h @ w + b
+        if i < last:
+            h = np.maximum(h, 0.0)
+            acts.append(h)
+    return acts, h[:, 0]
+
+
+def _softmax(z: np.ndarray) -> np.ndarray:
+    z = z - z.max(axis=1, keepdims=True)
+    e = np.exp(z)
+    out: np.ndarray = e / e.sum(axis=1, keepdims=True)
+    return out
+
+
+def log_loss(net: network.ValueNetwork, x: np.ndarray, y: np.ndarray) -> float:
+    """Mean cross-entropy of the seats' win chances against the win shares `y`."""
+    if not len(x):
+        return float("nan")
+    m, n, d = x.shape
+    _, z = _forward(net, x.reshape(m * n, d))
+    p = np.clip(_softmax(z.reshape(m, n)), 1e-9, 1.0)
+    return float(-(y * np.log(p)).sum(axis=1).mean())
+
+
+class Adam:
+    """Adam over the network's arrays, in place."""
+
+    def __init__(self, params: list[np.ndarray]) -> None:
+        self.params = params
+        self.m = [np.zeros_like(p) for p in params]
+        self.v = [np.zeros_like(p) for p in params]
+        self.t = 0
+
+    def step(self, grads: list[np.ndarray]) -> None:
+        self.t += 1
+        b1, b2 = 0.9, 0.999
+        scale = LEARNING_RATE * np.sqrt(1 - b2**self.t) / (1 - b1**self.t)
+        for p, g, m, v in zip(self.params, grads, self.m, self.v, strict=True):
+            g = g + WEIGHT_DECAY * p
+            m *= b1
+            m += (1 - b1) * g
+            v *= b2
+            v += (1 - b2) * g * g
+            p -= (scale * m / (np.sqrt(v) + 1e-8)).astype(p.dtype)
+
+
+def fit(
+    net: network.ValueNetwork,
+    x: np.ndarray,
+    y: np.ndarray,
+    epochs: int,
+    rng: np.random.Generator,
+    on_epoch: Callable[[], None] | None = None,
+) -> None:
+    """Fit `net` in place to encodings `x` (positions, seats, input) and win shares `y` by minibatch Adam."""
+    m, n, d = x.shape
+    opt = Adam([*net.weights, *net.biases])
+    layers = len(net.weights)
+    for _ in range(epochs):
+        order = rng.permutation(m)
+        for start in range(0, m, BATCH):
+            pick = order[start : start + BATCH]
+            k = len(pick)
+            acts, z = _forward(net, x[pick].reshape(k * n, d))
+            p = _softmax(z.reshape(k, n))
+            grad = ((p - y[pick]) / k).reshape(k * n, 1).astype(np.float32)
+            gw: list[np.ndarray] = [np.empty(0)] * layers
+            gb: list[np.ndarray] = [np.empty(0)] * layers
+            for i in range(layers - 1, -1, -1):
+                gw[i] = acts[i].T @ grad
+                gb[i] = grad.sum(axis=0)
+                if i:
+                    grad = (grad @ net.weights[i].T) * (acts[i] > 0)
+            opt.step([*gw, *gb])
+        if on_epoch is not None:
+            on_epoch()
+
+
+# --- a whole run -----------------------------------------------------------------
+
+
+@dataclass
+class Hooks:
+    """What a run tells its caller (the CLI's progress bar)."""
+
+    generation: Callable[[int, int, bool], None] = lambda generation, games, first: None
+    game: Callable[[], None] = lambda: None
+    fitting: Callable[[int, int], None] = lambda generation, epochs: None
+    epoch: Callable[[], None] = lambda: None
+
+
+def train(
+    settings: Settings,
+    out: Path,
+    *,
+    resume: bool = False,
+    workers: int = 1,
+    ray_address: str | None = None,
+    hooks: Hooks | None = None,
+) -> Progress:
+    """Run (or resume) training into folder `out`; returns the progress with each generation's figures."""
+    hooks = hooks or Hooks()
+    if workers < 1:
+        raise KameleonError("--workers must be at least 1")
+    if resume:
+        progress = Progress.read(out)
+        progress.settings = replace(progress.settings, generations=settings.generations)
+        settings = progress.settings
+    else:
+        if (out / PROGRESS).exists():
+            raise KameleonError(f"{out} already holds a training run: add --resume to go on with it, or choose --out")
+        progress = Progress(settings)
+    game = settings.check()
+    encoding = game.network_input()
+    assert encoding is not None
+    out.mkdir(parents=True, exist_ok=True)
+    progress.save(out)
+    for generation in range(len(progress.done), settings.generations):
+        started = time.perf_counter()
+        previous = out / f"network-{generation - 1}.npz" if generation else None
+        hooks.generation(generation, settings.games, previous is None)
+        x, y, ids = self_play(settings, generation, previous, workers=workers, ray_address=ray_address,
+                              on_game=hooks.game)  # fmt: skip
+        np.savez_compressed(out / f"samples-{generation}.npz", x=x, y=y, ids=ids)
+        played = time.perf_counter() - started
+        xs, ys, held = [], [], []
+        for g in range(max(0, generation - WINDOW + 1), generation + 1):
+            with np.load(out / f"samples-{g}.npz") as data:
+                xs.append(data["x"])
+                ys.append(data["y"])
+                held.append(data["ids"] % HELD_OUT == 0)
+        x, y, test = np.concatenate(xs), np.concatenate(ys), np.concatenate(held)
+        rng = np.random.default_rng(game_seed(settings, generation, 0))
+        if previous is None:
+            net = network.new_network(
+                settings.game, settings.players, encoding.name, [encoding.size, *settings.hidden, 1], rng
+            )
+        else:
+            net = network.load(previous)
+        hooks.fitting(generation, settings.epochs)
+        fit(net, x[~test], y[~test], settings.epochs, rng, hooks.epoch)
+        figures = {
+            "generation": generation,
+            "games": settings.games,
+            "positions": len(x),
+            "held_out_log_loss": round(log_loss(net, x[test], y[test]), 4),
+            "coin_log_loss": round(float(np.log(settings.players)), 4),
+            "self_play_seconds": round(played, 1),
+            "seconds": round(time.perf_counter() - started, 1),
+        }
+        net.training = {
+            "settings": asdict(settings),
+            "generations": generation + 1,
+            "seconds": round(sum(d["seconds"] for d in progress.done) + figures["seconds"], 1),
+            "workers": workers,
+            "machine": f"{platform.machine()}, Python {platform.python_version()}",
+            "held_out_log_loss": figures["held_out_log_loss"],
+        }
+        net.save(out / f"network-{generation}.npz")
+        progress.done.append(figures)
+        progress.save(out)
+    return progress
+
+
+def final_network(out: Path) -> Path:
+    """The newest network a run in `out` wrote (KameleonError when there is none)."""
+    progress = Progress.read(out)
+    if not progress.done:
+        raise KameleonError(f"{out} has no finished generation yet")
+    return out / f"network-{len(progress.done) - 1}.npz"
+
+
+def install(out: Path, target: Path | None = None) -> Path:
+    """Copy the run's final network into the game's package, where `expert` loads it (or to `target`);
+    returns where. The network is checked first: a file that would not load is never installed."""
+    progress = Progress.read(out)
+    source = final_network(out)
+    game = load(progress.settings.game, players=progress.settings.players)
+    target = network_file(game) if target is None else target
+    if target is None:
+        raise KameleonError(f"{game.name} has no folder for networks (Game.network_dir)")
+    encoding = game.network_input()
+    network.load(source, game=game.name, players=game.num_players, input_name=encoding.name if encoding else None)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(source, target)
+    return target

@@ -1,0 +1,176 @@
+"""The expert level: its value networks, the training command that writes them, and how it plays."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import kameleon
+from kameleon.ai import make_agent
+from kameleon.ai.expert import ExpertAgent, judge, network_file
+from kameleon.ai.fair import fair_state
+from kameleon.ai.network import FORMAT, VERSION, NetworkError, load, new_network
+from kameleon.engine.errors import KameleonError
+from kameleon.research.train import Settings, final_network, train
+from tests.ai.games import configs
+
+
+def _shipped(name: str, players: int) -> bool:
+    path = network_file(kameleon.load(name, players=players))
+    return path is not None and path.exists()
+
+
+SHIPPED = [(name, players) for name, players in configs() if _shipped(name, players)]
+
+
+def _tiny(tmp_path: Path, generations: int = 1) -> Path:
+    out = tmp_path / "run"
+    train(Settings("coloretto", 2, generations=generations, games=20, iterations=5, epochs=1), out)
+    return out
+
+
+def _with_a_choice(name: str, players: int, seed: int) -> Any:
+    """A position of `name` where the seat to move has more than one move (the bots search only there)."""
+    state = kameleon.load(name, players=players).new_state(seed)
+    while len(state.legal_actions()) == 1:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def test_networks_are_shipped_for_the_games_the_issue_names() -> None:
+    assert ("coloretto", 2) in SHIPPED
+
+
+@pytest.mark.parametrize(("name", "players"), SHIPPED)
+def test_shipped_networks_load_and_say_how_they_were_trained(name: str, players: int) -> None:
+    game = kameleon.load(name, players=players)
+    path = network_file(game)
+    assert path is not None and path.stat().st_size <= 5_000_000
+    encoding = game.network_input()
+    assert encoding is not None
+    net = load(path, game=name, players=players, input_name=encoding.name)
+    assert net.meta()["format"] == FORMAT and net.meta()["version"] == VERSION
+    assert net.training["settings"]["game"] == name and net.training["generations"] >= 1
+    assert judge(game) is not None
+    state = game.new_state(3)
+    values = judge(game)(state)  # type: ignore[misc]
+    assert len(values) == players and all(np.isfinite(values))
+
+
+def test_the_training_command_writes_the_format_the_expert_loads(tmp_path: Path) -> None:
+    out = _tiny(tmp_path)
+    written = final_network(out)
+    shipped = network_file(kameleon.load("coloretto", players=2))
+    assert shipped is not None
+    mine, theirs = load(written), load(shipped)
+    assert set(mine.meta()) == set(theirs.meta())
+    assert mine.layers == theirs.layers and mine.input_name == theirs.input_name
+    agent = ExpertAgent(1, iterations=20, network=written)
+    state = _with_a_choice("coloretto", 2, 5)
+    assert agent.act(fair_state(state)) in state.legal_actions()
+    assert agent.rollout_depth == 0  # it judged leaves by the network, not by rollouts
+
+
+def test_training_is_reproducible_and_resumes_where_it_stopped(tmp_path: Path) -> None:
+    straight = _tiny(tmp_path / "a", generations=2)
+    stopped = _tiny(tmp_path / "b", generations=1)
+    train(Settings("coloretto", 2, generations=2), stopped, resume=True)
+    for path in (straight, stopped):
+        assert json.loads((path / "progress.json").read_text())["settings"]["games"] == 20
+    a, b = load(final_network(straight)), load(final_network(stopped))
+    for x, y in zip(a.weights + a.biases, b.weights + b.biases, strict=True):
+        np.testing.assert_array_equal(x, y)
+
+
+def test_a_run_is_not_overwritten_and_resume_needs_one(tmp_path: Path) -> None:
+    out = _tiny(tmp_path)
+    with pytest.raises(KameleonError, match="already holds a training run"):
+        train(Settings("coloretto", 2, games=20), out)
+    with pytest.raises(KameleonError, match="nothing to resume"):
+        train(Settings("coloretto", 2), tmp_path / "empty", resume=True)
+    with pytest.raises(KameleonError, match="--games at least"):
+        train(Settings("coloretto", 2, games=3), tmp_path / "small")
+
+
+def _corrupt(tmp_path: Path, good: Path, kind: str) -> Path:
+    bad = tmp_path / f"{kind}.npz"
+    if kind == "missing":
+        return bad
+    if kind == "garbage":
+        bad.write_bytes(b"not a zip file at all")
+    elif kind == "truncated":
+        bad.write_bytes(good.read_bytes()[:200])
+    else:
+        with np.load(good) as data:
+            arrays = {key: data[key] for key in data.files}
+        meta = json.loads(arrays["meta"].tobytes())
+        if kind == "version":
+            meta["version"] = VERSION + 1
+        elif kind == "format":
+            meta["format"] = "something else"
+        elif kind == "shape":
+            arrays["w1"] = arrays["w1"][:, :3]
+        elif kind == "nan":
+            arrays["w0"] = arrays["w0"].copy()
+            arrays["w0"][0, 0] = np.nan
+        arrays["meta"] = np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8)
+        with bad.open("wb") as out:
+            np.savez(out, **arrays)
+    return bad
+
+
+@pytest.mark.parametrize(
+    ("kind", "said"),
+    [
+        ("missing", "no value network at"),
+        ("garbage", "is not a readable value network"),
+        ("truncated", "is not a readable value network"),
+        ("version", f"network version {VERSION + 1}; this kameleon reads versions 1 to {VERSION}"),
+        ("format", "is not a value network \\(format 'something else'"),
+        ("shape", "layer 1 must be a"),
+        ("nan", "layer 0 holds a number that is not finite"),
+    ],
+)
+def test_a_missing_or_corrupt_network_is_refused_by_name(tmp_path: Path, kind: str, said: str) -> None:
+    good = tmp_path / "good.npz"
+    new_network("coloretto", 2, "observation-108", [108, 8, 4, 1], np.random.default_rng(0)).save(good)
+    with pytest.raises(NetworkError, match=said):
+        load(_corrupt(tmp_path, good, kind))
+    assert zipfile.is_zipfile(good)
+
+
+def test_a_network_for_another_game_or_table_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "net.npz"
+    new_network("coloretto", 2, "observation-108", [108, 4, 1], np.random.default_rng(0)).save(path)
+    with pytest.raises(NetworkError, match="network for players 2, not 4"):
+        load(path, game="coloretto", players=4)
+    with pytest.raises(NetworkError, match="network for game 'coloretto', not 'chromino'"):
+        load(path, game="chromino")
+    agent = ExpertAgent(1, iterations=10, network=path)
+    state = _with_a_choice("coloretto", 4, 1)
+    with pytest.raises(NetworkError, match="network for players 2, not 4"):
+        agent.act(state)
+
+
+def test_expert_plays_as_hard_where_no_network_is_shipped() -> None:
+    game = kameleon.load("coloretto", players=3)
+    path = network_file(game)
+    assert path is not None and not path.exists()
+    expert = make_agent("expert@30", 1)
+    state = _with_a_choice("coloretto", 3, 2)
+    assert expert.act(fair_state(state)) in state.legal_actions()
+    assert isinstance(expert, ExpertAgent) and expert.rollout_depth is None  # hard's random rollouts
+
+
+def test_self_play_on_ray_trains_the_same_network(tmp_path: Path) -> None:
+    settings = Settings("coloretto", 2, generations=1, games=20, iterations=5, epochs=1)
+    train(settings, tmp_path / "here")
+    train(settings, tmp_path / "ray", workers=2, ray_address="local")
+    a, b = load(final_network(tmp_path / "here")), load(final_network(tmp_path / "ray"))
+    for x, y in zip(a.weights + a.biases, b.weights + b.biases, strict=True):
+        np.testing.assert_array_equal(x, y)
