@@ -23,10 +23,15 @@ an explicit budget wins over the spec's. Bots that do not search take none.
 
 `evaluate(agent, game=..., opponents=...)` (`kameleon.ai.evaluation`) measures
 one agent, a spec, an agent object or a factory, against bots, seat-rotated.
+
+`analyse(record)` (`kameleon.ai.analysis`) judges every decision of a game record
+with the strongest level (`STRONGEST`), each from its seat's information only, and
+`hint(state, seat)` names the move that level would play (docs/analysis.md).
 """
 
 from __future__ import annotations
 
+from kameleon.ai.analysis import Analysis, Decision, analyse, hint
 from kameleon.ai.evaluation import Evaluation, SeatResult, evaluate
 from kameleon.ai.greedy import GreedyAgent
 from kameleon.ai.ismcts import ISMCTSAgent
@@ -37,9 +42,11 @@ from kameleon.ai.levels import (
     HARD_SETTINGS,
     MAX_ITERATIONS,
     SEARCHING,
+    STRONGEST,
     BotSpec,
     agent_names,
     make_agent,
+    make_analyst,
     parse_spec,
 )
 from kameleon.ai.random_agent import RandomAgent
@@ -51,14 +58,20 @@ __all__ = [
     "HARD_SETTINGS",
     "MAX_ITERATIONS",
     "SEARCHING",
+    "STRONGEST",
+    "Analysis",
     "BotSpec",
+    "Decision",
     "Evaluation",
     "GreedyAgent",
     "ISMCTSAgent",
     "RandomAgent",
     "SeatResult",
     "agent_names",
+    "analyse",
     "evaluate",
+    "hint",
     "make_agent",
+    "make_analyst",
     "parse_spec",
 ]

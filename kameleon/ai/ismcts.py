@@ -36,7 +36,15 @@ Options (all on `ISMCTSAgent`):
 - `decisive`: before searching, play a move that wins the game at once
   (checked on a few determinizations);
 - `reuse_tree`: keep the subtree of the position reached between two moves
-  (the actions since the last search are read from a determinization).
+  (the actions since the last search are read from a determinization);
+- `overrides`: settings over the game's own `Game.search_settings` (analysis
+  asks for `win_weight=1.0`, so that mean rewards are win chances; see
+  `kameleon.ai.levels.make_analyst`); `with_overrides` adds some to an agent
+  a level made.
+
+`search(state)` returns the root of the tree; `deepen(state, root, line, n)`
+then grows it by `n` iterations that all begin with `line`, to give one move
+(the played one, in analysis) a value that rests on enough visits.
 """
 
 from __future__ import annotations
@@ -158,6 +166,7 @@ class ISMCTSAgent:
         cutoff: str = "margin",
         per_game: Mapping[str, Mapping[str, Any]] | None = None,
         game_settings: bool = False,
+        overrides: Mapping[str, Any] | None = None,
         name: str = "ismcts",
     ) -> None:
         if iterations is None and time_limit is None:
@@ -200,6 +209,9 @@ class ISMCTSAgent:
             if unknown:
                 raise ValueError(f"per_game settings can only change {', '.join(TUNABLE)}, not {sorted(unknown)}")
         self.game_settings = game_settings
+        self.overrides: dict[str, Any] = {}
+        if overrides:
+            self.with_overrides(**overrides)
         self._base = {key: getattr(self, key) for key in TUNABLE}
         self.name = name
         self._root: Node | None = None
@@ -280,9 +292,51 @@ class ISMCTSAgent:
         self.last_seconds = time.perf_counter() - start
         return root
 
+    def deepen(self, state: State[Any], root: Node, line: Sequence[Any], iterations: int) -> Node:
+        """Grow `root`, the tree that `search(state)` just returned (and with that search's settings), by
+        `iterations` iterations that all begin with `line`: actions of the seat to move, legal in every
+        determinization (a move to evaluate; a whole Caméléon ply is several actions).
+
+        Returns the line's last node: its `total / visits` is then the line's mean reward for that seat,
+        over at least `iterations` visits. The nodes above it do not count these iterations."""
+        me = seat_to_move(state)
+        rng = self.rng
+        node = root
+        for action in line:
+            child = node.children.get(action)
+            if child is None:
+                child = node.children[action] = Node(action, me)
+            node = child
+        if not line or iterations < 1:
+            return node
+        heuristic = None
+        for _ in range(iterations):
+            det = state.determinize(me, rng)
+            if heuristic is None and (self.rollout_greedy or self.widening):
+                heuristic = det.game.action_values
+            for action in line:
+                det.apply(action)
+            self._iterate(node, det, rng, heuristic)
+        return node
+
+    def with_overrides(self, **settings: Any) -> ISMCTSAgent:
+        """Add `overrides`: settings (of `TUNABLE`) that win over the game's own; returns the agent.
+
+        >>> ISMCTSAgent(1, game_settings=True).with_overrides(win_weight=1.0).overrides
+        {'win_weight': 1.0}
+        """
+        unknown = set(settings) - set(TUNABLE)
+        if unknown:
+            raise ValueError(f"overrides can only change {', '.join(TUNABLE)}, not {sorted(unknown)}")
+        weight = settings.get("win_weight", 0.0)
+        if not 0.0 <= weight <= 1.0:
+            raise ValueError(f"win_weight must be in [0, 1], not {weight}")
+        self.overrides.update(settings)
+        return self
+
     def _configure(self, game: Game[Any]) -> None:
         """The settings of this search: the base ones, then (with `game_settings`) the game's own
-        `Game.search_settings`, then `per_game[game.name]`."""
+        `Game.search_settings`, then `overrides`, then `per_game[game.name]`."""
         for key, value in self._base.items():
             setattr(self, key, value)
         if self.game_settings:
@@ -293,6 +347,8 @@ class ISMCTSAgent:
                 )
             for key, value in game.search_settings.items():
                 setattr(self, key, value)
+        for key, value in self.overrides.items():
+            setattr(self, key, value)
         for key, value in self.per_game.get(game.name, {}).items():
             setattr(self, key, value)
 

@@ -96,6 +96,9 @@ AGENTS: dict[str, Callable[[int | None, float | None, int | None], Agent]] = {
 SEARCHING = frozenset({"hard", "expert"})
 """The levels that search, and so take a budget (`:SECONDS` or `@ITERATIONS`); the others ignore one."""
 
+STRONGEST = "hard"
+"""The level analysis and hints use (`kameleon.ai.analysis`): the strongest level, one that searches."""
+
 
 def agent_names() -> list[str]:
     return sorted(AGENTS)
@@ -192,3 +195,24 @@ def make_agent(
     if move_time is None and iterations is None:
         move_time, iterations = spec.move_time, spec.iterations
     return AGENTS[spec.name](seed, move_time, iterations)
+
+
+def make_analyst(
+    level: str | None = None, seed: int | None = None, *, move_time: float | None = None, iterations: int | None = None
+) -> ISMCTSAgent:
+    """A searching bot of `level` (default `STRONGEST`) whose rewards are win chances, for analysis.
+
+    It is the level's own bot (same settings, the game's own `search_settings`) with `win_weight=1.0`
+    over them (`ISMCTSAgent.with_overrides`): a finished rollout scores 1 for a win, 1/k for a win
+    shared by k seats and 0 for a loss, so the mean reward of a move is its estimated chance of winning.
+    KameleonError for an unknown spec or a level that does not search.
+
+    >>> make_analyst("hard@100", seed=1).overrides
+    {'win_weight': 1.0}
+    """
+    spec = level if level is not None else STRONGEST
+    agent = make_agent(spec, seed, move_time=move_time, iterations=iterations)
+    if not isinstance(agent, ISMCTSAgent):
+        searching = ", ".join(sorted(SEARCHING))
+        raise KameleonError(f"level {spec!r} does not search, so it cannot analyse (levels that search: {searching})")
+    return agent.with_overrides(win_weight=1.0)

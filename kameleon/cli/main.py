@@ -7,6 +7,7 @@ from typing import Any
 import typer
 
 from kameleon import __version__
+from kameleon.cli.analyse import analyse_command
 from kameleon.cli.bench import bench_command
 from kameleon.cli.play import play_command
 from kameleon.cli.replay_cmd import replay_command
@@ -27,6 +28,7 @@ app = typer.Typer(
 )
 app.command("play")(play_command)
 app.command("replay")(replay_command)
+app.command("analyse")(analyse_command)
 app.command("bench")(bench_command)
 app.command("solve")(solve_command)
 app.command("tournament")(tournament_command)

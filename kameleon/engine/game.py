@@ -231,6 +231,13 @@ class State(ABC, Generic[A]):
         """
         return self.action_to_str(action)
 
+    def legal_tokens(self) -> list[str]:
+        """The moves of `current_player` as a record writes them: one token per distinct choice, which
+        `apply_str` plays (analysis compares moves by these). The default is `action_to_str` of each legal
+        action; a game whose record token may stand for several actions (a whole Caméléon ply) overrides it.
+        """
+        return [self.action_to_str(action) for action in self.legal_actions()]
+
     def event_seen_by(self, action: A, after: State[A], seat: int | None) -> dict[str, Any]:
         """What happened when `action` was played here (`after` is the position it led to), as `seat`
         (None: a spectator) may know it: a language-neutral, JSON-safe dict with a `"kind"`, e.g.

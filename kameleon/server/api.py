@@ -360,17 +360,16 @@ async def download_record(request: Request, table_id: str) -> JSONResponse:
     _may_watch(request, table_id)
     live = await arena_of(request).current(table_id)
     _finished(live)
-    names = [seat["name"] or f"seat {seat['seat']}" for seat in live.meta["seats"]]
-    # The moves as the table stored them, one per move played (a game's own record may group several, as Le
-    # Caméléon's plies do): a downloaded game, imported again, counts the moves its table counted.
-    record = {**live.state.record(players=names), "moves": list(live.tokens)}
+    record = live.record()
     headers = {"Content-Disposition": f'attachment; filename="{live.meta["game"]}-{table_id}.json"'}
     return JSONResponse(record, headers=headers)
 
 
 @router.get("/tables/{table_id}/replay/{step}")
-async def replay_step(request: Request, table_id: str, step: int) -> dict[str, Any]:
-    """The spectator's view after `step` moves of a finished game."""
+async def replay_step(request: Request, table_id: str, step: int, seat: int | None = None) -> dict[str, Any]:
+    """The spectator's view after `step` moves of a finished game; with `?seat=n`, that seat's view (the game is
+    over: nothing is secret any more), which names the moves it could play there (an analysis's better move
+    is drawn on it)."""
     arena = arena_of(request)
     replays = msg("what_replay_steps", "replay steps from one address")
     await arena.throttle.check("replay", address(request), what=replays)
@@ -379,11 +378,16 @@ async def replay_step(request: Request, table_id: str, step: int) -> dict[str, A
     _finished(live)
     if not 0 <= step <= len(live.tokens):
         raise ApiError(422, msg("bad_step", "step must be from 0 to {last}", last=len(live.tokens)))
+    if seat is not None and not 0 <= seat < len(live.meta["seats"]):
+        last = len(live.meta["seats"]) - 1
+        raise ApiError(422, msg("bad_seat", "'seat' must be a seat number from 0 to {last}", last=last))
     game, seed, tokens = live.state.game, live.state.seed, live.tokens[:step]
 
     def work() -> Any:
         state = game.new_state(seed)
         state.replay_tokens(tokens)
+        if seat is not None:
+            return state.view(seat)
         return state.open_view()  # the game is over: what was laid face down may be shown (`State.open_view`)
 
     # Up to 20,000 moves of replay: in a worker thread, so that the other clients are served meanwhile.

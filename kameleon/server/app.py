@@ -21,7 +21,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from kameleon import __version__
 from kameleon.engine.messages import Message as Said
 from kameleon.engine.messages import msg, plain
-from kameleon.server import api, i18n, metrics, realtime, turns
+from kameleon.server import analysis_api, api, i18n, metrics, realtime, turns
 from kameleon.server.arena import Arena
 from kameleon.server.errors import ApiError
 from kameleon.server.guard import Guard
@@ -183,6 +183,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             )
         chores = [asyncio.create_task(arena.sweep_sessions()), asyncio.create_task(arena.evict_idle())]
         chores += [asyncio.create_task(arena.mailer.run()), asyncio.create_task(api.match_queue(arena))]
+        chores.append(asyncio.create_task(arena.analyses.run()))
         if arena.fanout.enabled:
             chores.append(asyncio.create_task(arena.watch()))
         if settings.metrics and metrics.multiprocess_dir() is not None:
@@ -240,6 +241,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(realtime.router)
     app.include_router(turns.router)
+    app.include_router(analysis_api.router)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
     async def page() -> FileResponse:

@@ -25,6 +25,7 @@ import kameleon
 from kameleon.engine.errors import IllegalAction, KameleonError
 from kameleon.engine.messages import msg
 from kameleon.server import auth, metrics, notation, ratings, results
+from kameleon.server.analysis_jobs import Analyses
 from kameleon.server.autopilot import Autopilot
 from kameleon.server.catalogue import json_safe
 from kameleon.server.clock import Clock, stored_time
@@ -77,6 +78,7 @@ def table_meta(db: Session, row: GameTable) -> dict[str, Any]:
         "rematch_id": row.rematch_id,
         "result": row.result,
         "time": None if control is None else control.public(),
+        "rated": row.rated is not False,
         "seats": [
             {
                 "seat": s.seat,
@@ -121,6 +123,17 @@ class Arena(Autopilot):
             settings.turn_mail_delay,
         )
         self.mailer.present = self.at_table
+        self.analyses = Analyses(
+            self.sessions,
+            self._record_of,
+            settings.analysis_workers,
+            settings.analysis_iterations or None,
+            alone=not self.fanout.enabled,
+        )
+
+    async def _record_of(self, table_id: str) -> dict[str, Any]:
+        """A finished table's record, for its analysis."""
+        return (await self.current(table_id)).record()
 
     def at_table(self, table_id: str, user_id: int) -> bool:
         """Whether the person has the table open on a socket of this process."""
@@ -527,7 +540,7 @@ class Arena(Autopilot):
             row.status = "finished"
             row.finished_at = moment
             result = results.outcome(following, live.meta["seats"])
-            changes = ratings.record_result(db, row.game, live.meta["seats"], result)
+            changes = ratings.record_result(db, row.game, live.meta["seats"], result) if row.rated else None
             row.result = result if changes is None else {**result, "ratings": changes}
             try:
                 db.commit()
@@ -544,6 +557,7 @@ class Arena(Autopilot):
             live.meta = table_meta(db, row)
 
     async def close(self) -> None:
+        await self.analyses.close()
         await self.mailer.close()
         await self.fanout.close()
         for live in list(self.tables.values()):

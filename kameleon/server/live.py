@@ -116,6 +116,15 @@ class LiveTable:
         status: str = self.meta["status"]
         return status
 
+    def record(self) -> dict[str, Any]:
+        """The finished game's record (it holds the seed: never before the game is over), named by the seats.
+
+        The moves as the table stored them, one per move played (a game's own record may group several, as Le
+        Caméléon's plies do): a downloaded game, imported again, counts the moves its table counted, and an
+        analysis's `ply` is the index of the log entry and of the replay step before it."""
+        names = [seat["name"] or f"seat {seat['seat']}" for seat in self.meta["seats"]]
+        return {**self.state.record(players=names), "moves": list(self.tokens)}
+
     def seat_of(self, user_id: int | None) -> int | None:
         if user_id is None:
             return None

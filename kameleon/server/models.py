@@ -70,6 +70,8 @@ class GameTable(Base):
     time_increment: Mapped[float | None] = mapped_column(Float)
     time_per_move: Mapped[float | None] = mapped_column(Float)
     """Turn-based tables: seconds each move may take (migration 0003); None with real-time control or no limit."""
+    rated: Mapped[bool] = mapped_column(Boolean, default=True)
+    """Whether the result changes ratings (migration 0006); an unrated table against bots allows hints."""
 
 
 class Seat(Base):
@@ -207,3 +209,31 @@ class PlayRequest(Base):
     joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     table_id: Mapped[str | None] = mapped_column(String(16))
+
+
+class AnalysisJob(Base):
+    """The move-by-move analysis of a finished table (`analysis_jobs.py`), one per table (migration 0006).
+
+    status: pending -> running -> done, or failed. A running job is held by one server process until
+    `claimed_until` (renewed while it works); a job whose process died is pending again once that passes (a
+    single process resets its running jobs at startup). `result` is `kameleon.ai.analysis.Analysis.to_json()`,
+    each decision whose best move differs from the move played completed with `best_entry` (that move as a log
+    entry, for the board's sentence). `error`: what went wrong, for the operators (people read a fixed text)."""
+
+    __tablename__ = "analyses"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    status: Mapped[str] = mapped_column(String(16), index=True, default="pending")
+    done: Mapped[int] = mapped_column(Integer, default=0)
+    """Decisions analysed so far (progress)."""
+    total: Mapped[int | None] = mapped_column(Integer)
+    """Decisions to analyse, once known."""
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    error: Mapped[str | None] = mapped_column(String(300))
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    requested_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    claim: Mapped[str | None] = mapped_column(String(32))
+    claimed_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -92,6 +92,9 @@ class NewTable(Body):
     private: StrictBool = False
     bots: Annotated[str, Field(max_length=32, description="seat this bot level in every empty seat")] | None = None
     time: TimeControl | None = None
+    rated: StrictBool = Field(
+        default=True, description="false: a friendly game that changes no rating (against bots: hints allowed)"
+    )
 
 
 class JoinIn(Body):
@@ -118,6 +121,7 @@ class RecordResult(Body):
 
     scores: Annotated[list[StrictInt], Field(max_length=MAX_SEATS)] | None = None
     winners: Annotated[list[SeatNumber], Field(max_length=MAX_SEATS)] | None = None
+    reason: Annotated[str, Field(max_length=64, description="how the game ended (`State.end_reason`)")] | None = None
 
 
 class RecordIn(Body):

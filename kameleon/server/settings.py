@@ -105,6 +105,14 @@ class Settings:
     replay_rate: str = field(default_factory=lambda: _env_str("KAMELEON_REPLAY_RATE", "600/minute;10000/hour"))
     """Replay steps (`GET /api/tables/{id}/replay/{step}`) one client address may ask for: each replays the
     game from its start, up to 20,000 moves of work."""
+    analysis_rate: str = field(default_factory=lambda: _env_str("KAMELEON_ANALYSIS_RATE", "10/hour;30/day"))
+    """Game analyses one person may ask for (asking again for a game analysed or being analysed costs nothing)."""
+    analysis_rate_per_address: str = field(
+        default_factory=lambda: _env_str("KAMELEON_ANALYSIS_RATE_PER_ADDRESS", "20/hour;60/day")
+    )
+    """Game analyses one client address may ask for, whoever asks."""
+    hint_rate: str = field(default_factory=lambda: _env_str("KAMELEON_HINT_RATE", "10/minute;200/day"))
+    """Hints one person may ask for (each is a search by the strongest bot level)."""
     chat_rate_per_address: str = field(default_factory=lambda: _env_str("KAMELEON_CHAT_RATE", "60/minute"))
     """Chat lines from one client address, whoever sends them (fresh guests are no way around it)."""
     login_failures_per_address: str = field(
@@ -157,6 +165,14 @@ class Settings:
     """Origins (scheme://host[:port], comma-separated) allowed besides the arena's own, e.g. behind a proxy that
     rewrites the Host header."""
 
+    # --- analyses and hints (analysis_jobs.py) -------------------------------------------------------------
+    analysis_workers: int = field(default_factory=lambda: _env_int("KAMELEON_ANALYSIS_WORKERS", 1))
+    """Analyses this server process runs at once, each in a worker process of its own (0: none here; the other
+    processes sharing the database run them)."""
+    analysis_iterations: int = field(default_factory=lambda: _env_int("KAMELEON_ANALYSIS_ITERATIONS", 0))
+    """Search iterations per decision of an analysis; 0: the analysis library's default (reproducible, about a
+    minute for a 4-player Coloretto game on one core)."""
+
     # --- mail (mail.py) -----------------------------------------------------------------------------------
     smtp_url: str | None = field(default_factory=lambda: os.environ.get("KAMELEON_SMTP_URL") or None)
     """`smtp://[user:password@]host[:port]` (STARTTLS when the server offers it) or `smtps://...` (TLS from
@@ -204,6 +220,12 @@ class Settings:
         for name in ("body_timeout", "header_timeout", "idle_table_seconds", "mail_retry", "mail_poll"):
             if not getattr(self, name) > 0:
                 raise ValueError(f"{name} must be a positive number of seconds, not {getattr(self, name)}")
+        if not 0 <= self.analysis_workers <= 64:
+            raise ValueError(f"KAMELEON_ANALYSIS_WORKERS must be from 0 to 64, not {self.analysis_workers}")
+        if not 0 <= self.analysis_iterations <= 100_000:
+            raise ValueError(
+                f"KAMELEON_ANALYSIS_ITERATIONS must be from 0 (the default) to 100000, not {self.analysis_iterations}"
+            )
         if not self.turn_mail_delay >= 0:
             raise ValueError(f"KAMELEON_TURN_MAIL_DELAY must be 0 or more seconds, not {self.turn_mail_delay}")
         if self.sqlite_synchronous not in SQLITE_SYNC_MODES:

@@ -75,7 +75,7 @@ def _check_game(game: Any, options: Any) -> kameleon.Game:
         raise ApiError(422, exc.message, game=game) from None
 
 
-CREATE_FIELDS = ("game", "options", "private", "bots", "time")
+CREATE_FIELDS = ("game", "options", "private", "bots", "time", "rated")
 
 
 def create(db: Session, user: User, body: dict[str, Any], *, commit: bool = True) -> str:
@@ -96,6 +96,9 @@ def create(db: Session, user: User, body: dict[str, Any], *, commit: bool = True
     private = body.get("private", False)
     if not isinstance(private, bool):
         raise ApiError(422, msg("private_not_bool", "'private' must be true or false"))
+    rated = body.get("rated", True)
+    if not isinstance(rated, bool):
+        raise ApiError(422, msg("rated_not_bool", "'rated' must be true or false"))
     try:  # no "time": the default real-time profile; "time": null: no limit (a friendly game)
         time_control = check_time_control(body["time"] if "time" in body else PROFILES[DEFAULT_PROFILE])
     except BadTimeControl as exc:
@@ -112,6 +115,7 @@ def create(db: Session, user: User, body: dict[str, Any], *, commit: bool = True
         time_initial=time_control.initial if time_control else None,
         time_increment=time_control.increment if time_control else None,
         time_per_move=time_control.per_move if time_control else None,
+        rated=rated,
     )
     db.add(row)
     for seat in range(game.num_players):
@@ -278,6 +282,7 @@ def rematch(db: Session, user: User, table_id: str) -> str:
         time_initial=row.time_initial,
         time_increment=row.time_increment,
         time_per_move=row.time_per_move,
+        rated=row.rated,
     )
     db.add(new)
     for seat in seats:

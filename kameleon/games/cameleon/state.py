@@ -410,6 +410,10 @@ class CameleonState(State[int]):
             setattr(self, name, getattr(after, name))
         return ply.action
 
+    def legal_tokens(self) -> list[str]:
+        """Whole plies (`ply_tokens`), as records write them; inside a ply, its choices one by one."""
+        return self.ply_tokens() if self.pending is None else super().legal_tokens()
+
     def ply_tokens(self) -> list[str]:
         """The canonical tokens of the legal plies (every resolution of every legal displacement)."""
         return nt.ply_tokens(self)

@@ -20,7 +20,8 @@ def determinize(state: CardcassonneState, player: int, rng: random.Random) -> Ca
 
     The history's face-down plays of other seats are rewritten to the new faces,
     and the dealt part of the deck is dropped, so the sample holds no trace of the
-    true hidden cards.
+    true hidden cards. The unseen cards are sorted before they are shuffled, so for a
+    given `rng` the sample depends only on what `player` has seen.
     """
     n = state.num_players
     check_seat(player, n)
@@ -36,6 +37,7 @@ def determinize(state: CardcassonneState, player: int, rng: random.Random) -> Ca
     for q in range(n):
         if q != player:
             pool.extend(state.hands[q])
+    pool.sort()  # canonical: the sample depends on what `player` sees, not on where the real cards lie
     rng.shuffle(pool)
     at = 0
     for r, i in hidden:

@@ -121,12 +121,13 @@ def bounds(state: ChrominoState, observer: int) -> list[Bound]:
 
 def determinize(state: ChrominoState, player: int, rng: random.Random) -> ChrominoState:
     """Deal the tiles `player` cannot see again, keeping every hand size and the bag size (§9), and every
-    draw's proof that the drawer had no tile that fitted (`bounds`)."""
+    draw's proof that the drawer had no tile that fitted (`bounds`). The unseen tiles are sorted before
+    they are shuffled, so for a given `rng` the sample depends only on what `player` has seen."""
     check_seat(player, len(state.sizes))
     other = state.clone()
     other.seed = None
     if state.game.options["open_hands"]:
-        pool = list(state.bag)
+        pool = sorted(state.bag)
         rng.shuffle(pool)
         other.bag = pool
         return other
@@ -141,6 +142,7 @@ def determinize(state: ChrominoState, player: int, rng: random.Random) -> Chromi
         pool.extend(tiles)
         other.hands[seat] = state.revealed[seat]
         slots.append((seat, len(tiles)))
+    pool.sort()  # canonical: the sample depends on what `player` sees, not on where the real tiles lie
     rng.shuffle(pool)
     tm = state.game.tile_pmask
     for bound in bounds(state, player):

@@ -2,6 +2,10 @@
 
 Only the order of the draw pile is hidden: every card in it is countable at the table
 (`view()["pile_contents"]`), and so is the depth of the last-round card.
+
+The sample is canonical: the pile is sorted before it is shuffled, so for a given `rng` the result
+depends only on what the seat sees, never on the real order (a search cannot tell two real states
+apart that the seat cannot).
 """
 
 from __future__ import annotations
@@ -26,8 +30,9 @@ def determinize(state: ColorettoState, seat: int, rng: random.Random) -> Coloret
 
 
 def shuffle_pile(state: ColorettoState, rng: random.Random) -> None:
-    """Shuffle the draw pile of `state` in place by `rng`; the last-round card keeps its depth (public)."""
-    pile = list(state.unseen_pile())
+    """Shuffle the draw pile of `state` in place by `rng`; the last-round card keeps its depth (public).
+    The result does not depend on the pile's order before (it is sorted first)."""
+    pile = sorted(state.unseen_pile())
     above = state.cards_above_last_round
     if above is not None:
         pile.remove(LAST_ROUND)

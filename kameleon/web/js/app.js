@@ -1,4 +1,5 @@
 // The arena's single-page front end: a small router and one function per page.
+import { accuracyTable, analysisPanel, evalGraph, labelName, markBadge, MARKED, markHint } from "./analysis.js";
 import { api, inviteQuery, post, tableSocket } from "./api.js";
 import { boardFor } from "./boards/index.js";
 import { add, clear, h, icon, toast } from "./dom.js";
@@ -155,6 +156,7 @@ function newTableForm() {
   const bots = h("input", { type: "checkbox", id: "fill-bots", checked: true });
   const level = h("select", { id: "bot-level", "aria-label": t("bot_level") }, catalogue.bots.map((b) => h("option", { value: b, selected: b === catalogue.default_bot }, levelName(b))));
   const priv = h("input", { type: "checkbox", id: "private" });
+  const rated = h("input", { type: "checkbox", id: "rated", checked: true });
   const minutes = h("input", { type: "number", min: 1, max: 1440, step: 1, id: "time-initial", "aria-label": t("time_minutes"), placeholder: "—", style: "width:6rem" });
   const increment = h("input", { type: "number", min: 0, max: 86400, step: 1, id: "time-increment", "aria-label": t("time_increment"), placeholder: "0", style: "width:6rem" });
   const profiles = catalogue.time_profiles || {};
@@ -182,6 +184,7 @@ function newTableForm() {
       h("div", {}, h("label", { for: "players" }, t("players")), players)),
     h("label", {}, bots, " ", t("bots"), " ", level),
     h("label", {}, priv, " ", t("private")),
+    h("label", { title: t("rated_help") }, rated, " ", t("rated")),
     h("label", {}, t("time_control"), " ", timeProfile, custom), timeNote,
     h("details", {}, h("summary", { class: "small" }, t("options")), extra),
     h("div", { class: "actions" }, h("button", { type: "submit", id: "create" }, t("create"))),
@@ -196,6 +199,7 @@ function newTableForm() {
     });
     try {
       const body = { game: gameSelect.value, options, private: priv.checked };
+      if (!rated.checked) body.rated = false;  // a friendly game: no rating changes; against bots, hints
       if (bots.checked) body.bots = level.value;
       if (timeProfile.value === "none") body.time = null;  // no limit: nobody can be expelled
       else if (timeProfile.value === "custom") { if (minutes.value) body.time = { initial: Number(minutes.value) * 60, increment: Number(increment.value || 0) }; }
@@ -213,7 +217,8 @@ function tableList(title, tables, action, id) {
     h("td", { class: "game-name" }, gameTitle(tb.game)),
     h("td", { class: "seat-names" }, seatLabels(tb.seats)),
     h("td", { class: "time-control small muted" }, timeControlText(tb.time)),
-    h("td", { class: "table-status" }, h("span", { class: `badge ${tb.status}` }, t(`status_${tb.status}`))),
+    h("td", { class: "table-status" }, h("span", { class: `badge ${tb.status}` }, t(`status_${tb.status}`)),
+      tb.rated === false ? [" ", h("span", { class: "badge unrated", title: t("rated_help") }, t("unrated"))] : null),
     h("td", { class: "table-action" }, action(tb))));
   return h("section", { class: "panel", id },
     h("h2", {}, title),
@@ -620,6 +625,17 @@ async function tablePage(tableId) {
     try { info = await post(`/api/tables/${tableId}/${path}`, body); if (path === "rematch") go(`/table/${info.table.id}`); }
     catch (e) { toast(e.message, true); }
   };
+  // Hints: in an unrated game against bots alone, on my turn, the strongest bot's move for my seat (the server
+  // refuses elsewhere, in words). It holds for the position it was asked in.
+  let hint = null, hinting = false;
+  const hintAllowed = (table) => table.rated === false && frame.seat !== null && table.status === "playing"
+    && table.seats.every((s) => s.seat === frame.seat || (s.kind === "bot" && !s.person));
+  const askHint = async () => {
+    if (hinting) return;
+    hinting = true; render();
+    try { hint = await post(`/api/tables/${tableId}/hint`); } catch (e) { toast(e.message, true); }
+    hinting = false; render();
+  };
 
   function render() {
     const table = frame.table;
@@ -631,14 +647,22 @@ async function tablePage(tableId) {
         table.status === "playing" ? (mine ? t("your_turn") : t("turn_of", { name: names[turn] ?? "?" }))
           : table.status === "open" ? `${table.title} · ${t("waiting_start")}` : t("game_over")),
       frame.seat === null ? watcherNote(table) : null,
-      h("span", { class: "status-tools" }, notationToggle(render), conn), lateNote(table, names));
+      h("span", { class: "status-tools" }, mine && hintAllowed(table)
+        ? h("button", { type: "button", class: "secondary small", id: "hint-button", disabled: hinting, title: t("hint_help"), onclick: askHint }, hinting ? t("hint_thinking") : t("hint"))
+        : null, notationToggle(render), conn), lateNote(table, names));
     const showNotation = notationOn();
+    const hinted = hint && mine && hint.moves === frame.log.length ? hint.entry : null;
     const ctx = { seat: frame.seat, legal: frame.legal, names, play, interactive: table.status === "playing",
-      explain: (message) => toast(message, true), log: frame.log, recent: recentOf(frame.log, frame.seat), showNotation };
+      explain: (message) => toast(message, true), log: frame.log, recent: recentOf(frame.log, frame.seat), showNotation,
+      hint: hinted ? hinted.move : null };
     // The newest move in words above the board (on a phone the log is far below it).
     const newest = frame.log.length ? h("div", { class: "last-move small", id: "last-move" }, sentenceOf(board, frame.log[frame.log.length - 1], ctx)) : null;
-    add(clear(boardBox), status, newest);
+    // The hint in words (the board's sentence) and on the board; its token only with the notation on.
+    const hintLine = hinted ? h("div", { class: "hint-line", id: "hint-line" }, h("strong", {}, `${t("hint")}: `), sentenceOf(board, hinted, ctx),
+      showNotation ? h("code", { class: "notation" }, hinted.move) : null) : null;
+    add(clear(boardBox), status, newest, hintLine);
     board.render(boardBox, frame.view, ctx);
+    if (hinted) markHint(boardBox, hinted.move);
 
     clear(movesBox);
     // The token list is for experts, except on a board that can be played only through it (the generic one).
@@ -650,7 +674,7 @@ async function tablePage(tableId) {
         oninput: (e) => { filter = e.target.value; render(); document.querySelector(".move-filter").focus(); } }) : null;
       const typed = h("input", { placeholder: t("type_move"), id: "typed-move" });
       add(movesBox, h("h3", {}, t("moves")), filterBox,
-        h("div", { class: "moves", id: "legal-moves" }, shown.map((m) => h("button", { type: "button", "data-move": m, onclick: () => play(m) }, m))),
+        h("div", { class: "moves", id: "legal-moves" }, shown.map((m) => h("button", { type: "button", "data-move": m, class: m === ctx.hint ? "hinted" : null, onclick: () => play(m) }, m))),
         h("form", { class: "actions", onsubmit: (e) => { e.preventDefault(); if (typed.value.trim()) play(typed.value.trim()); } }, typed,
           h("button", { type: "submit", class: "secondary", "aria-label": t("send") }, icon("enter"))));
     }
@@ -742,25 +766,73 @@ async function replayPage(tableId) {
   const names = namesOf(table);
   const cache = new Map();
   let step = total, timer = null;
+  let analysis = null;  // the finished analysis, once there: its decisions by ply mark the log
+  let marks = new Map();
+  let better = null;  // the marked decision whose better move the board shows (on the position before it)
+  let fullLog = [];
   const boardBox = h("div", { class: "panel", id: "replay-board" });
+  const betterBox = h("div", { class: "panel better-move", id: "better-move", hidden: true, "aria-live": "polite" });
+  const graphBox = h("div", { id: "analysis-graph" });
   const label = h("span", { id: "replay-step" });
   const slider = h("input", { type: "range", min: 0, max: total, value: step, id: "replay-slider", "aria-label": t("replay") });
   const logList = h("ol", { class: "log", id: "replay-log" });
-  const show = async (n) => {
-    const wanted = Math.max(0, Math.min(total, n));
+  const percent = (value) => `${Math.round(value * 100)}%`;
+  // A marked move in words, and its better move: the board's sentences of the log entry played and of the best
+  // move (from the analysis's best_entry); the tokens only with the notation on.
+  const decisionWords = (d, ctx) => {
+    const played = fullLog[d.ply];
+    const bestEntry = d.best_entry || { seat: d.seat, move: d.best, event: { kind: "move" } };
+    const showNotation = notationOn();
+    return [
+      h("p", {}, h("strong", { class: `an-label ${d.label}` }, labelName(d.label)), " · ",
+        t("an_loss", { loss: percent(d.loss), before: percent(d.best_value), after: percent(d.value) })),
+      h("p", { id: "better-played" }, `${t("an_played")}: `, played ? sentenceOf(board, played, ctx) : "",
+        showNotation ? h("code", { class: "notation" }, d.played) : null),
+      h("p", { id: "better-best" }, h("strong", {}, `${t("an_better")}: `), sentenceOf(board, bestEntry, ctx),
+        showNotation ? h("code", { class: "notation" }, d.best) : null),
+    ];
+  };
+  const showBetterBox = (ctx) => {
+    const shown = better || (step > 0 ? marks.get(step - 1) : null);
+    betterBox.hidden = !shown;
+    if (!shown) { clear(betterBox); return; }
+    add(clear(betterBox), h("h3", {}, better ? t("an_better_title") : t("an_marked_title")), decisionWords(shown, ctx),
+      h("div", { class: "actions" }, better
+        ? h("button", { type: "button", class: "secondary", id: "back-to-played", onclick: () => goTo(better.ply + 1) }, t("an_back_to_played"))
+        : h("button", { type: "button", id: "show-better", onclick: () => select(shown) }, t("an_show_better"))));
+  };
+  const drawGraph = () => {
+    if (!analysis) return;
+    add(clear(graphBox), evalGraph(analysis, names, total, better ? better.ply + 1 : step, select));
+  };
+  const show = async (n, chosen = null) => {
+    const wanted = chosen ? chosen.ply : Math.max(0, Math.min(total, n));
     step = wanted;
-    if (!cache.has(wanted)) cache.set(wanted, await api(`/api/tables/${tableId}/replay/${wanted}`));
-    if (step !== wanted) return;  // a later click asked for another move while this one was on its way
-    const data = cache.get(wanted);
+    better = chosen;
+    // The better move is drawn on its seat's view of the position before the move (the game is over: no secret).
+    const key = chosen ? `${chosen.ply}@${chosen.seat}` : wanted;
+    const path = chosen ? `/api/tables/${tableId}/replay/${chosen.ply}?seat=${chosen.seat}` : `/api/tables/${tableId}/replay/${wanted}`;
+    if (!cache.has(key)) cache.set(key, await api(path));
+    if (step !== wanted || better !== chosen) return;  // a later click asked for another move while this one was on its way
+    const data = cache.get(key);
+    if (wanted === total && !chosen) fullLog = data.log;
     slider.value = step;
     label.textContent = t("step", { n: step, total });
     clear(boardBox);
-    const ctx = { seat: null, legal: [], names, play: () => {}, explain: () => {}, interactive: false, log: data.log,
-      recent: data.log.slice(-1), showNotation: notationOn() };
+    const upTo = chosen ? chosen.ply + 1 : step;
+    const log = fullLog.length ? fullLog.slice(0, upTo) : data.log;
+    const ctx = { seat: chosen ? chosen.seat : null, legal: [], names, play: () => {}, explain: () => {}, interactive: false, log: data.log,
+      recent: data.log.slice(-1), showNotation: notationOn(), hint: chosen ? chosen.best : null };
     board.render(boardBox, data.view, ctx);
-    add(clear(logList), ...logItems(board, data.log, ctx));
+    if (chosen) markHint(boardBox, chosen.best);
+    const items = logItems(board, log, ctx);
+    items.forEach((item, i) => { const d = marks.get(i); if (d) item.append(" ", markBadge(d, select)); });
+    add(clear(logList), ...items);
     logList.scrollTop = logList.scrollHeight;
+    showBetterBox(ctx);
+    drawGraph();
   };
+  const select = (d) => { pause(); return show(d.ply, d); };
   const playButton = h("button", { class: "secondary", id: "replay-play", onclick: () => {
     if (timer) { pause(); return; }
     if (step >= total) step = 0;
@@ -783,11 +855,19 @@ async function replayPage(tableId) {
     keys[event.key]();
   };
   document.addEventListener("keydown", onKey);
-  leavePage = () => { pause(); document.removeEventListener("keydown", onKey); };
+  // The analysis: asked for by anyone who may see the replay; shown to everyone once done.
+  const panel = analysisPanel(tableId, me, (done, box) => {
+    analysis = done;
+    marks = new Map(done.decisions.filter((d) => MARKED.has(d.label)).map((d) => [d.ply, d]));
+    add(box, h("h2", {}, t("an_title")), h("p", { class: "small muted" }, t("an_done_intro", { level: levelName((done.level || "").split(/[@:]/)[0]) })),
+      h("div", { class: "results-scroll" }, accuracyTable(done, names)), graphBox);
+    show(better ? better.ply : step, better);
+  });
+  leavePage = () => { pause(); panel.stop(); document.removeEventListener("keydown", onKey); };
   const result = table.result ? h("details", { class: "result", id: "replay-result" },
     h("summary", {}, resultLine(board, table.result, names)),
     h("div", { class: "results-scroll" }, resultsTable(board, table.result, names))) : null;
-  add(app, 
+  add(app,
     h("div", { class: "panel" }, h("h1", {}, `${t("replay")} · ${table.title}`), result,
       h("div", { class: "replay-controls" },
         h("button", { class: "secondary", id: "replay-first", onclick: () => goTo(0) }, icon("first"), ` ${t("first")}`),
@@ -797,7 +877,8 @@ async function replayPage(tableId) {
         h("button", { class: "secondary", id: "replay-last", onclick: () => goTo(total) }, `${t("last")} `, icon("last")),
         playButton, label),
       h("a", { class: "small", href: `/api/tables/${tableId}/record`, download: true }, t("record"))),
-    h("div", { class: "table-page" }, boardBox, h("aside", { class: "sidebar" }, h("div", { class: "panel" }, h("h3", {}, t("log")), logList))));
+    h("div", { class: "table-page" }, h("div", {}, boardBox, betterBox, panel.element),
+      h("aside", { class: "sidebar" }, h("div", { class: "panel" }, h("h3", {}, t("log")), logList))));
   await show(step);
 }
 

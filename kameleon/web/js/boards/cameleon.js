@@ -6,7 +6,7 @@
 // would be, so that the engine's own explanation comes back in the reader's language.
 // The log's events (ctx.recent) mark the squares the last moves changed (class `changed`); pieces that arrive
 // since the previous render animate (`arrive`, none under prefers-reduced-motion). No notation shows unless
-// ctx.showNotation.
+// ctx.showNotation. A hint or an analysis's better move (ctx.hint, a token) marks its squares (class `hinted`).
 import { add, h } from "../dom.js";
 import { t } from "../i18n.js";
 
@@ -150,7 +150,7 @@ function prompt(view, ctx, mine) {
     add(box, t("cm_prompt_room"));
   } else {
     add(box, t("cm_prompt_reward", { square: p.options[0].victim }),
-      h("span", { class: "cm-rewards" }, p.options.map((o) => h("button", { type: "button", class: "cm-reward", "data-reward": o.kind,
+      h("span", { class: "cm-rewards" }, p.options.map((o) => h("button", { type: "button", class: `cm-reward${o.move === ctx.hint ? " hinted" : ""}`, "data-reward": o.kind,
         title: colourName(o.kind), onclick: () => ctx.play(o.move) },
       pieceSvg(view.current_player === 1 ? o.kind.toLowerCase() : o.kind), h("span", {}, colourName(o.kind)),
       ctx.showNotation ? h("code", {}, o.move) : null))));
@@ -184,6 +184,17 @@ export function render(container, view, ctx) {
   const key = location.pathname;
   const before = seen.get(key) || null;
   seen.set(key, { ...view.pieces });
+  // A hint, or an analysis's better move (ctx.hint): the squares it moves from and to, or the choice it makes.
+  const hinted = new Set();
+  if (ctx.hint) {
+    for (const [start, ends] of Object.entries(view.moves || {})) {
+      // A whole ply's token ("g5-f4xd7=O@c9") begins with its displacement's.
+      for (const [end, move] of Object.entries(ends)) if (move === ctx.hint || ctx.hint.startsWith(`${move}x`)) { hinted.add(start); hinted.add(end); }
+    }
+    for (const o of (view.pending && view.pending.options) || []) {
+      if (o.move === ctx.hint) hinted.add(view.pending.step === "room" ? o.victim : o.square);
+    }
+  }
   const reserveRanks = new Set(view.reserves.flat().map((square) => Number(square.slice(1))));
   const reserveSquares = new Set(view.reserves.flat());
   const redraw = () => container.dispatchEvent(new CustomEvent("board-redraw", { bubbles: true }));
@@ -199,7 +210,8 @@ export function render(container, view, ctx) {
       const cls = ["cm-sq", dark ? "dark" : "light", reserveRanks.has(rank) ? "reserve" : "", reserveSquares.has(square) ? "slot" : "",
         square === selected ? "selected" : "", square in targets ? "target" : "", square in moves ? "movable" : "",
         option ? "option" : "", victim ? (victim.certain ? "victim" : "victim maybe") : "",
-        from.has(square) || to.has(square) || captured.has(square) ? "changed" : "", captured.has(square) && !letter ? "captured" : ""]
+        from.has(square) || to.has(square) || captured.has(square) ? "changed" : "", captured.has(square) && !letter ? "captured" : "",
+        hinted.has(square) ? "hinted" : ""]
         .filter(Boolean).join(" ");
       const arrived = letter && before && before[square] !== letter;
       let title = square;

@@ -6,6 +6,7 @@
 // all the same, so that the table page shows the engine's reason in the reader's language. Cards are named in words
 // (cardName); no notation shows unless ctx.showNotation. Log sentences (sentence), the results table's parts
 // (breakdownLabel / breakdownParts) and the seats' follower colours (seatBadge) are exported for the table page.
+// A hint or an analysis's better move (ctx.hint, a token) marks its card and row (class `hinted`).
 import { add, h } from "../dom.js";
 import { t } from "../i18n.js";
 
@@ -366,6 +367,14 @@ export function render(container, view, ctx) {
       prompt ? h("div", { class: "cc-prompt small" }, prompt, faceDown ? h("strong", {}, ` · ${t("cc_face_down")}`) : null) : null);
   }
 
+  // A hint, or an analysis's better move (ctx.hint): the card (or follower) and the row it goes to.
+  let hintFace = null, hintRow = null;
+  if (ctx.hint && view.moves) {
+    for (const [face, rows] of Object.entries(view.moves.place || {})) {
+      for (const row of ROWS) if (rows[row] === ctx.hint) { hintFace = face; hintRow = row; }
+    }
+    for (const row of ROWS) if ((view.moves.joker || {})[row] === ctx.hint) hintRow = row;
+  }
   const round = view.round === 0 ? t("cc_setup") : t("cc_round", { n: view.round, total: view.rounds });
   add(container, h("div", { class: `cardcassonne-board${ctx.interactive ? "" : " passive"}${animate ? "" : " settled"}`, "data-phase": view.phase },
     h("div", { class: "cc-info" },
@@ -379,4 +388,6 @@ export function render(container, view, ctx) {
     h("div", { class: "cc-players" }, view.players.map((p) => playerEl(view, ctx, p, changed))),
     scoreTrack(view, ctx, changed),
     lastClaims(view, ctx)));
+  if (hintRow) container.querySelector(`.cc-row[data-row="${hintRow}"]`)?.classList.add("hinted");
+  if (hintFace) container.querySelector(`.cc-hand [data-card="${hintFace}"]`)?.classList.add("hinted");
 }

@@ -7,7 +7,8 @@
 // click where the picked tile cannot go is sent as that placement, which the server refuses with the engine's reason.
 // The log's events (ctx.recent: every move since the reader's own last one) mark the tiles laid since then (class
 // `changed`) and the players who drew; tiles laid since the previous render arrive with an animation (`arrive`).
-// No notation shows unless the reader turned it on (ctx.showNotation).
+// No notation shows unless the reader turned it on (ctx.showNotation). A hint or an analysis's better move
+// (ctx.hint, a token) is drawn as a marked ghost of its placement, and its tile is marked in the hand.
 import { add, h } from "../dom.js";
 import { t } from "../i18n.js";
 
@@ -182,7 +183,7 @@ const sameCell = (a, b) => a[0] === b[0] && a[1] === b[1];
 const viewBoxOf = (b) => `${b.x} ${b.y} ${b.w} ${b.h}`;
 
 // The layout, the spots of the picked tile and the pending choice, in board units (one square = 1).
-function drawMap(layout, spots, pending, box, marks) {
+function drawMap(layout, spots, pending, box, marks, hinted = null) {
   const map = svg("svg", { class: "cr-svg", viewBox: viewBoxOf(box), role: "img", "aria-label": `Chromino: ${layout.length}` });
   map.append(
     svg("defs", {}, svg("pattern", { id: "cr-grid", width: 1, height: 1, patternUnits: "userSpaceOnUse" },
@@ -199,6 +200,8 @@ function drawMap(layout, spots, pending, box, marks) {
         "data-moves": readings.map((p) => p.move).join("|"), "data-cells": spotKey(readings[0]) })),
       pending ? tileShape(pending, { class: "cr-pending", "data-pending": pending.move }) : null));
   }
+  // A hint, or an analysis's better move (ctx.hint): that placement drawn as a marked ghost.
+  if (hinted) map.append(svg("g", { class: "cr-hints" }, tileShape(hinted, { class: "cr-spot hinted", "data-hint": hinted.move })));
   return map;
 }
 
@@ -304,11 +307,12 @@ function chooserBar(state, choices, play, redraw, showNotation) {
 // The seat's own tiles (a click picks one), with the draw and pass buttons.
 function handPanel(view, ctx, me, state, byTile, play, redraw) {
   const legal = ctx.legal || [];
+  const hintTile = ctx.hint ? ((view.placements || []).find((p) => p.move === ctx.hint) || {}).tile : null;
   const acting = Boolean(ctx.interactive && legal.length);
   const tiles = (me.hand || []).map((name) => {
     const playable = byTile.has(name);
     return h("button", { type: "button", "data-tile": name, title: tileWords(name),
-      class: `cr-hand-tile${playable ? " playable" : ""}${state.selected === name ? " selected" : ""}${view.drawn === name ? " drawn" : ""}`,
+      class: `cr-hand-tile${playable ? " playable" : ""}${state.selected === name ? " selected" : ""}${view.drawn === name ? " drawn" : ""}${hintTile === name ? " hinted" : ""}`,
       onclick: () => {
         if (!ctx.interactive) return;
         if (!legal.length) { ctx.explain(t("not_your_turn")); return; }
@@ -378,7 +382,8 @@ export function render(container, view, ctx) {
   const arrivedFrom = laid !== null && layout.length > laid && layout.length - laid < 12 ? laid : Infinity;
 
   const fit = () => fitBox(layout);
-  const map = drawMap(layout, spotsOf(chosen), pending, state.box || fit(), { changed, arrivedFrom });
+  const hinted = ctx.hint ? (view.placements || []).find((p) => p.move === ctx.hint) || null : null;
+  const map = drawMap(layout, spotsOf(chosen), pending, state.box || fit(), { changed, arrivedFrom }, hinted);
   add(container, h("div", { class: "chromino-board" },
     h("div", { class: "cr-info small" },
       h("span", { class: "cr-bag", "data-bag": view.bag_size }, `${t("chromino_bag")}: ${view.bag_size}`),

@@ -4,7 +4,8 @@
 // stands for): the board shows those fields and works none of them out, nor writes any notation. A click the rules
 // refuse is still sent, so that the table page shows the engine's own explanation in the reader's language.
 // The log's events (ctx.recent: every move since the reader's own last one) mark what changed (class `changed`);
-// cards that were not on the board at the previous render arrive with an animation (class `arrive`).
+// cards that were not on the board at the previous render arrive with an animation (class `arrive`). A hint or an
+// analysis's better move (ctx.hint, a token) marks the row, the pile or the button that stands for it.
 import { add, h } from "../dom.js";
 import { t } from "../i18n.js";
 
@@ -119,7 +120,7 @@ function rowsPanel(view, ctx, changed, before) {
     for (let i = 0; i < row.free; i++) slots.push(h("span", { class: "card slot" }));
     const taker = row.taken_by === null ? null : ctx.names[row.taken_by];
     return h("button", {
-      class: `row${can ? " legal" : ""}${row.taken_by !== null ? " taken" : ""}${fresh ? " changed" : ""}`,
+      class: `row${can ? " legal" : ""}${row.taken_by !== null ? " taken" : ""}${fresh ? " changed" : ""}${move === ctx.hint ? " hinted" : ""}`,
       "data-row": row.row, "data-move": move, type: "button", disabled: !ctx.interactive,
       onclick: () => ctx.play(move),
     },
@@ -184,7 +185,7 @@ export function render(container, view, ctx) {
   if (drawnCard && (changed.drawn || (forward && before.drawn !== view.drawn))) drawnCard.classList.add("changed");
   if (drawnCard && forward && !before.drawn) drawnCard.classList.add("arrive");
   const top = h("div", { class: "cl-top" },
-    h("button", { class: `pile${canDraw ? " can" : ""}`, type: "button", "data-move": view.pile_move, disabled: !ctx.interactive,
+    h("button", { class: `pile${canDraw ? " can" : ""}${view.pile_move === ctx.hint ? " hinted" : ""}`, type: "button", "data-move": view.pile_move, disabled: !ctx.interactive,
       onclick: () => ctx.play(view.pile_move), title: t("draw") },
     h("span", { class: "back" }, view.pile_size), h("span", { class: "small muted" }, t("pile"))),
     drawnCard ? h("div", { class: "drawn" }, h("span", { class: "small" }, t("drawn")), drawnCard) : null,

@@ -1,0 +1,140 @@
+"""`kameleon analyse`: judge every decision of a game record with the strongest level (docs/analysis.md)."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from kameleon.ai.analysis import BEST_LOSS, DEFAULT_ITERATIONS, LABELS, Analysis, analyse
+from kameleon.ai.levels import MAX_ITERATIONS, STRONGEST, agent_names
+from kameleon.cli.common import console, err_console, fail
+from kameleon.engine.errors import KameleonError
+from kameleon.engine.record import read_record
+
+_COLOURS = {"best": "green", "good": "green", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
+
+
+def analyse_command(
+    file: Path = typer.Argument(..., help="a game record (JSON), as `kameleon play`, a tournament or the arena write"),
+    move_time: float | None = typer.Option(
+        None, "--move-time", help="seconds of search per decision instead of iterations (depends on the machine)"
+    ),
+    iterations: int | None = typer.Option(
+        None,
+        "--iterations",
+        help=f"search iterations per decision (default {DEFAULT_ITERATIONS}; reproducible: the same record, "
+        "level and seed give the same analysis)",
+    ),
+    level: str | None = typer.Option(
+        None,
+        "--level",
+        help=f"the searching level that judges ({', '.join(agent_names())}; default {STRONGEST}, the strongest); "
+        "NAME@ITERATIONS or NAME:SECONDS also sets the budget",
+    ),
+    seed: int = typer.Option(0, "--seed", min=0, help="seed of the searches (each decision derives its own)"),
+    as_json: bool = typer.Option(False, "--json", help="print only the analysis as JSON (see docs/analysis.md)"),
+) -> None:
+    """Judge every decision of every seat in a game record, from that seat's information at the time.
+
+    Each move with a choice is searched by the strongest level from what its
+    player could see then (never the real hidden cards). Values are chances of
+    winning: the loss of a move is how many points of percentage it gave away
+    against the best move. Labels: best (under {best:g}), good (under {good:g}),
+    inaccuracy (under {inaccuracy:g}), mistake (under {mistake:g}), blunder.
+    Accuracy is lichess's formula over a player's losses (0 to 100). Forced
+    moves are left out. The progress bar goes to stderr; --json prints the
+    analysis alone on stdout.
+    """
+    _check_budget(move_time, iterations)
+    try:
+        record = read_record(file)
+    except KameleonError as exc:
+        raise fail(str(exc)) from None
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=err_console,
+        transient=True,
+    )
+    with progress:
+        bar = progress.add_task(f"analysing {file.name}", total=None)
+
+        def advance(done: int, total: int) -> None:
+            progress.update(bar, completed=done, total=total)
+
+        try:
+            result = analyse(
+                record, move_time=move_time, iterations=iterations, level=level, seed=seed, on_decision=advance
+            )
+        except KameleonError as exc:
+            progress.update(bar, visible=False)
+            raise fail(str(exc)) from None
+        except KeyboardInterrupt:
+            progress.update(bar, visible=False)
+            raise fail("interrupted: nothing was analysed to the end", 130) from None
+    if as_json:
+        typer.echo(json.dumps(result.to_json()))
+        return
+    names = record.get("players") or [f"seat {i}" for i in range(result.num_players)]
+    console.print(_decisions(result, names))
+    console.print(_players(result, names))
+
+
+analyse_command.__doc__ = (analyse_command.__doc__ or "").format(
+    best=100 * BEST_LOSS, **{label: 100 * bound for label, bound in LABELS}
+)
+
+
+def _check_budget(move_time: float | None, iterations: int | None) -> None:
+    """The budget options, checked with their own names (the library's checks name its arguments)."""
+    if move_time is not None and iterations is not None:
+        raise fail("give --move-time or --iterations, not both: a search stops at one budget")
+    if move_time is not None and not 0 < move_time < math.inf:
+        raise fail(f"--move-time must be a positive number of seconds per decision, not {move_time:g}")
+    if iterations is not None and not 1 <= iterations <= MAX_ITERATIONS:
+        raise fail(f"--iterations must be a whole number from 1 to {MAX_ITERATIONS:,}, not {iterations}")
+
+
+def _decisions(result: Analysis, names: list[Any]) -> Table:
+    table = Table(title=f"analysis by {result.level} (win chances; move numbers from 1)")
+    for column in ("move", "seat", "player", "played", "best", "loss", "label"):
+        table.add_column(column, justify="right" if column in ("move", "seat", "loss") else "left")
+    for d in result.decisions:
+        colour = _COLOURS[d.label]
+        table.add_row(
+            str(d.ply + 1),
+            str(d.seat),
+            escape(str(names[d.seat])),
+            escape(d.played),
+            "" if d.best == d.played else escape(d.best),
+            f"{100 * d.loss:.1f}",
+            f"[{colour}]{d.label}[/]",
+        )
+    return table
+
+
+def _players(result: Analysis, names: list[Any]) -> Table:
+    table = Table(title="accuracy")
+    for column in ("seat", "player", "decisions", "accuracy", "mistakes", "blunders"):
+        table.add_column(column, justify="left" if column == "player" else "right")
+    for seat in range(result.num_players):
+        mine = [d for d in result.decisions if d.seat == seat]
+        table.add_row(
+            str(seat),
+            escape(str(names[seat])),
+            str(len(mine)),
+            f"{result.accuracy(seat):.1f}",
+            str(sum(d.label == "mistake" for d in mine)),
+            str(sum(d.label == "blunder" for d in mine)),
+        )
+    return table

@@ -1,0 +1,167 @@
+// A finished game's analysis in the replay view: the "Analyse this game" button, its progress, then the evaluation
+// graph (inline SVG: one line per seat, each with its own colour, dash and marker shape), the accuracy of each
+// player, the marks on mistakes and blunders in the move log, and the better move of a marked decision (its
+// sentence comes from the board; the board draws it through ctx.hint). And the board's hint highlighting shared
+// with the table page's hint button. The analysis is the server's (GET/POST /api/tables/{id}/analysis).
+import { api, post } from "./api.js";
+import { add, clear, h } from "./dom.js";
+import { t } from "./i18n.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const COLOURS = ["#1f5fbf", "#c0392b", "#1e8449", "#7d3c98", "#b9770e"];
+const SHAPES = ["circle", "square", "triangle", "diamond", "cross"];
+const DASHES = ["", "7 4", "2 3", "9 3 2 3", "4 2"];
+const POLL_MS = 1500;
+export const MARKED = new Set(["mistake", "blunder"]);
+const SYMBOL = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+
+function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) if (value !== null && value !== undefined) el.setAttribute(key, String(value));
+  for (const child of children) if (child) el.append(child);
+  return el;
+}
+
+// A seat's marker at (x, y): circle, square, triangle, diamond or cross, so that seats differ by shape too.
+function marker(seat, x, y, r, attrs = {}) {
+  const shape = SHAPES[seat % SHAPES.length];
+  const common = { fill: COLOURS[seat % COLOURS.length], stroke: "#fff", "stroke-width": 1.5, ...attrs };
+  if (shape === "circle") return svg("circle", { cx: x, cy: y, r, ...common });
+  if (shape === "square") return svg("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r, ...common });
+  const points = shape === "triangle" ? [[x, y - r * 1.2], [x + r * 1.1, y + r * 0.8], [x - r * 1.1, y + r * 0.8]]
+    : shape === "diamond" ? [[x, y - r * 1.3], [x + r * 1.1, y], [x, y + r * 1.3], [x - r * 1.1, y]]
+      : [[x - r, y - r], [x, y - r * 0.3], [x + r, y - r], [x + r * 0.3, y], [x + r, y + r], [x, y + r * 0.3], [x - r, y + r], [x - r * 0.3, y]];
+  return svg("polygon", { points: points.map((p) => p.join(",")).join(" "), ...common });
+}
+
+// The seat's key in the legend, the accuracy table and the log marks: its marker in a small SVG.
+export function seatKey(seat) {
+  const el = svg("svg", { viewBox: "0 0 16 16", class: "an-key", "aria-hidden": "true" }, marker(seat, 8, 8, 5));
+  return el;
+}
+
+const percent = (value) => `${Math.round(value * 100)}%`;
+export const labelName = (label) => t(`an_label_${label}`);
+
+// The log mark of a decision: "?" (mistake) or "??" (blunder), named in words for screen readers and on hover.
+export function markBadge(decision, onclick) {
+  const words = t("an_mark", { label: labelName(decision.label), loss: percent(decision.loss) });
+  return h("button", { type: "button", class: `an-mark ${decision.label}`, "data-ply": decision.ply, "data-label": decision.label,
+    title: words, "aria-label": words, onclick: (event) => { event.stopPropagation(); onclick(decision); } }, SYMBOL[decision.label] || "");
+}
+
+// The evaluation graph: each seat's expected result after each of its decisions (the value of the move played),
+// from 0% to 100%, over the game's moves; its mistakes and blunders marked bigger (a click selects them); a
+// vertical line at the step shown.
+export function evalGraph(analysis, names, total, step, onSelect) {
+  // Narrower on a phone, so that the figures keep a readable size once the picture fits the screen.
+  const W = window.innerWidth < 600 ? 360 : 640, H = 200, L = 40, R = 10, T = 12, B = 26;
+  const x = (ply) => L + ((W - L - R) * (ply + 1)) / Math.max(1, total);
+  const y = (value) => T + (H - T - B) * (1 - value);
+  const seats = [...new Set(analysis.decisions.map((d) => d.seat))].sort((a, b) => a - b);
+  const title = svg("title", { id: "an-graph-title" });
+  title.textContent = t("an_graph_title");
+  const desc = svg("desc", { id: "an-graph-desc" });
+  desc.textContent = seats.map((seat) => {
+    const mine = analysis.decisions.filter((d) => d.seat === seat);
+    const count = (label) => mine.filter((d) => d.label === label).length;
+    const accuracy = (analysis.players.find((p) => p.seat === seat) || {}).accuracy;
+    return t("an_graph_seat", { name: names[seat] ?? `#${seat + 1}`, accuracy: Math.round(accuracy ?? 0), mistakes: count("mistake"), blunders: count("blunder"),
+      start: mine.length ? percent(mine[0].value) : "—", end: mine.length ? percent(mine[mine.length - 1].value) : "—" });
+  }).join(" ");
+  const graph = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "an-graph", id: "an-graph", role: "img", "aria-labelledby": "an-graph-title an-graph-desc" }, title, desc);
+  for (const v of [0, 0.25, 0.5, 0.75, 1]) {
+    graph.append(svg("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), class: v === 0.5 ? "an-axis mid" : "an-axis" }));
+    const label = svg("text", { x: L - 6, y: y(v) + 4, "text-anchor": "end", class: "an-tick" });
+    label.textContent = percent(v);
+    graph.append(label);
+  }
+  const moves = svg("text", { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle", class: "an-tick" });
+  moves.textContent = t("an_graph_moves", { n: total });
+  graph.append(moves);
+  if (step !== null && step !== undefined) graph.append(svg("line", { x1: x(step - 1), x2: x(step - 1), y1: T, y2: H - B, class: "an-now", id: "an-now" }));
+  const onTop = [];  // the marked points are drawn last, so that no line or small point covers them
+  for (const seat of seats) {
+    const mine = analysis.decisions.filter((d) => d.seat === seat);
+    const colour = COLOURS[seat % COLOURS.length];
+    graph.append(svg("polyline", { points: mine.map((d) => `${x(d.ply).toFixed(1)},${y(d.value).toFixed(1)}`).join(" "),
+      fill: "none", stroke: colour, "stroke-width": 2, "stroke-dasharray": DASHES[seat % DASHES.length] || null, class: "an-line", "data-seat": seat }));
+    for (const d of mine) {
+      const big = MARKED.has(d.label);
+      const dot = marker(seat, x(d.ply), y(d.value), big ? (d.label === "blunder" ? 7 : 5.5) : 2.5, { class: `an-point${big ? ` marked ${d.label}` : ""}`, "data-ply": d.ply });
+      if (big) {
+        const words = `${names[seat] ?? ""}: ${t("an_mark", { label: labelName(d.label), loss: percent(d.loss) })}`;
+        dot.setAttribute("tabindex", "0");
+        dot.setAttribute("role", "button");
+        dot.setAttribute("aria-label", words);
+        const tip = svg("title");
+        tip.textContent = words;
+        dot.append(tip);
+        dot.addEventListener("click", () => onSelect(d));
+        dot.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); onSelect(d); } });
+      }
+      if (big) onTop.push(dot); else graph.append(dot);
+    }
+  }
+  graph.append(...onTop);
+  const legend = h("ul", { class: "an-legend small" }, seats.map((seat) => h("li", { "data-seat": seat }, seatKey(seat),
+    h("span", { class: "an-swatch", style: `border-top: 3px ${DASHES[seat % DASHES.length] ? "dashed" : "solid"} ${COLOURS[seat % COLOURS.length]}` }),
+    " ", names[seat] ?? `#${seat + 1}`)));
+  return h("figure", { class: "an-figure" }, graph, h("figcaption", { class: "small muted" }, t("an_graph_caption")), legend);
+}
+
+// Accuracy per player, with how many inaccuracies, mistakes and blunders each made.
+export function accuracyTable(analysis, names) {
+  const count = (seat, label) => analysis.decisions.filter((d) => d.seat === seat && d.label === label).length;
+  return h("table", { class: "list an-accuracy", id: "an-accuracy" },
+    h("thead", {}, h("tr", {}, h("th", {}, t("player")), h("th", {}, t("an_accuracy")),
+      ["inaccuracy", "mistake", "blunder"].map((label) => h("th", { title: labelName(label), "aria-label": labelName(label) },
+        h("span", { "aria-hidden": "true" }, SYMBOL[label]), " ", h("span", { class: "an-word" }, labelName(label)))))),
+    h("tbody", {}, analysis.players.map((p) => h("tr", { "data-seat": p.seat },
+      h("td", {}, seatKey(p.seat), " ", names[p.seat] ?? `#${p.seat + 1}`),
+      h("td", { class: "an-accuracy-value" }, `${Math.round(p.accuracy)}%`),
+      h("td", {}, count(p.seat, "inaccuracy")), h("td", {}, count(p.seat, "mistake")), h("td", {}, count(p.seat, "blunder"))))));
+}
+
+// The analysis panel of a replay: asks, follows the progress, and calls onDone(analysis) once it is there.
+export function analysisPanel(tableId, me, onDone) {
+  const box = h("section", { class: "panel analysis", id: "analysis", "aria-live": "polite" });
+  let timer = null, left = false;
+  const stop = () => { if (timer) { clearTimeout(timer); timer = null; } };
+  const ask = async () => {
+    try { follow(await post(`/api/tables/${tableId}/analysis`)); } catch (e) { failed(e.message); }
+  };
+  const button = (label) => h("button", { type: "button", id: "analyse", onclick: ask }, label);
+  const failed = (message) => {
+    add(clear(box), h("h2", {}, t("an_title")), h("p", { class: "error", id: "analysis-error" }, message),
+      me ? button(t("an_retry")) : null);
+  };
+  const follow = (job) => {
+    stop();
+    if (left) return;  // the reader went to another page meanwhile
+    if (job.status === "done") { clear(box); onDone(job.analysis, box); return; }
+    if (job.status === "failed") { failed(job.error || t("an_failed")); return; }
+    if (job.status === "none") {
+      add(clear(box), h("h2", {}, t("an_title")), h("p", { class: "small muted" }, t("an_intro")),
+        me ? button(t("an_ask")) : h("p", { class: "small" }, h("a", { href: `/login?next=${encodeURIComponent(location.pathname)}`, "data-link": true }, t("an_login"))));
+      return;
+    }
+    const total = job.total || 0;
+    const bar = h("progress", { id: "analysis-progress", max: total || 1, value: job.done || 0, "aria-label": t("an_progress_label") });
+    if (!total) bar.removeAttribute("value");  // not known yet: an indeterminate bar
+    add(clear(box), h("h2", {}, t("an_title")),
+      h("p", { id: "analysis-status" }, job.status === "pending" ? t("an_pending") : total ? t("an_running", { done: job.done, total }) : t("an_starting")), bar);
+    timer = setTimeout(async () => {
+      try { follow(await api(`/api/tables/${tableId}/analysis`)); } catch (e) { failed(e.message); }
+    }, POLL_MS);
+  };
+  api(`/api/tables/${tableId}/analysis`).then(follow, (e) => failed(e.message));
+  return { element: box, stop: () => { left = true; stop(); } };
+}
+
+// Highlight on a rendered board every element that stands for `token` (`data-move`), besides what the board's own
+// ctx.hint drawing does; the token itself shows nowhere unless the notation is on.
+export function markHint(container, token) {
+  if (!token) return;
+  container.querySelectorAll("[data-move]").forEach((el) => { if (el.dataset.move === token) el.classList.add("hinted"); });
+}

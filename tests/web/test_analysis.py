@@ -1,0 +1,203 @@
+"""The replay's "Analyse this game" (progress, graph, accuracy, marks, the better move on the board) and the
+table's hint button, in Debian's Chromium against a real arena (a spawned analysis worker, SQLite)."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import shutil
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+import kameleon
+from tests.server.harness import Player, ServerProcess, my_turn
+from tests.server.test_analysis import FAST, finished_game, new_table
+from tests.web.conftest import shot
+
+SHOTS = os.environ.get("KAMELEON_SHOTS")
+"""A folder that receives a copy of each screenshot besides test-artifacts/ (for reviewing them by eye)."""
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def arena(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    process = ServerProcess(Path(tmp_path_factory.mktemp("web-analysis")) / "arena.sqlite3", env=FAST).start()
+    yield process
+    process.stop()
+
+
+def keep(page: Page, name: str) -> None:
+    path = shot(page, name)
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, Path(SHOTS) / path.name)
+
+
+def signed_in(
+    browser: Browser, arena: ServerProcess, player: Player, viewport: dict[str, int]
+) -> tuple[BrowserContext, Page]:
+    context = browser.new_context(base_url=arena.url, viewport=viewport)  # type: ignore[arg-type]
+    context.add_cookies([{"name": "kameleon_session", "value": player.token, "url": arena.url}])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.errors = errors  # type: ignore[attr-defined]
+    return context, page
+
+
+def test_a_spectator_asks_for_the_analysis_and_sees_graph_accuracy_and_better_moves(
+    browser: Browser, arena: ServerProcess
+) -> None:
+    alice, bob = Player(arena.url, "Alice"), Player(arena.url, "Bob")
+    table_id = finished_game(alice)
+    context, page = signed_in(browser, arena, bob, DESKTOP)
+    try:
+        page.goto(f"/replay/{table_id}")
+        expect(page.locator("#analyse")).to_have_text("Analyse this game")
+        page.click("#analyse")
+        expect(page.locator("#an-graph")).to_be_visible(timeout=120_000)
+        rows = page.locator("#an-accuracy tbody tr")
+        expect(rows).to_have_count(2)
+        expect(rows.nth(0)).to_contain_text("Alice")
+        expect(rows.nth(0).locator(".an-accuracy-value")).to_have_text(re.compile(r"^\d{1,3}%$"))
+        graph = page.locator("#an-graph")
+        assert graph.get_attribute("role") == "img"
+        expect(page.locator("#an-graph-title")).to_have_text("Win chance after each decision")
+        expect(page.locator("#an-graph .an-line")).to_have_count(2)
+        keep(page, "analysis-desktop")
+
+        marks = page.locator("#replay-log .an-mark")
+        if marks.count():
+            mark = marks.first
+            label = mark.get_attribute("data-label")
+            mark.click()
+            better = page.locator("#better-move")
+            expect(better).to_be_visible()
+            expect(better.locator("h3")).to_have_text("The better move")
+            expect(better.locator(".an-label")).to_have_text(re.compile(f"^{label}$", re.I))
+            expect(page.locator("#better-best")).to_contain_text("Better:")
+            # Shown on the board (the row or pile that stands for it), never as a token with the notation off.
+            expect(page.locator("#replay-board .hinted")).to_have_count(1)
+            expect(better.locator("code")).to_have_count(0)
+            keep(page, "analysis-better-move-desktop")
+            page.click("#back-to-played")
+            expect(page.locator("#show-better")).to_be_visible()
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        context.close()
+
+    # Shown to every watcher once done, on a phone too (one column, nothing wider than the screen).
+    visitor = browser.new_context(base_url=arena.url, viewport=PHONE)  # type: ignore[arg-type]
+    try:
+        phone = visitor.new_page()
+        phone.goto(f"/replay/{table_id}")
+        expect(phone.locator("#an-graph")).to_be_visible(timeout=30_000)
+        expect(phone.locator("#an-accuracy tbody tr")).to_have_count(2)
+        assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        keep(phone, "analysis-phone")
+        phone.click("#menu-button")  # on a phone the language menu folds behind it
+        phone.select_option("#language", "pl")
+        expect(phone.locator("#an-graph-title")).to_have_text("Szansa na wygraną po każdej decyzji")
+        expect(phone.locator("#an-accuracy thead")).to_contain_text("Dokładność")
+    finally:
+        visitor.close()
+
+
+def test_the_hint_button_shows_the_move_on_the_board_in_an_unrated_game_against_a_bot(
+    browser: Browser, arena: ServerProcess
+) -> None:
+    carol = Player(arena.url, "Carol")
+    friendly = new_table(carol, rated=False)
+    rated = new_table(carol)
+    my_turn(carol, friendly)
+    my_turn(carol, rated)
+    context, page = signed_in(browser, arena, carol, DESKTOP)
+    try:
+        page.goto(f"/table/{rated}")
+        expect(page.locator("#turn")).to_have_text("Your turn")
+        expect(page.locator("#hint-button")).to_have_count(0)  # a rated game has no hints
+        page.goto(f"/table/{friendly}")
+        expect(page.locator("#turn")).to_have_text("Your turn")
+        page.click("#hint-button")
+        expect(page.locator("#hint-line")).to_be_visible(timeout=30_000)
+        expect(page.locator("#board .hinted")).to_have_count(1)
+        expect(page.locator("#hint-line code")).to_have_count(0)  # the notation is off: no token
+        keep(page, "hint-desktop")
+        page.click("#notation-toggle")
+        expect(page.locator("#hint-line code")).to_have_count(1)
+        page.click("#notation-toggle")
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        context.close()
+    context, phone = signed_in(browser, arena, carol, PHONE)
+    try:
+        phone.goto(f"/table/{friendly}")
+        phone.click("#hint-button")
+        expect(phone.locator("#hint-line")).to_be_visible(timeout=30_000)
+        assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        keep(phone, "hint-phone")
+    finally:
+        context.close()
+
+
+def random_record(game: str, seed: int) -> dict[str, object]:
+    """A whole game of random moves, as a record to import (its moves: one token per action)."""
+    options = {} if game == "cameleon" else {"players": 2}
+    state = kameleon.load(game, **options).new_state(seed=seed)
+    rng = random.Random(seed)
+    tokens: list[str] = []
+    while not state.is_terminal and len(tokens) < 400:
+        action = rng.choice(state.legal_actions())
+        tokens.append(state.action_to_str(action))
+        state.apply(action)
+    return {**state.record(players=["Ann", "Ben"]), "moves": tokens}
+
+
+@pytest.mark.parametrize("game", ["cameleon", "cardcassonne", "chromino"])
+def test_the_better_move_is_drawn_on_every_board(browser: Browser, arena: ServerProcess, game: str) -> None:
+    """An imported game is analysed like a finished one; a marked move's better move is marked on its board."""
+    ann = Player(arena.url, f"Ann {game}")
+    table_id = ann.post("/api/records", random_record(game, 11), expect=201)["table"]["id"]
+    context, page = signed_in(browser, arena, ann, DESKTOP)
+    try:
+        page.goto(f"/replay/{table_id}")
+        page.click("#analyse")
+        expect(page.locator("#an-graph")).to_be_visible(timeout=120_000)
+        marks = page.locator("#an-graph .an-point.marked")
+        assert marks.count(), "random moves make mistakes"
+        marks.first.click()
+        expect(page.locator("#better-move h3")).to_have_text("The better move")
+        expect(page.locator("#replay-board .hinted")).not_to_have_count(0)
+        keep(page, f"analysis-better-move-{game}")
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        context.close()
+
+
+def test_a_failed_analysis_is_said_in_words_and_can_be_asked_again(browser: Browser, arena: ServerProcess) -> None:
+    ivy = Player(arena.url, "Ivy")
+    table_id = finished_game(ivy)
+    with sqlite3.connect(arena.database) as db:  # what a worker that crashed three times leaves behind
+        db.execute(
+            "INSERT INTO analyses (table_id, status, done, attempts, created_at)"
+            " VALUES (?, 'failed', 0, 3, '2026-01-01')",
+            (table_id,),
+        )
+    context, page = signed_in(browser, arena, ivy, DESKTOP)
+    try:
+        page.goto(f"/replay/{table_id}")
+        expect(page.locator("#analysis-error")).to_have_text(
+            "the analysis of this game failed; ask again to try once more"
+        )
+        keep(page, "analysis-failed-desktop")
+        page.click("#analyse")
+        expect(page.locator("#an-graph")).to_be_visible(timeout=120_000)
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        context.close()
