@@ -40,7 +40,7 @@ a minute on one core. `move_time` asks for seconds per decision instead.
 >>> [(d.ply, d.seat, d.played) for d in result.decisions]  # the first draw was forced
 [(1, 0, 'place 1'), (2, 1, 'draw'), (3, 1, 'place 2'), (4, 0, 'take 1')]
 >>> result.level, sorted(result.to_json())
-('hard@50', ['budget', 'decisions', 'level', 'players', 'unit'])
+('expert@50', ['budget', 'decisions', 'level', 'players', 'unit'])
 """
 
 from __future__ import annotations

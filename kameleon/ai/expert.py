@@ -11,7 +11,7 @@ process. Where a game or table size has no network, `expert` plays as `hard`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -82,12 +82,9 @@ class ExpertAgent(ISMCTSAgent):
         self.network = None if network is None else Path(network)
         self._judge: Judge | None = None
 
-    def _configure(self, game: Game[Any]) -> None:
-        super()._configure(game)
+    def level_settings(self, game: Game[Any]) -> Mapping[str, Any]:
         self._judge = judge(game, self.network)
-        if self._judge is not None:
-            for key, value in EXPERT_SETTINGS.items():
-                setattr(self, key, value)
+        return EXPERT_SETTINGS if self._judge is not None else {}
 
     def leaf_values(self, game: Game[Any]) -> Judge:
         return self._judge if self._judge is not None else game.position_values

@@ -336,7 +336,8 @@ class ISMCTSAgent:
 
     def _configure(self, game: Game[Any]) -> None:
         """The settings of this search: the base ones, then (with `game_settings`) the game's own
-        `Game.search_settings`, then `overrides`, then `per_game[game.name]`."""
+        `Game.search_settings`, then the level's own (`level_settings`), then `overrides`, then
+        `per_game[game.name]`."""
         for key, value in self._base.items():
             setattr(self, key, value)
         if self.game_settings:
@@ -347,10 +348,16 @@ class ISMCTSAgent:
                 )
             for key, value in game.search_settings.items():
                 setattr(self, key, value)
+        for key, value in self.level_settings(game).items():
+            setattr(self, key, value)
         for key, value in self.overrides.items():
             setattr(self, key, value)
         for key, value in self.per_game.get(game.name, {}).items():
             setattr(self, key, value)
+
+    def level_settings(self, game: Game[Any]) -> Mapping[str, Any]:
+        """Settings a subclass (a level) puts over the game's own for this search; none here."""
+        return {}
 
     def leaf_values(self, game: Game[Any]) -> Callable[[State[Any]], list[float]]:
         """What judges a rollout cut short (see `_cutoff`): the game's `position_values`. A subclass may

@@ -96,7 +96,7 @@ AGENTS: dict[str, Callable[[int | None, float | None, int | None], Agent]] = {
 SEARCHING = frozenset({"hard", "expert"})
 """The levels that search, and so take a budget (`:SECONDS` or `@ITERATIONS`); the others ignore one."""
 
-STRONGEST = "hard"
+STRONGEST = "expert"
 """The level analysis and hints use (`kameleon.ai.analysis`): the strongest level, one that searches."""
 
 

@@ -118,8 +118,9 @@ def test_bad_settings_and_bad_records_are_refused() -> None:
 # --- fairness -----------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("level", ["hard", "expert"])
 @pytest.mark.parametrize(("name", "players"), HIDDEN)
-def test_a_decision_is_judged_from_the_seats_information_only(name: str, players: int) -> None:
+def test_a_decision_is_judged_from_the_seats_information_only(name: str, players: int, level: str) -> None:
     """The real state and states that differ from it only in what the seat never saw (its
     determinizations) get the same verdict, whatever the move judged."""
     for seed, moves in ((1, 3), (2, 14), (3, 28)):
@@ -127,13 +128,13 @@ def test_a_decision_is_judged_from_the_seats_information_only(name: str, players
         seat = state.current_player
         tokens = state.legal_tokens()
         for token in (tokens[0], tokens[-1]):
-            verdict = judge(state, token, make_analyst("hard@40", seed=seed), ply=moves)
+            verdict = judge(state, token, make_analyst(f"{level}@40", seed=seed), ply=moves)
             for k in (7, 8):
                 other = state.determinize(seat, random.Random(k))
                 assert other != state or k == 8  # the hidden cards differ
-                assert judge(other, token, make_analyst("hard@40", seed=seed), ply=moves) == verdict
-        assert hint(state, seat, level="hard@30", seed=seed) == hint(
-            state.determinize(seat, random.Random(9)), seat, level="hard@30", seed=seed
+                assert judge(other, token, make_analyst(f"{level}@40", seed=seed), ply=moves) == verdict
+        assert hint(state, seat, level=f"{level}@30", seed=seed) == hint(
+            state.determinize(seat, random.Random(9)), seat, level=f"{level}@30", seed=seed
         )
 
 
