@@ -5,13 +5,14 @@
 For every game whose engine is present and each of 2 and 4 players (when the
 game allows it):
 
-- 2 players: every pair of levels plays `games` seat-rotated games; the table
-  gives the row level's win rate against the column level;
-- 4 players: the four levels share a table (first-place rate of each), and
-  `hard` plays against three `medium` (its first-place rate).
+- 2 players: every pair of levels (`LEVELS`, `expert` to `random`) plays `games`
+  seat-rotated games; the table gives the row level's win rate against the column level;
+- 4 players: the four levels of `TABLE` share a table (first-place rate of each),
+  `hard` plays against three `medium` and `expert` against three `hard` (their
+  first-place rates).
 
 A shared first place is a win for each co-winner, so two rates of one pairing
-can add up to more than 100%. The `hard` bot runs at `move_time` seconds per
+can add up to more than 100%. The searching bots (`expert`, `hard`) run at `move_time` seconds per
 move (1 s in play; less here so the report takes minutes), or with `iterations`
 at that many search iterations per move, which makes every game of the report
 replay the same on any machine. The figures are measured, never edited: rerun
@@ -45,8 +46,12 @@ from kameleon.engine.registry import games as game_names
 from kameleon.engine.registry import load
 from kameleon.engine.seeding import MAX_SEED
 
-LEVELS = ("hard", "medium", "easy", "random")
+LEVELS = ("expert", "hard", "medium", "easy", "random")
+"""The levels of the two-player tables, strongest first."""
+TABLE = ("hard", "medium", "easy", "random")
+"""The four levels at one four-player table."""
 HARD_VS_MEDIUM = ("hard", "medium", "medium", "medium")
+EXPERT_VS_HARD = ("expert", "hard", "hard", "hard")
 COMMAND = "kameleon research strength"
 """The command that writes the report (named in the report's first line)."""
 
@@ -170,12 +175,18 @@ def plan(
     if players == 2:
         pairs = itertools.combinations(LEVELS, 2)
         return {f"{stem}-{a}-{b}": tournament((a, b), k) for k, (a, b) in enumerate(pairs)}
-    return {f"{stem}-all": tournament(LEVELS, 100), f"{stem}-hard-medium": tournament(HARD_VS_MEDIUM, 200)}
+    return {
+        f"{stem}-all": tournament(TABLE, 100),
+        f"{stem}-hard-medium": tournament(HARD_VS_MEDIUM, 200),
+        f"{stem}-expert-hard": tournament(EXPERT_VS_HARD, 300),
+    }
 
 
 def figures(game: str, players: int, played: Sequence[tuple[Tournament, list[dict[str, Any]]]]) -> dict[str, Any]:
     """The tables' figures of one configuration from its tournaments (as `plan` makes them) and their games."""
-    out: dict[str, Any] = {"game": game, "players": players, "pairs": {}, "table": {}, "hard_vs_medium": None}
+    out: dict[str, Any] = {
+        "game": game, "players": players, "pairs": {}, "table": {}, "hard_vs_medium": None, "expert_vs_hard": None,
+    }  # fmt: skip
     hard_results: list[dict[str, Any]] = []
     for tournament, results in played:
         bots = tournament.bots
@@ -187,8 +198,10 @@ def figures(game: str, players: int, played: Sequence[tuple[Tournament, list[dic
             out["pairs"][(b, a)] = _rate(results, b)
         elif bots == HARD_VS_MEDIUM:
             out["hard_vs_medium"] = _rate(results, "hard")
+        elif bots == EXPERT_VS_HARD:
+            out["expert_vs_hard"] = _rate(results, "expert")
         else:
-            out["table"] = {level: _rate(results, level) for level in LEVELS}
+            out["table"] = {level: _rate(results, level) for level in TABLE}
     out["speed"] = _search_speed(hard_results)
     return out
 
@@ -209,7 +222,8 @@ def render(measured: Sequence[dict[str, Any]], settings: dict[str, Any]) -> str:
         f"--seed {settings['seed']}` on {settings['date']} ({settings['machine']}); "
         f"it took {settings['minutes']:.1f} minutes. Do not edit by hand: rerun the command.",
         "",
-        f"Levels: `hard` = ISMCTS at **{budget}** here (1 s in play), "
+        f"Levels: `expert` and `hard` = ISMCTS at **{budget}** here (1 s in play), `expert` judging positions"
+        " with the game's value network where it ships one (else it plays as `hard`), "
         "`medium` = greedy on the game's heuristic, `easy` = greedy with noise, `random` = uniform.",
         "Each cell is a win rate with its 95% Wilson interval; a shared first place counts as a win for",
         "every co-winner. Every match is seat-rotated and each deal is played from every seat.",
@@ -231,11 +245,13 @@ def render(measured: Sequence[dict[str, Any]], settings: dict[str, Any]) -> str:
         else:
             lines.append("First-place rate with all four levels at the table:")
             lines.append("")
-            lines.append("| " + " | ".join(LEVELS) + " |")
-            lines.append("|" + " --- |" * len(LEVELS))
-            lines.append("| " + " | ".join(_cell(*entry["table"][level]) for level in LEVELS) + " |")
+            lines.append("| " + " | ".join(TABLE) + " |")
+            lines.append("|" + " --- |" * len(TABLE))
+            lines.append("| " + " | ".join(_cell(*entry["table"][level]) for level in TABLE) + " |")
             lines.append("")
             lines.append(f"`hard` against three `medium`: first place in {_cell(*entry['hard_vs_medium'])}.")
+            lines.append("")
+            lines.append(f"`expert` against three `hard`: first place in {_cell(*entry['expert_vs_hard'])}.")
         speed, per_move, slowest = entry["speed"]
         lines.append("")
         lines.append(

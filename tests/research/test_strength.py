@@ -67,4 +67,5 @@ def test_the_report_has_a_table_per_configuration(tmp_path: Path) -> None:
     assert "## coloretto, 2 players" in text and "## coloretto, 4 players" in text
     for level in LEVELS:
         assert f"| {level} |" in text  # a row per level in the 2-player table
-    assert "`hard` against three `medium`" in text and "iterations/s" in text
+    assert "`hard` against three `medium`" in text and "`expert` against three `hard`" in text
+    assert "iterations/s" in text
