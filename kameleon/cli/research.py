@@ -281,7 +281,9 @@ def train_command(
     generations: int = typer.Option(3, "--generations", "-G", help="self-play generations (the first plays medium)"),
     games: int = typer.Option(2000, "--games", "-n", help="self-play games per generation"),
     iterations: int = typer.Option(100, "--iterations", help="search iterations per move of the self-play expert"),
-    epochs: int = typer.Option(6, "--epochs", help="passes over the samples in each generation's fit"),
+    epochs: int = typer.Option(
+        6, "--epochs", help="most passes over the samples in each generation's fit (held-out games may stop it)"
+    ),
     seed: int = typer.Option(1, "--seed", help="training seed: every game's deal and every bot's seed derive from it"),
     workers: int = typer.Option(2, "--workers", "-w", help="local processes (or Ray CPUs) playing games"),
     out: Path | None = typer.Option(
@@ -324,10 +326,13 @@ def train_command(
         with _stopped_cleanly(progress, lambda: f"interrupted: go on with --resume --out {folder}"):
             done = train.train(settings, folder, resume=resume, workers=workers, ray_address=ray, hooks=hooks)
     coin = math.log(done.settings.players)
-    typer.echo(f"| generation | positions | held-out log-loss (coin: {coin:.3f}) | seconds |")
-    typer.echo("| --- | --- | --- | --- |")
+    typer.echo(f"| generation | positions | best epoch | held-out log-loss (coin: {coin:.3f}) | seconds |")
+    typer.echo("| --- | --- | --- | --- | --- |")
     for row in done.done:
-        typer.echo(f"| {row['generation']} | {row['positions']} | {row['held_out_log_loss']:.3f} | {row['seconds']} |")
+        typer.echo(
+            f"| {row['generation']} | {row['positions']} | {row.get('epochs', '—')} | {row['held_out_log_loss']:.3f}"
+            f" | {row['seconds']} |"
+        )
     typer.echo(f"network: {train.final_network(folder)}")
     if install:
         try:

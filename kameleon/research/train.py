@@ -15,8 +15,9 @@ of k co-winners).
 The network (`kameleon.ai.network`, ReLU layers `HIDDEN`) is fitted by Adam on
 the softmax cross-entropy of the seats' logits, over the samples of the last
 `WINDOW` generations, warm-started from the previous generation's network.
-Every `HELD_OUT`-th game is kept out of the fit; its log-loss is reported beside
-that of a coin (log of the number of players).
+Every `HELD_OUT`-th game is kept out of the fit; its log-loss is measured after
+each epoch, the fit stops once it no longer improves (`PATIENCE`) and keeps its
+best epoch, and it is reported beside that of a coin (log of the number of players).
 
 Everything is kept in `--out` as it is made: `samples-<k>.npz` (a generation's
 positions), `network-<k>.npz` and `progress.json`. `--resume` goes on after
@@ -62,6 +63,8 @@ HELD_OUT = 10
 BATCH = 512
 LEARNING_RATE = 1e-3
 WEIGHT_DECAY = 1e-5
+PATIENCE = 1
+"""Epochs without a better held-out log-loss before a fit stops (it keeps its best epoch)."""
 PROGRESS = "progress.json"
 
 
@@ -271,11 +274,19 @@ def fit(
     epochs: int,
     rng: np.random.Generator,
     on_epoch: Callable[[], None] | None = None,
-) -> None:
-    """Fit `net` in place to encodings `x` (positions, seats, input) and win shares `y` by minibatch Adam."""
+    held: tuple[np.ndarray, np.ndarray] | None = None,
+) -> list[float]:
+    """Fit `net` in place to encodings `x` (positions, seats, input) and win shares `y` by minibatch Adam;
+    returns the held-out log-loss after each epoch.
+
+    With `held` (held-out encodings and shares) the fit stops early: after each epoch the held-out log-loss
+    is measured, the fit ends once it has not improved for `PATIENCE` epochs, and `net` keeps the weights
+    of its best epoch (games are few and alike; more passes learn the games by heart)."""
     m, n, d = x.shape
     opt = Adam([*net.weights, *net.biases])
     layers = len(net.weights)
+    losses: list[float] = []
+    best: tuple[float, list[np.ndarray]] | None = None
     for _ in range(epochs):
         order = rng.permutation(m)
         for start in range(0, m, BATCH):
@@ -294,6 +305,18 @@ def fit(
             opt.step([*gw, *gb])
         if on_epoch is not None:
             on_epoch()
+        if held is None:
+            continue
+        losses.append(log_loss(net, *held))
+        if best is None or losses[-1] < best[0]:
+            best = (losses[-1], [a.copy() for a in (*net.weights, *net.biases)])
+        elif len(losses) - 1 - losses.index(best[0]) >= PATIENCE:
+            break
+    if best is not None:
+        kept = best[1]
+        net.weights[:] = kept[:layers]
+        net.biases[:] = kept[layers:]
+    return losses
 
 
 # --- a whole run -----------------------------------------------------------------
@@ -358,12 +381,13 @@ def train(
         else:
             net = network.load(previous)
         hooks.fitting(generation, settings.epochs)
-        fit(net, x[~test], y[~test], settings.epochs, rng, hooks.epoch)
+        losses = fit(net, x[~test], y[~test], settings.epochs, rng, hooks.epoch, held=(x[test], y[test]))
         figures = {
             "generation": generation,
             "games": settings.games,
             "positions": len(x),
-            "held_out_log_loss": round(log_loss(net, x[test], y[test]), 4),
+            "held_out_log_loss": round(min(losses), 4),
+            "epochs": losses.index(min(losses)) + 1,
             "coin_log_loss": round(float(np.log(settings.players)), 4),
             "self_play_seconds": round(played, 1),
             "seconds": round(time.perf_counter() - started, 1),
