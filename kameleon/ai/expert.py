@@ -84,7 +84,7 @@ class ExpertAgent(ISMCTSAgent):
 
     def level_settings(self, game: Game[Any]) -> Mapping[str, Any]:
         self._judge = judge(game, self.network)
-        return EXPERT_SETTINGS if self._judge is not None else {}
+        return {**EXPERT_SETTINGS, **game.expert_settings} if self._judge is not None else {}
 
     def leaf_values(self, game: Game[Any]) -> Judge:
         return self._judge if self._judge is not None else game.position_values

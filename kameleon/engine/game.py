@@ -118,6 +118,12 @@ class Game(ABC, Generic[A]):
     `{"rollout_greedy": 1.0}` (rollouts play `action_values`) or `{"rollout_depth": 8}` (rollouts stop
     after 8 moves and `position_values` judges). Empty: random rollouts to the end."""
 
+    expert_settings: ClassVar[Mapping[str, Any]] = {}
+    """How the `expert` bot searches this game when it has a value network: `ISMCTSAgent` settings over
+    `kameleon.ai.expert.EXPERT_SETTINGS` (which judge every new leaf by the network at once), e.g.
+    `{"rollout_depth": 14, "rollout_greedy": 1.0}` to play 14 heuristic moves first and judge the
+    position reached."""
+
     def observation(self) -> Observation | None:
         """The observation encoding for learning agents, or None when the game has none."""
         return None

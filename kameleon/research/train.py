@@ -22,8 +22,9 @@ best epoch, and it is reported beside that of a coin (log of the number of playe
 Everything is kept in `--out` as it is made: `samples-<k>.npz` (a generation's
 positions), `network-<k>.npz` and `progress.json`. `--resume` goes on after
 the last generation whose network was written, up to `--generations` (the run's other settings are
-kept); a run interrupted inside a
-generation replays that generation (its games are seeded, so nothing differs).
+kept). A run stopped while a generation's games were played plays them again;
+one stopped after them (during the fit) fits again from the kept samples (the
+games are seeded, so nothing differs either way).
 `--install` copies the final network to the game's package
 (`Game.network_dir()`), where `expert` finds it.
 
@@ -361,10 +362,15 @@ def train(
     for generation in range(len(progress.done), settings.generations):
         started = time.perf_counter()
         previous = out / f"network-{generation - 1}.npz" if generation else None
-        hooks.generation(generation, settings.games, previous is None)
-        x, y, ids = self_play(settings, generation, previous, workers=workers, ray_address=ray_address,
-                              on_game=hooks.game)  # fmt: skip
-        np.savez_compressed(out / f"samples-{generation}.npz", x=x, y=y, ids=ids)
+        samples = out / f"samples-{generation}.npz"
+        if not samples.exists():  # else kept by a run stopped after its games: seeded, they are the same games
+            hooks.generation(generation, settings.games, previous is None)
+            x, y, ids = self_play(settings, generation, previous, workers=workers, ray_address=ray_address,
+                                  on_game=hooks.game)  # fmt: skip
+            partial = samples.with_name(samples.name + ".part")
+            with partial.open("wb") as file:
+                np.savez_compressed(file, x=x, y=y, ids=ids)
+            partial.replace(samples)
         played = time.perf_counter() - started
         xs, ys, held = [], [], []
         for g in range(max(0, generation - WINDOW + 1), generation + 1):
