@@ -26,7 +26,10 @@ For each decision (a move with at least two legal choices; forced moves are left
 
 A player's **accuracy** is the mean over their decisions of lichess's per-move formula,
 `103.1668 * exp(-0.04354 * 100 * loss) - 3.1669`, clipped to [0, 100]: 100 for no loss, about 80
-for a 5-point loss, 64 for 10 points, 40 for 20 and 15 for 40. A player with no decision scores 100.
+for a 5-point loss, 64 for 10 points, 40 for 20 and 15 for 40. A player's accuracy averages the
+arithmetic and the harmonic mean of those over the decisions taken while the game was open (the best
+move's win chance between `DECIDED` and 1 - `DECIDED`), as lichess blends its means; a player with no
+such decision scores 100.
 
 The default budget is `DEFAULT_ITERATIONS` iterations per decision: reproducible (the same record, level
 and seed give the same analysis on any machine) and fast enough for a 4-player Coloretto game in about
@@ -112,6 +115,16 @@ class Decision:
         }
 
 
+DECIDED = 0.02
+"""A decision whose best move's win chance is within this of 0 or 1 comes when the game is decided: every move
+is then worth the same, so it says nothing of its player's accuracy."""
+
+
+def is_open(decision: Decision) -> bool:
+    """Was the game still open at this decision (`DECIDED`)? Only open decisions count for accuracy."""
+    return DECIDED < decision.best_value < 1.0 - DECIDED
+
+
 @dataclass(frozen=True)
 class Analysis:
     """The verdicts on a record's decisions (see the module docstring); `to_json()` is `kameleon analyse
@@ -123,9 +136,14 @@ class Analysis:
     budget: dict[str, Any] = field(default_factory=dict)
 
     def accuracy(self, seat: int) -> float:
-        """The seat's accuracy in [0, 100]: the mean of its decisions' (100 with none)."""
-        mine = [d.accuracy for d in self.decisions if d.seat == seat]
-        return sum(mine) / len(mine) if mine else 100.0
+        """The seat's accuracy in [0, 100] over its open decisions (`is_open`; 100 with none): the mean of
+        the arithmetic and the harmonic mean of their accuracies, so that a few bad moves weigh as they
+        should among many easy ones."""
+        mine = [d.accuracy for d in self.decisions if d.seat == seat and is_open(d)]
+        if not mine:
+            return 100.0
+        harmonic = len(mine) / sum(1.0 / max(a, 1.0) for a in mine)
+        return (sum(mine) / len(mine) + harmonic) / 2
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import typer
 from rich.markup import escape
@@ -15,14 +15,19 @@ from rich.table import Table
 from kameleon.ai.analysis import BEST_LOSS, DEFAULT_ITERATIONS, LABELS, Analysis, analyse
 from kameleon.ai.levels import MAX_ITERATIONS, STRONGEST, agent_names
 from kameleon.cli.common import console, err_console, fail
-from kameleon.engine.errors import KameleonError
-from kameleon.engine.record import read_record
+from kameleon.engine.errors import KameleonError, RecordError
+from kameleon.engine.record import parse_json, read_record
 
 _COLOURS = {"best": "green", "good": "green", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
 
 
 def analyse_command(
-    file: Path = typer.Argument(..., help="a game record (JSON), as `kameleon play`, a tournament or the arena write"),
+    file: Path = typer.Argument(
+        ..., help="a game record (JSON), as `kameleon play --save` or the arena write, or a tournament's --out file"
+    ),
+    game: int | None = typer.Option(
+        None, "--game", min=1, help="which game of a tournament's --out file (JSON lines; 1 = the first line)"
+    ),
     move_time: float | None = typer.Option(
         None, "--move-time", help="seconds of search per decision instead of iterations (depends on the machine)"
     ),
@@ -54,7 +59,7 @@ def analyse_command(
     """
     _check_budget(move_time, iterations)
     try:
-        record = read_record(file)
+        record = _record(file, game)
     except KameleonError as exc:
         raise fail(str(exc)) from None
     progress = Progress(
@@ -93,6 +98,41 @@ def analyse_command(
 analyse_command.__doc__ = (analyse_command.__doc__ or "").format(
     best=100 * BEST_LOSS, **{label: 100 * bound for label, bound in LABELS}
 )
+
+
+def _record(file: Path, game: int | None) -> dict[str, Any]:
+    """The record `file` holds: a record, or game number `game` of a tournament's JSON-lines file (each
+    line an object whose "record" is the game's record). KameleonError naming what is wrong."""
+    try:
+        whole: dict[str, Any] | None = read_record(file)
+    except RecordError as exc:
+        lines = _lines(file)  # JSON lines fail as one JSON document
+        if len(lines) < 2:
+            raise exc from None
+        whole = None
+    else:
+        lines = [json.dumps(whole)]
+    if whole is not None and "record" not in whole:
+        if game is not None:
+            raise KameleonError(f"--game picks a game of a tournament's file; {file} holds one record")
+        return whole
+    if game is None and len(lines) > 1:
+        raise KameleonError(f"{file} holds {len(lines)} games (a tournament's JSON lines): choose one with --game N")
+    number = game or 1
+    if number > len(lines):
+        raise KameleonError(f"--game {number}: {file} holds {len(lines)} game(s)")
+    line = parse_json(lines[number - 1], f"line {number} of {file}")
+    if not isinstance(line, dict) or not isinstance(line.get("record"), dict):
+        raise KameleonError(f"line {number} of {file} is not a tournament's game: it has no 'record' object")
+    return cast(dict[str, Any], line["record"])
+
+
+def _lines(file: Path) -> list[str]:
+    """The non-blank lines of a text file (none when it cannot be read as text)."""
+    try:
+        return [line for line in file.read_text(encoding="utf-8").splitlines() if line.strip()]
+    except (OSError, UnicodeDecodeError):
+        return []
 
 
 def _check_budget(move_time: float | None, iterations: int | None) -> None:

@@ -20,7 +20,8 @@ err_console = Console(stderr=True, highlight=False)
 
 def fail(message: str, code: int = 2) -> typer.Exit:
     """Print `message` on stderr and return the Exit to raise."""
-    err_console.print(f"[bold red]error:[/] {escape(message)}")  # file names and records may hold brackets
+    # One line, however long (soft_wrap); escaped: file names and records may hold brackets.
+    err_console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
     return typer.Exit(code)
 
 

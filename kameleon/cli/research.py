@@ -10,6 +10,7 @@ import math
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -277,14 +278,30 @@ def reinforce_command(
 @research_app.command("train")
 def train_command(
     game: str = typer.Argument(..., help="the game whose value network to train"),
-    players: int = typer.Option(2, "--players", "-p", help="seats at the table"),
-    generations: int = typer.Option(3, "--generations", "-G", help="self-play generations (the first plays medium)"),
-    games: int = typer.Option(2000, "--games", "-n", help="self-play games per generation"),
-    iterations: int = typer.Option(100, "--iterations", help="search iterations per move of the self-play expert"),
-    epochs: int = typer.Option(
-        6, "--epochs", help="most passes over the samples in each generation's fit (held-out games may stop it)"
+    players: int | None = typer.Option(None, "--players", "-p", help="seats at the table [default: 2]"),
+    generations: int | None = typer.Option(
+        None,
+        "--generations",
+        "-G",
+        help="self-play generations, the first playing medium [default: 3; with --resume: the run's own]",
     ),
-    seed: int = typer.Option(1, "--seed", help="training seed: every game's deal and every bot's seed derive from it"),
+    games: int | None = typer.Option(
+        None, "--games", "-n", help="self-play games per generation, at least 20 [default: 2000]"
+    ),
+    iterations: int | None = typer.Option(
+        None, "--iterations", help="search iterations per move of the self-play expert [default: 100]"
+    ),
+    epochs: int | None = typer.Option(
+        None,
+        "--epochs",
+        help="most passes over the samples in a generation's fit; held-out games may stop it [default: 6]",
+    ),
+    seed: int | None = typer.Option(
+        None, "--seed", help="training seed: every game's deal and every bot's seed derive from it [default: 1]"
+    ),
+    sample_every: int | None = typer.Option(
+        None, "--sample-every", help="keep one position in this many of each game, for long games [default: 1]"
+    ),
     workers: int = typer.Option(2, "--workers", "-w", help="local processes (or Ray CPUs) playing games"),
     out: Path | None = typer.Option(
         None, "--out", help="folder of the run's checkpoints (default: kameleon-train/GAME-Np in this folder)"
@@ -307,13 +324,33 @@ def train_command(
     """
     from kameleon.research import train
 
-    folder = out if out is not None else Path("kameleon-train") / f"{game}-{players}p"
-    settings = train.Settings(game, players, generations, games, iterations, epochs, seed)
+    folder = out if out is not None else Path("kameleon-train") / f"{game}-{players or 2}p"
+    given = {
+        "players": players, "generations": generations, "games": games, "iterations": iterations, "epochs": epochs,
+        "seed": seed, "sample_every": sample_every,
+    }  # fmt: skip
+    try:
+        if resume:
+            saved = train.Progress.read(folder).settings
+            if game != saved.game:
+                raise KameleonError(f"{folder} holds a run for {saved.game}, not {game}")
+            changed = saved.differences(given)
+            if changed:
+                raise KameleonError(
+                    f"--resume goes on with the run's own settings; drop {', '.join(changed)}"
+                    " (only --generations may change)"
+                )
+            settings = replace(saved, generations=generations or saved.generations)
+        else:
+            chosen: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
+            settings = train.Settings(game, **chosen)
+    except KameleonError as exc:
+        raise fail(str(exc)) from None
     with _progress(transient=False) as progress:
         bar: list[Any] = []
 
         def generation(k: int, total: int, first: bool) -> None:
-            who = "medium" if first else f"expert@{settings.iterations if not resume else '…'}"
+            who = "medium" if first else f"expert@{settings.iterations}"
             bar[:] = [progress.add_task(f"generation {k}: {who} self-play", total=total)]
 
         def fitting(k: int, epochs: int) -> None:
@@ -334,6 +371,15 @@ def train_command(
             f" | {row['seconds']} |"
         )
     typer.echo(f"network: {train.final_network(folder)}")
+    last = done.done[-1]["held_out_log_loss"] if done.done else math.inf
+    if not last < coin:
+        err_console.print(
+            f"[bold yellow]warning:[/] the final network predicts the held-out games no better than a coin"
+            f" (log-loss {last:.3f}, a coin's {coin:.3f}): play more games before using it",
+            soft_wrap=True,
+        )
+        if install:
+            raise fail("the network was not installed: it is no better than a coin")
     if install:
         try:
             typer.echo(f"installed: {train.install(folder)}")

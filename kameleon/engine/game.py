@@ -389,6 +389,26 @@ def replay_move(state: State[A], number: int, token: object, into: State[A] | No
     return action
 
 
+FORESIGHT_SAMPLES = 4
+"""Determinizations `foreseen_event` compares."""
+
+
+def foreseen_event(state: State[A], seat: int, token: str) -> dict[str, Any]:
+    """What playing `token` (a legal move of `seat`, the seat to move) will do, as `seat` can know it
+    *before* playing it: `event_seen_by` on `FORESIGHT_SAMPLES` of the seat's determinizations (seeded, so
+    the answer is the same every time), each field kept where they all agree and None where they do not.
+    So a piece of advice ("draw") never tells the card the draw would reveal. Raises IllegalAction."""
+    rng = random.Random(0)
+    events = []
+    for _ in range(FORESIGHT_SAMPLES):
+        sample = state.determinize(seat, rng)
+        after = sample.clone()
+        action = after.apply_str(token)  # a whole token (a Caméléon ply may be several actions)
+        events.append(sample.event_seen_by(action, after, seat))
+    first, others = events[0], events[1:]
+    return {key: value if all(e.get(key) == value for e in others) else None for key, value in first.items()}
+
+
 @cache
 def _compared_slots(cls: type[State[Any]]) -> tuple[str, ...]:
     slots = [name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ())]

@@ -39,7 +39,7 @@ import platform
 import random
 import shutil
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
 from multiprocessing import get_context
@@ -86,18 +86,31 @@ class Settings:
     hidden: tuple[int, ...] = HIDDEN
 
     def check(self) -> Game[Any]:
-        """The game these settings train, or a KameleonError naming what is wrong."""
-        if min(self.generations, self.iterations, self.epochs, self.sample_every) < 1 or self.games < 2 * HELD_OUT:
+        """The game these settings train, or a KameleonError naming the first setting that is wrong."""
+        for name, value in (
+            ("generations", self.generations), ("iterations", self.iterations), ("epochs", self.epochs),
+            ("sample-every", self.sample_every),
+        ):  # fmt: skip
+            if value < 1:
+                raise KameleonError(f"--{name} must be at least 1, not {value}")
+        if self.games < 2 * HELD_OUT:
             raise KameleonError(
-                "--generations, --iterations, --epochs and --sample-every must be at least 1"
-                f" and --games at least {2 * HELD_OUT}"
+                f"--games must be at least {2 * HELD_OUT} (every {HELD_OUT}th game is held out), not {self.games}"
             )
         if self.seed < 0:
-            raise KameleonError("--seed must not be negative")
+            raise KameleonError(f"--seed must not be negative, not {self.seed}")
         game = load(self.game, players=self.players)
         if game.network_input() is None:
             raise KameleonError(f"{self.game} offers no network input (Game.network_input), so it cannot be trained")
         return game
+
+    def differences(self, given: Mapping[str, Any]) -> list[str]:
+        """The settings in `given` (name -> value, None: not given) that differ from these, as `--name value`."""
+        return [
+            f"--{name.replace('_', '-')} {value}"
+            for name, value in given.items()
+            if value is not None and name != "generations" and getattr(self, name) != value
+        ]
 
 
 @dataclass
@@ -346,6 +359,8 @@ def train(
     hooks = hooks or Hooks()
     if workers < 1:
         raise KameleonError("--workers must be at least 1")
+    if out.exists() and not out.is_dir():
+        raise KameleonError(f"--out {out} is a file; a training run needs a folder")
     if resume:
         progress = Progress.read(out)
         progress.settings = replace(progress.settings, generations=settings.generations)
@@ -357,8 +372,11 @@ def train(
     game = settings.check()
     encoding = game.network_input()
     assert encoding is not None
-    out.mkdir(parents=True, exist_ok=True)
-    progress.save(out)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        progress.save(out)
+    except OSError as exc:
+        raise KameleonError(f"cannot write the run to {out}: {exc.strerror}") from None
     for generation in range(len(progress.done), settings.generations):
         started = time.perf_counter()
         previous = out / f"network-{generation - 1}.npz" if generation else None

@@ -22,7 +22,7 @@ from fastapi import APIRouter, Request
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from kameleon.engine.game import State
+from kameleon.engine.game import State, foreseen_event
 from kameleon.engine.messages import msg
 from kameleon.server import i18n
 from kameleon.server.analysis_jobs import job_json
@@ -138,6 +138,4 @@ def _hint_entry(state: State[Any], seat: int) -> dict[str, Any]:
     from kameleon.ai.analysis import hint
 
     token = hint(state.clone(), seat)
-    after = state.clone()
-    action = after.apply_str(token)  # a whole token (a Caméléon ply may be several actions)
-    return {"seat": seat, "move": token, "event": state.event_seen_by(action, after, seat)}
+    return {"seat": seat, "move": token, "event": foreseen_event(state, seat, token)}  # no card a draw would reveal

@@ -30,7 +30,7 @@ from sqlalchemy import CursorResult, or_, select, update
 from sqlalchemy.orm import Session
 
 import kameleon
-from kameleon.engine.game import State, replay_move
+from kameleon.engine.game import State, foreseen_event, replay_move
 from kameleon.server.errors import ApiError
 from kameleon.server.models import AnalysisJob
 
@@ -66,8 +66,8 @@ def job_json(row: AnalysisJob | None) -> dict[str, Any]:
 
 def best_entries(record: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:
     """`result` (`Analysis.to_json()`) with each decision whose best move is not the one played completed by
-    `best_entry`: that move as a log entry `{"seat", "move", "event"}` as its seat would have seen it, so that
-    the front end words it with the board's own sentence (`State.event_seen_by`)."""
+    `best_entry`: that move as a log entry `{"seat", "move", "event"}` as its seat could foresee it (no card a
+    draw would have revealed: `foreseen_event`), so that the front end words it with the board's own sentence."""
     wanted = {d["ply"]: d for d in result.get("decisions", []) if d.get("best") and d["best"] != d.get("played")}
     if not wanted:
         return result
@@ -77,10 +77,9 @@ def best_entries(record: dict[str, Any], result: dict[str, Any]) -> dict[str, An
         decision = wanted.get(number)
         if decision is not None:
             try:
-                after = state.clone()
-                action = after.apply_str(decision["best"])  # a whole token (a Caméléon ply may be several actions)
                 seat = state.current_player
-                event = state.event_seen_by(action, after, seat)
+                assert seat is not None
+                event = foreseen_event(state, seat, decision["best"])  # what the seat could know before playing it
                 decision["best_entry"] = {"seat": seat, "move": decision["best"], "event": event}
             except Exception:
                 log.exception("the best move %r of ply %d cannot be worded", decision["best"], number)

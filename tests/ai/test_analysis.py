@@ -260,6 +260,25 @@ def test_cli_json_is_the_librarys_analysis(tmp_path: Path) -> None:
     assert "accuracy" in table.stdout and "seat 0" in table.stdout and "label" in table.stdout
 
 
+def test_cli_reads_a_game_of_a_tournaments_file(tmp_path: Path) -> None:
+    records = [_record("coloretto", 2, seed=seed, moves=8) for seed in (8, 9)]
+    path = tmp_path / "tournament.jsonl"
+    path.write_text("".join(json.dumps({"index": i, "record": r}) + "\n" for i, r in enumerate(records)))
+    second = _cli(str(path), "--game", "2", "--iterations", "20", "--json")
+    assert second.exit_code == 0, second.stderr
+    assert json.loads(second.stdout) == analyse(records[1], iterations=20).to_json()
+    for args, message in [
+        ((), "holds 2 games (a tournament's JSON lines): choose one with --game N"),
+        (("--game", "3"), "--game 3: " + str(path) + " holds 2 game(s)"),
+    ]:
+        refused = _cli(str(path), *args)
+        assert refused.exit_code == 2 and _says(refused, message), refused.stderr
+        assert len(refused.stderr.strip().splitlines()) == 1  # one line, however long
+    one = tmp_path / "one.json"
+    one.write_text(json.dumps(records[0]))
+    assert _says(_cli(str(one), "--game", "1"), "--game picks a game of a tournament's file")
+
+
 def test_cli_errors_are_one_line_and_exit_2(tmp_path: Path) -> None:
     record = _record("coloretto", 2, seed=8, moves=4)
     good = tmp_path / "game.json"

@@ -93,7 +93,7 @@ def test_a_run_is_not_overwritten_and_resume_needs_one(tmp_path: Path) -> None:
         train(Settings("coloretto", 2, games=20), out)
     with pytest.raises(KameleonError, match="nothing to resume"):
         train(Settings("coloretto", 2), tmp_path / "empty", resume=True)
-    with pytest.raises(KameleonError, match="--games at least"):
+    with pytest.raises(KameleonError, match="--games must be at least 20"):
         train(Settings("coloretto", 2, games=3), tmp_path / "small")
 
 

@@ -255,6 +255,8 @@ def test_train_writes_checkpoints_prints_the_fit_and_resumes(tmp_path: Path) -> 
     assert sorted(p.name for p in out.iterdir()) == ["network-0.npz", "progress.json", "samples-0.npz"]
     again = research(*base, "--generations", "1", "--out", str(out))
     assert again.exit_code == 2 and says(again, "already holds a training run: add --resume")
+    changed = research("train", "coloretto", "--games", "40", "--out", str(out), "--resume")
+    assert changed.exit_code == 2 and says(changed, "--resume goes on with the run's own settings; drop --games 40")
     resumed = research(*base, "--generations", "2", "--out", str(out), "--resume")
     assert resumed.exit_code == 0, resumed.output
     assert "| 1 |" in resumed.stdout and (out / "network-1.npz").exists()
@@ -269,10 +271,14 @@ def test_train_writes_checkpoints_prints_the_fit_and_resumes(tmp_path: Path) -> 
     ("args", "message"),
     [
         (["train", "nosuchgame"], "unknown game 'nosuchgame'"),
-        (["train", "coloretto", "--games", "3"], "--games at least 20"),
-        (["train", "coloretto", "--epochs", "0"], "--epochs and --sample-every must be at least 1"),
+        (["train", "coloretto", "--games", "3"], "--games must be at least 20 (every 10th game is held out), not 3"),
+        (["train", "coloretto", "--epochs", "0"], "--epochs must be at least 1, not 0"),
+        (["train", "coloretto", "--iterations", "0"], "--iterations must be at least 1, not 0"),
+        (["train", "coloretto", "--sample-every", "0"], "--sample-every must be at least 1, not 0"),
+        (["train", "coloretto", "--seed", "-1"], "--seed must not be negative, not -1"),
         (["train", "coloretto", "--workers", "0"], "--workers must be at least 1"),
         (["train", "coloretto", "--resume", "--out", "/nonexistent/run"], "nothing to resume in /nonexistent/run"),
+        (["train", "coloretto", "--out", "/etc/hostname"], "--out /etc/hostname is a file; a training run needs a folder"),
     ],
 )
 def test_train_refuses_bad_input_before_any_game(args: list[str], message: str) -> None:

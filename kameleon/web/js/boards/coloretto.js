@@ -41,7 +41,9 @@ export function sentence(entry, ctx) {
   const e = entry.event || {};
   const name = (ctx.names || [])[entry.seat] ?? "?";
   switch (e.kind) {
-    case "draw": return t(e.last_round ? "coloretto_s_draw_last" : "coloretto_s_draw", { name, card: cardName(e.card) });
+    case "draw":
+      if (!e.card) return t("coloretto_s_draw_unseen", { name }); // advice: the card is not known before the draw
+      return t(e.last_round ? "coloretto_s_draw_last" : "coloretto_s_draw", { name, card: cardName(e.card) });
     case "place": return t("coloretto_s_place", { name, card: cardName(e.card), row: e.row });
     case "take": {
       const parts = [t("coloretto_s_take", { name, row: e.row, cards: cardList(e.cards) })];
