@@ -13,11 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from kameleon.ai import network
 from kameleon.ai.ismcts import ISMCTSAgent
 from kameleon.engine.game import Game, State
+
+if TYPE_CHECKING:
+    from kameleon.ai.network import ValueNetwork
 
 EXPERT_SETTINGS: dict[str, Any] = {
     "rollout_depth": 0,
@@ -38,7 +40,7 @@ _LOADED: dict[tuple[str, int, str, str], Judge | None] = {}
 def network_file(game: Game[Any]) -> Path | None:
     """Where `game`'s network for its table size lies (whether or not it is there)."""
     folder = game.network_dir()
-    return None if folder is None else folder / network.network_name(game.num_players)
+    return None if folder is None else folder / f"value-{game.num_players}p.npz"
 
 
 def judge(game: Game[Any], path: Path | None = None) -> Judge | None:
@@ -51,6 +53,8 @@ def judge(game: Game[Any], path: Path | None = None) -> Judge | None:
         return None
     key = (game.name, game.num_players, encoding.name, str(path))
     if key not in _LOADED:
+        from kameleon.ai import network  # NumPy, imported only where a network is played
+
         _LOADED[key] = (
             value_function(network.load(path, game=game.name, players=game.num_players, input_name=encoding.name),
                            encoding.encode)
@@ -59,7 +63,7 @@ def judge(game: Game[Any], path: Path | None = None) -> Judge | None:
     return _LOADED[key]
 
 
-def value_function(net: network.ValueNetwork, encode: Callable[[Any, int], Any]) -> Judge:
+def value_function(net: ValueNetwork, encode: Callable[[Any, int], Any]) -> Judge:
     """The judge of a network: every seat's encoding through it at once, one logit per seat."""
     import numpy as np
 

@@ -40,11 +40,6 @@ class NetworkError(KameleonError):
     """A network file that is missing, unreadable or not the one asked for."""
 
 
-def network_name(players: int) -> str:
-    """The file name of the network for a table of `players` seats."""
-    return f"value-{players}p.npz"
-
-
 @dataclass
 class ValueNetwork:
     """The layers' weights (float32) and what the network is for."""

@@ -3,6 +3,7 @@ table's hint button, in Debian's Chromium against a real arena (a spawned analys
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -12,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Request, Route, expect
 
 import kameleon
 from tests.server.harness import Player, ServerProcess, my_turn
@@ -85,6 +86,12 @@ def test_a_spectator_asks_for_the_analysis_and_sees_graph_accuracy_and_better_mo
             # Shown on the board (the row or pile that stands for it), never as a token with the notation off.
             expect(page.locator("#replay-board .hinted")).to_have_count(1)
             expect(better.locator("code")).to_have_count(0)
+            # Only the recommendation is outlined; the counter names the position shown, the log the move judged.
+            expect(page.locator("#replay-board .changed")).to_have_count(0)
+            ply = int(mark.get_attribute("data-ply") or 0)
+            expect(page.locator("#replay-step")).to_have_text(re.compile(rf"^Before move {ply + 1} of \d+$"))
+            expect(page.locator("#replay-log li.judged")).to_have_count(1)
+            expect(page.locator("#replay-log li").nth(ply)).to_have_class("judged")
             keep(page, "analysis-better-move-desktop")
             page.click("#back-to-played")
             expect(page.locator("#show-better")).to_be_visible()
@@ -100,11 +107,31 @@ def test_a_spectator_asks_for_the_analysis_and_sees_graph_accuracy_and_better_mo
         expect(phone.locator("#an-graph")).to_be_visible(timeout=30_000)
         expect(phone.locator("#an-accuracy tbody tr")).to_have_count(2)
         assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        # Readable on a phone: the axis text about 14 px high, and a tap 11 px beside a mark still selects one.
+        height = phone.locator("#an-graph .an-tick").first.evaluate("text => text.getBoundingClientRect().height")
+        assert height >= 12, height
         keep(phone, "analysis-phone")
+        points = phone.locator("#an-graph .an-point.marked")
+        if points.count():
+            x, y = points.last.evaluate(
+                "mark => { mark.scrollIntoView({ block: 'center' }); const r = mark.getBoundingClientRect();"
+                " return [r.x + r.width / 2, r.y + r.height / 2]; }"
+            )
+            phone.mouse.click(x, y + 11)
+            expect(phone.locator("#better-move h3")).to_have_text("The better move")
+            keep(phone, "analysis-better-move-phone")
+            phone.click("#back-to-played")
         phone.click("#menu-button")  # on a phone the language menu folds behind it
         phone.select_option("#language", "pl")
         expect(phone.locator("#an-graph-title")).to_have_text("Szansa na wygraną po każdej decyzji")
         expect(phone.locator("#an-accuracy thead")).to_contain_text("Dokładność")
+        # The level stands as a label, so that it needs no inflection.
+        expect(phone.locator("#analysis")).to_contain_text("Ocenia bot (poziom: ekspert)")
+        keep(phone, "analysis-phone-pl")
+        if not phone.locator("#language").is_visible():
+            phone.click("#menu-button")
+        phone.select_option("#language", "uk")
+        expect(phone.locator("#analysis")).to_contain_text("Оцінює бот (рівень: експерт)")
     finally:
         visitor.close()
 
@@ -121,11 +148,26 @@ def test_the_hint_button_shows_the_move_on_the_board_in_an_unrated_game_against_
     try:
         page.goto(f"/table/{rated}")
         expect(page.locator("#turn")).to_have_text("Your turn")
-        expect(page.locator("#hint-button")).to_have_count(0)  # a rated game has no hints
+        # A rated game has no hints: the button is there, disabled, and says why (on hover, and under it on a tap)
+        # without asking the server.
+        asked: list[str] = []
+        page.on("request", lambda request: asked.append(request.url) if request.url.endswith("/hint") else None)
+        button = page.locator("#hint-button")
+        expect(button).to_have_attribute("aria-disabled", "true")
+        expect(button).to_have_attribute("title", re.compile("^No hints in a rated game"))
+        expect(page.locator("#hint-why")).to_have_count(0)
+        button.click(force=True)  # Playwright holds aria-disabled for disabled; a person's click reaches it
+        expect(page.locator("#hint-why")).to_have_text(button.get_attribute("title") or "")
+        expect(page.locator("#hint-line")).to_have_count(0)
+        keep(page, "hint-disabled-desktop")
+        assert asked == []
         page.goto(f"/table/{friendly}")
         expect(page.locator("#turn")).to_have_text("Your turn")
+        expect(page.locator("#hint-button")).not_to_have_attribute("aria-disabled", "true")
         page.click("#hint-button")
         expect(page.locator("#hint-line")).to_be_visible(timeout=30_000)
+        expect(page.locator("#hint-line strong")).to_have_text("Suggested move: ")
+        expect(page.locator("#board .changed")).to_have_count(0)  # the hint alone is outlined
         expect(page.locator("#board .hinted")).to_have_count(1)
         expect(page.locator("#hint-line code")).to_have_count(0)  # the notation is off: no token
         keep(page, "hint-desktop")
@@ -142,6 +184,11 @@ def test_the_hint_button_shows_the_move_on_the_board_in_an_unrated_game_against_
         expect(phone.locator("#hint-line")).to_be_visible(timeout=30_000)
         assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         keep(phone, "hint-phone")
+        phone.goto(f"/table/{rated}")
+        phone.click("#hint-button", force=True)
+        expect(phone.locator("#hint-why")).to_be_visible()
+        assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        keep(phone, "hint-disabled-phone")
     finally:
         context.close()
 
@@ -171,7 +218,7 @@ def test_the_better_move_is_drawn_on_every_board(browser: Browser, arena: Server
         expect(page.locator("#an-graph")).to_be_visible(timeout=120_000)
         marks = page.locator("#an-graph .an-point.marked")
         assert marks.count(), "random moves make mistakes"
-        marks.first.click()
+        marks.last.click()  # drawn last: no other mark covers it
         expect(page.locator("#better-move h3")).to_have_text("The better move")
         expect(page.locator("#replay-board .hinted")).not_to_have_count(0)
         keep(page, f"analysis-better-move-{game}")
@@ -198,6 +245,50 @@ def test_a_failed_analysis_is_said_in_words_and_can_be_asked_again(browser: Brow
         keep(page, "analysis-failed-desktop")
         page.click("#analyse")
         expect(page.locator("#an-graph")).to_be_visible(timeout=120_000)
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        context.close()
+
+
+def test_inaccuracies_are_marked_in_the_log_and_on_the_graph(browser: Browser, arena: ServerProcess) -> None:
+    """An analysis with an inaccuracy marks it "?!" in the log and on the graph, selectable like a mistake (the
+    served analysis labels one more decision an inaccuracy, so that the game need not have one of its own)."""
+    jo = Player(arena.url, "Jo")
+    table_id = finished_game(jo)
+    inaccuracies: list[int] = []
+
+    def label_one(route: Route, request: Request) -> None:
+        response = route.fetch()
+        job = response.json()
+        if job.get("status") == "done" and request.method == "GET":
+            decisions = job["analysis"]["decisions"]
+            plain = [d for d in decisions if d["label"] in ("best", "good")]
+            chosen = next((d for d in plain if d.get("best_entry")), plain[0] if plain else None)
+            if chosen:
+                chosen["label"] = "inaccuracy"
+            inaccuracies[:] = [d["ply"] for d in decisions if d["label"] == "inaccuracy"]
+        route.fulfill(response=response, body=json.dumps(job), content_type="application/json")
+
+    context, page = signed_in(browser, arena, jo, DESKTOP)
+    try:
+        page.route(f"**/api/tables/{table_id}/analysis", label_one)
+        page.goto(f"/replay/{table_id}")
+        page.click("#analyse")
+        expect(page.locator("#an-graph")).to_be_visible(timeout=120_000)
+        assert inaccuracies
+        log_marks = page.locator("#replay-log .an-mark.inaccuracy")
+        expect(log_marks).to_have_count(len(inaccuracies))
+        expect(log_marks.first).to_have_text("?!")
+        points = page.locator("#an-graph .an-point.marked.inaccuracy")
+        expect(points).to_have_count(len(inaccuracies))
+        # Smaller than a mistake's mark (11 units wide), and selectable like it (here from the keyboard).
+        width = points.first.locator(".an-dot").evaluate("dot => dot.getBBox().width")
+        assert width < 10, width
+        points.first.focus()
+        page.keyboard.press("Enter")
+        expect(page.locator("#better-move .an-label")).to_have_text(re.compile("^inaccuracy$", re.I))
+        expect(page.locator("#replay-log li.judged .an-mark")).to_have_text("?!")
+        keep(page, "analysis-inaccuracy-desktop")
         assert page.errors == []  # type: ignore[attr-defined]
     finally:
         context.close()

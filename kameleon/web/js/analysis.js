@@ -1,6 +1,6 @@
 // A finished game's analysis in the replay view: the "Analyse this game" button, its progress, then the evaluation
 // graph (inline SVG: one line per seat, each with its own colour, dash and marker shape), the accuracy of each
-// player, the marks on mistakes and blunders in the move log, and the better move of a marked decision (its
+// player, the marks on inaccuracies, mistakes and blunders in the move log and on the graph, and the better move of a marked decision (its
 // sentence comes from the board; the board draws it through ctx.hint). And the board's hint highlighting shared
 // with the table page's hint button. The analysis is the server's (GET/POST /api/tables/{id}/analysis).
 import { api, post } from "./api.js";
@@ -12,7 +12,8 @@ const COLOURS = ["#1f5fbf", "#c0392b", "#1e8449", "#7d3c98", "#b9770e"];
 const SHAPES = ["circle", "square", "triangle", "diamond", "cross"];
 const DASHES = ["", "7 4", "2 3", "9 3 2 3", "4 2"];
 const POLL_MS = 1500;
-export const MARKED = new Set(["mistake", "blunder"]);
+const HIT_PX = 14;  // how near a tap must fall to a graph mark to select it (a 28 px target)
+export const MARKED = new Set(["inaccuracy", "mistake", "blunder"]);
 const SYMBOL = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
 function svg(tag, attrs = {}, ...children) {
@@ -43,7 +44,7 @@ export function seatKey(seat) {
 const percent = (value) => `${Math.round(value * 100)}%`;
 export const labelName = (label) => t(`an_label_${label}`);
 
-// The log mark of a decision: "?" (mistake) or "??" (blunder), named in words for screen readers and on hover.
+// The log mark of a decision: "?!" (inaccuracy), "?" (mistake) or "??" (blunder), named in words for screen readers and on hover.
 export function markBadge(decision, onclick) {
   const words = t("an_mark", { label: labelName(decision.label), loss: percent(decision.loss) });
   return h("button", { type: "button", class: `an-mark ${decision.label}`, "data-ply": decision.ply, "data-label": decision.label,
@@ -51,11 +52,13 @@ export function markBadge(decision, onclick) {
 }
 
 // The evaluation graph: each seat's expected result after each of its decisions (the value of the move played),
-// from 0% to 100%, over the game's moves; its mistakes and blunders marked bigger (a click selects them); a
-// vertical line at the step shown.
+// from 0% to 100%, over the game's moves; its inaccuracies, mistakes and blunders marked bigger (a click selects
+// them); a vertical line at the step shown.
 export function evalGraph(analysis, names, total, step, onSelect) {
-  // Narrower on a phone, so that the figures keep a readable size once the picture fits the screen.
-  const W = window.innerWidth < 600 ? 360 : 640, H = 200, L = 40, R = 10, T = 12, B = 26;
+  // On a phone the picture is drawn about as wide as the screen and taller, so that its text keeps a readable size
+  // and the marks stay apart.
+  const phone = window.innerWidth < 600;
+  const W = phone ? 340 : 640, H = phone ? 260 : 200, L = phone ? 44 : 40, R = 12, T = 14, B = phone ? 30 : 26;
   const x = (ply) => L + ((W - L - R) * (ply + 1)) / Math.max(1, total);
   const y = (value) => T + (H - T - B) * (1 - value);
   const seats = [...new Set(analysis.decisions.map((d) => d.seat))].sort((a, b) => a - b);
@@ -66,21 +69,21 @@ export function evalGraph(analysis, names, total, step, onSelect) {
     const mine = analysis.decisions.filter((d) => d.seat === seat);
     const count = (label) => mine.filter((d) => d.label === label).length;
     const accuracy = (analysis.players.find((p) => p.seat === seat) || {}).accuracy;
-    return t("an_graph_seat", { name: names[seat] ?? `#${seat + 1}`, accuracy: Math.round(accuracy ?? 0), mistakes: count("mistake"), blunders: count("blunder"),
+    return t("an_graph_seat", { name: names[seat] ?? `#${seat + 1}`, accuracy: Math.round(accuracy ?? 0), inaccuracies: count("inaccuracy"), mistakes: count("mistake"), blunders: count("blunder"),
       start: mine.length ? percent(mine[0].value) : "—", end: mine.length ? percent(mine[mine.length - 1].value) : "—" });
   }).join(" ");
-  const graph = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "an-graph", id: "an-graph", role: "img", "aria-labelledby": "an-graph-title an-graph-desc" }, title, desc);
+  const graph = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: `an-graph${phone ? " phone" : ""}`, id: "an-graph", role: "img", "aria-labelledby": "an-graph-title an-graph-desc" }, title, desc);
   for (const v of [0, 0.25, 0.5, 0.75, 1]) {
     graph.append(svg("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), class: v === 0.5 ? "an-axis mid" : "an-axis" }));
     const label = svg("text", { x: L - 6, y: y(v) + 4, "text-anchor": "end", class: "an-tick" });
     label.textContent = percent(v);
     graph.append(label);
   }
-  const moves = svg("text", { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle", class: "an-tick" });
+  const moves = svg("text", { x: (L + W - R) / 2, y: H - 8, "text-anchor": "middle", class: "an-tick" });
   moves.textContent = t("an_graph_moves", { n: total });
   graph.append(moves);
   if (step !== null && step !== undefined) graph.append(svg("line", { x1: x(step - 1), x2: x(step - 1), y1: T, y2: H - B, class: "an-now", id: "an-now" }));
-  const onTop = [];  // the marked points are drawn last, so that no line or small point covers them
+  const onTop = [], targets = [];
   for (const seat of seats) {
     const mine = analysis.decisions.filter((d) => d.seat === seat);
     const colour = COLOURS[seat % COLOURS.length];
@@ -88,22 +91,35 @@ export function evalGraph(analysis, names, total, step, onSelect) {
       fill: "none", stroke: colour, "stroke-width": 2, "stroke-dasharray": DASHES[seat % DASHES.length] || null, class: "an-line", "data-seat": seat }));
     for (const d of mine) {
       const big = MARKED.has(d.label);
-      const dot = marker(seat, x(d.ply), y(d.value), big ? (d.label === "blunder" ? 7 : 5.5) : 2.5, { class: `an-point${big ? ` marked ${d.label}` : ""}`, "data-ply": d.ply });
-      if (big) {
-        const words = `${names[seat] ?? ""}: ${t("an_mark", { label: labelName(d.label), loss: percent(d.loss) })}`;
-        dot.setAttribute("tabindex", "0");
-        dot.setAttribute("role", "button");
-        dot.setAttribute("aria-label", words);
-        const tip = svg("title");
-        tip.textContent = words;
-        dot.append(tip);
-        dot.addEventListener("click", () => onSelect(d));
-        dot.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); onSelect(d); } });
-      }
-      if (big) onTop.push(dot); else graph.append(dot);
+      const size = { blunder: 7, mistake: 5.5, inaccuracy: 4.2 }[d.label] ?? 2.5;
+      if (!big) { graph.append(marker(seat, x(d.ply), y(d.value), size, { class: "an-point", "data-ply": d.ply })); continue; }
+      const words = `${names[seat] ?? ""}: ${t("an_mark", { label: labelName(d.label), loss: percent(d.loss) })}`;
+      const tip = svg("title");
+      tip.textContent = words;
+      const dot = svg("g", { class: `an-point marked ${d.label}`, "data-ply": d.ply, "data-label": d.label, tabindex: 0, role: "button", "aria-label": words },
+        tip, marker(seat, x(d.ply), y(d.value), size, { class: "an-dot" }));
+      dot.addEventListener("click", (event) => { event.stopPropagation(); onSelect(d); });
+      targets.push([x(d.ply), y(d.value), d]);
+      dot.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); onSelect(d); } });
+      onTop.push(dot);
     }
   }
-  graph.append(...onTop);
+  // A tap near a mark selects it: an invisible layer under the marks takes the taps around them and picks the nearest
+  // mark within HIT_PX screen pixels, so that even a small mark is a target of HIT_PX * 2 on a phone, and marks close
+  // together do not hide one another's targets.
+  const catcher = svg("rect", { x: 0, y: 0, width: W, height: H, class: "an-hit", "aria-hidden": "true" });
+  catcher.addEventListener("click", (event) => {
+    const matrix = graph.getScreenCTM();
+    if (!matrix) return;
+    const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+    let nearest = null, reach = HIT_PX / (matrix.a || 1);
+    for (const [tx, ty, d] of targets) { const r = Math.hypot(tx - p.x, ty - p.y); if (r <= reach) { nearest = d; reach = r; } }
+    if (nearest) onSelect(nearest);
+  });
+  graph.append(catcher);
+  // The marked points are drawn last (blunders on top), so that no line, small point or lesser mark covers them.
+  const rank = { inaccuracy: 0, mistake: 1, blunder: 2 };
+  graph.append(...onTop.sort((a, b) => rank[a.dataset.label] - rank[b.dataset.label]));
   const legend = h("ul", { class: "an-legend small" }, seats.map((seat) => h("li", { "data-seat": seat }, seatKey(seat),
     h("span", { class: "an-swatch", style: `border-top: 3px ${DASHES[seat % DASHES.length] ? "dashed" : "solid"} ${COLOURS[seat % COLOURS.length]}` }),
     " ", names[seat] ?? `#${seat + 1}`)));

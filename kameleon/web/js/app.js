@@ -419,9 +419,12 @@ function sentenceOf(board, entry, ctx) {
 }
 
 // The log panel's items: sentences, newest last (the list scrolls to it); the notation beside each when asked for.
-function logItems(board, log, ctx, upTo = log.length) {
+// `judged`: the index of a move the board shows the position before (an analysis's better move): it alone is marked.
+function logItems(board, log, ctx, upTo = log.length, judged = null) {
   const fresh = new Set(ctx.recent || []);
-  return log.slice(0, upTo).map((entry, i) => h("li", { class: [i === upTo - 1 ? "current" : "", fresh.has(entry) ? "recent" : ""].join(" ").trim(), "data-seat": entry.seat ?? "" },
+  const cls = (entry, i) => judged !== null ? (i === judged ? "judged" : "")
+    : [i === upTo - 1 ? "current" : "", fresh.has(entry) ? "recent" : ""].join(" ").trim();
+  return log.slice(0, upTo).map((entry, i) => h("li", { class: cls(entry, i), "data-seat": entry.seat ?? "" },
     sentenceOf(board, entry, ctx), ctx.showNotation ? h("code", { class: "notation" }, entry.move) : null));
 }
 
@@ -628,14 +631,28 @@ async function tablePage(tableId) {
   // Hints: in an unrated game against bots alone, on my turn, the strongest bot's move for my seat (the server
   // refuses elsewhere, in words). It holds for the position it was asked in.
   let hint = null, hinting = false;
-  const hintAllowed = (table) => table.rated === false && frame.seat !== null && table.status === "playing"
-    && table.seats.every((s) => s.seat === frame.seat || (s.kind === "bot" && !s.person));
+  // Why hints are off at this table (a rated game, or people at it), said on the disabled button without asking the
+  // server; null where they are allowed.
+  const hintRefusal = (table) => table.rated !== false ? "hint_off_rated"
+    : table.seats.every((s) => s.seat === frame.seat || (s.kind === "bot" && !s.person)) ? null : "hint_off_people";
+  let hintWhy = false;  // the reason shown under the disabled button (a tap on a phone, which has no tooltip)
   const askHint = async () => {
     if (hinting) return;
     hinting = true; render();
     try { hint = await post(`/api/tables/${tableId}/hint`); } catch (e) { toast(e.message, true); }
     hinting = false; render();
   };
+
+  // On my turn: the Hint button, or, where hints are off, the same button disabled with its reason as a tooltip
+  // (aria-disabled, so that a tap still reaches it and shows the reason under the status line).
+  function hintButton(table) {
+    const refusal = hintRefusal(table);
+    if (refusal) {
+      return h("button", { type: "button", class: "secondary small off", id: "hint-button", "aria-disabled": "true", title: t(refusal),
+        "aria-describedby": hintWhy ? "hint-why" : null, "aria-expanded": String(hintWhy), onclick: () => { hintWhy = !hintWhy; render(); document.getElementById("hint-button")?.focus(); } }, t("hint"));
+    }
+    return h("button", { type: "button", class: "secondary small", id: "hint-button", disabled: hinting, title: t("hint_help"), onclick: askHint }, hinting ? t("hint_thinking") : t("hint"));
+  }
 
   function render() {
     const table = frame.table;
@@ -647,21 +664,23 @@ async function tablePage(tableId) {
         table.status === "playing" ? (mine ? t("your_turn") : t("turn_of", { name: names[turn] ?? "?" }))
           : table.status === "open" ? `${table.title} · ${t("waiting_start")}` : t("game_over")),
       frame.seat === null ? watcherNote(table) : null,
-      h("span", { class: "status-tools" }, mine && hintAllowed(table)
-        ? h("button", { type: "button", class: "secondary small", id: "hint-button", disabled: hinting, title: t("hint_help"), onclick: askHint }, hinting ? t("hint_thinking") : t("hint"))
-        : null, notationToggle(render), conn), lateNote(table, names));
+      h("span", { class: "status-tools" }, mine ? hintButton(table) : null, notationToggle(render), conn), lateNote(table, names));
     const showNotation = notationOn();
     const hinted = hint && mine && hint.moves === frame.log.length ? hint.entry : null;
     const ctx = { seat: frame.seat, legal: frame.legal, names, play, interactive: table.status === "playing",
       explain: (message) => toast(message, true), log: frame.log, recent: recentOf(frame.log, frame.seat), showNotation,
       hint: hinted ? hinted.move : null };
+    // With a hint shown the board marks the hint alone: the last moves' outline would compete with it.
+    const boardCtx = hinted ? { ...ctx, recent: [] } : ctx;
+    const refusal = mine ? hintRefusal(table) : null;
+    const why = refusal && hintWhy ? h("p", { class: "hint-why small muted", id: "hint-why" }, t(refusal)) : null;
     // The newest move in words above the board (on a phone the log is far below it).
     const newest = frame.log.length ? h("div", { class: "last-move small", id: "last-move" }, sentenceOf(board, frame.log[frame.log.length - 1], ctx)) : null;
-    // The hint in words (the board's sentence) and on the board; its token only with the notation on.
-    const hintLine = hinted ? h("div", { class: "hint-line", id: "hint-line" }, h("strong", {}, `${t("hint")}: `), sentenceOf(board, hinted, ctx),
+    // The hint as advice (the board's sentence of the move) and on the board; its token only with the notation on.
+    const hintLine = hinted ? h("div", { class: "hint-line", id: "hint-line" }, h("strong", {}, `${t("hint_suggested")}: `), sentenceOf(board, hinted, ctx),
       showNotation ? h("code", { class: "notation" }, hinted.move) : null) : null;
-    add(clear(boardBox), status, newest, hintLine);
-    board.render(boardBox, frame.view, ctx);
+    add(clear(boardBox), status, why, newest, hintLine);
+    board.render(boardBox, frame.view, boardCtx);
     if (hinted) markHint(boardBox, hinted.move);
 
     clear(movesBox);
@@ -817,15 +836,17 @@ async function replayPage(tableId) {
     const data = cache.get(key);
     if (wanted === total && !chosen) fullLog = data.log;
     slider.value = step;
-    label.textContent = t("step", { n: step, total });
+    // The better move's position is the one before the judged move: the counter names that move, and the log marks it.
+    label.textContent = chosen ? t("step_before", { n: chosen.ply + 1, total }) : t("step", { n: step, total });
     clear(boardBox);
     const upTo = chosen ? chosen.ply + 1 : step;
     const log = fullLog.length ? fullLog.slice(0, upTo) : data.log;
+    // With the better move shown, the last move's outline is left off the board: only the recommendation stands out.
     const ctx = { seat: chosen ? chosen.seat : null, legal: [], names, play: () => {}, explain: () => {}, interactive: false, log: data.log,
-      recent: data.log.slice(-1), showNotation: notationOn(), hint: chosen ? chosen.best : null };
+      recent: chosen ? [] : data.log.slice(-1), showNotation: notationOn(), hint: chosen ? chosen.best : null };
     board.render(boardBox, data.view, ctx);
     if (chosen) markHint(boardBox, chosen.best);
-    const items = logItems(board, log, ctx);
+    const items = logItems(board, log, ctx, log.length, chosen ? chosen.ply : null);
     items.forEach((item, i) => { const d = marks.get(i); if (d) item.append(" ", markBadge(d, select)); });
     add(clear(logList), ...items);
     logList.scrollTop = logList.scrollHeight;

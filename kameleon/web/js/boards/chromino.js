@@ -190,7 +190,8 @@ function drawMap(layout, spots, pending, box, marks, hinted = null) {
       svg("path", { d: "M1 0H0V1", class: "cr-gridline" }))),
     svg("rect", { x: -MAX_SPAN, y: -MAX_SPAN, width: 2 * MAX_SPAN, height: 2 * MAX_SPAN, fill: "url(#cr-grid)" }));
   const numbered = layout.filter((p) => p.item.move_number !== null);
-  const last = numbered.length ? numbered.reduce((a, b) => (b.item.move_number > a.item.move_number ? b : a)) : null;
+  // With a hint drawn, the last tile laid goes unmarked: its outline would compete with the recommendation.
+  const last = numbered.length && !hinted ? numbered.reduce((a, b) => (b.item.move_number > a.item.move_number ? b : a)) : null;
   map.append(svg("g", { class: "cr-layout" }, ...layout.map((p, i) => tileShape(p, {
     class: `cr-tile${p === last ? " last" : ""}${p.item.seat === null ? " start" : ""}${marks.changed.has(spotKey(p)) ? " changed" : ""}${i >= marks.arrivedFrom ? " arrive" : ""}`,
     "data-placed": p.move, "data-seat": p.item.seat ?? "" }))));
