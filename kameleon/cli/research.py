@@ -278,29 +278,29 @@ def reinforce_command(
 @research_app.command("train")
 def train_command(
     game: str = typer.Argument(..., help="the game whose value network to train"),
-    players: int | None = typer.Option(None, "--players", "-p", help="seats at the table [default: 2]"),
+    players: int | None = typer.Option(None, "--players", "-p", help="seats at the table (default 2)"),
     generations: int | None = typer.Option(
         None,
         "--generations",
         "-G",
-        help="self-play generations, the first playing medium [default: 3; with --resume: the run's own]",
+        help="self-play generations, the first playing medium (default 3; with --resume: the run's own)",
     ),
     games: int | None = typer.Option(
-        None, "--games", "-n", help="self-play games per generation, at least 20 [default: 2000]"
+        None, "--games", "-n", help="self-play games per generation, at least 20 (default 2000)"
     ),
     iterations: int | None = typer.Option(
-        None, "--iterations", help="search iterations per move of the self-play expert [default: 100]"
+        None, "--iterations", help="search iterations per move of the self-play expert (default 100)"
     ),
     epochs: int | None = typer.Option(
         None,
         "--epochs",
-        help="most passes over the samples in a generation's fit; held-out games may stop it [default: 6]",
+        help="most passes over the samples in a generation's fit; held-out games may stop it (default 6)",
     ),
     seed: int | None = typer.Option(
-        None, "--seed", help="training seed: every game's deal and every bot's seed derive from it [default: 1]"
+        None, "--seed", help="training seed: every game's deal and every bot's seed derive from it (default 1)"
     ),
     sample_every: int | None = typer.Option(
-        None, "--sample-every", help="keep one position in this many of each game, for long games [default: 1]"
+        None, "--sample-every", help="keep one position in this many of each game, for long games (default 1)"
     ),
     workers: int = typer.Option(2, "--workers", "-w", help="local processes (or Ray CPUs) playing games"),
     out: Path | None = typer.Option(
@@ -320,7 +320,9 @@ def train_command(
     later one plays expert@--iterations with the previous network. After each
     generation the network is refitted (Adam, softmax cross-entropy on who won) and
     written to --out with the samples and progress.json, so an interrupted run goes
-    on with --resume. Each generation's held-out log-loss is printed beside a coin's.
+    on with --resume (with the run's own settings: only --generations may change).
+    Each generation's held-out log-loss is printed beside a coin's; a network no
+    better than a coin is reported and never installed.
     """
     from kameleon.research import train
 
