@@ -278,9 +278,16 @@ def test_train_writes_checkpoints_prints_the_fit_and_resumes(tmp_path: Path) -> 
         (["train", "coloretto", "--seed", "-1"], "--seed must not be negative, not -1"),
         (["train", "coloretto", "--workers", "0"], "--workers must be at least 1"),
         (["train", "coloretto", "--resume", "--out", "/nonexistent/run"], "nothing to resume in /nonexistent/run"),
-        (["train", "coloretto", "--out", "/etc/hostname"], "--out /etc/hostname is a file; a training run needs a folder"),
     ],
 )
 def test_train_refuses_bad_input_before_any_game(args: list[str], message: str) -> None:
     result = research(*args)
     assert result.exit_code == 2 and says(result, message), result.output
+
+
+def test_train_refuses_a_file_as_its_folder(tmp_path: Path) -> None:
+    afile = tmp_path / "afile"
+    afile.write_text("mine")
+    result = research("train", "coloretto", "--out", str(afile))
+    assert result.exit_code == 2 and says(result, f"--out {afile} is a file; a training run needs a folder")
+    assert afile.read_text() == "mine"
