@@ -30,6 +30,15 @@ def signed_in(browser: Browser, arena: ServerProcess, player: Player, **options:
     return context, page
 
 
+def _wait_for_a_note(page: Page, seconds: float = 10.0) -> None:
+    """Wait until the page has signalled a turn. Polled from here: a predicate polled inside the page is a
+    string the page's Content-Security-Policy (no 'unsafe-eval') refuses to run."""
+    deadline = time.monotonic() + seconds
+    while page.evaluate("window.__notes.length") == 0:
+        assert time.monotonic() < deadline, "no turn was signalled"
+        time.sleep(0.1)
+
+
 def test_my_games_lists_the_games_awaiting_me_first_and_the_title_counts_them(
     browser: Browser, arena: ServerProcess
 ) -> None:
@@ -181,7 +190,7 @@ def test_a_hidden_table_page_signals_the_turn_the_opponent_gives(browser: Browse
         frame = gus.get(f"/api/tables/{table_id}/state")  # Gus plays his whole turn: Fiona's begins
         while frame["table"]["current_player"] == 1:
             frame = gus.post(f"/api/tables/{table_id}/moves", {"move": frame["legal"][0], "expect": len(frame["log"])})
-        page.wait_for_function("window.__notes.length > 0", timeout=10_000)
+        _wait_for_a_note(page)
         assert page.evaluate("window.__notes") == [["Your turn: Coloretto", table_id]]
         expect(page).to_have_title("(1) kameleon arena", timeout=10_000)
         assert page.evaluate("window.__notes.length") == 1, "one signal per turn"
@@ -240,7 +249,7 @@ def test_a_hidden_tab_keeps_counting_and_signals_a_new_turn_of_a_game_that_alrea
                 frame = player.post(path, {"move": frame["legal"][0], "expect": len(frame["log"])})
         assert page.evaluate("window.__notes") == []
         page.clock.run_for(61_000)  # the hidden tab's slower look still comes
-        page.wait_for_function("window.__notes.length > 0", timeout=10_000)
+        _wait_for_a_note(page)
         assert page.evaluate("window.__notes") == [["Your turn: Coloretto", table_id]]
         expect(page).to_have_title("(1) kameleon arena")
         assert page.errors == []  # type: ignore[attr-defined]
