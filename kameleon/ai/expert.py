@@ -34,7 +34,7 @@ their win chances (softmax cut-off at scale 2 is exactly that), and a finished g
 Judge = Callable[[State[Any]], list[float]]
 
 _LOADED: dict[tuple[str, int, str, str], Judge | None] = {}
-"""(game, players, encoding, folder) -> the judge, or None where no network is shipped: loaded once."""
+"""(game, players, encoding, file) -> the judge, or None where no network is shipped: loaded once."""
 
 
 def network_file(game: Game[Any]) -> Path | None:

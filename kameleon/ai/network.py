@@ -59,16 +59,23 @@ class ValueNetwork:
     def input_size(self) -> int:
         return int(self.weights[0].shape[0])
 
-    def logits(self, x: np.ndarray) -> np.ndarray:
-        """Rows of encodings (k, input_size) -> one logit per row (k,)."""
+    def forward(self, x: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
+        """Rows of encodings (k, input_size) -> each layer's input (the encodings, then every hidden layer's
+        ReLU output: what training differentiates) and one logit per row (k,)."""
+        inputs = [x]
         h = x
         last = len(self.weights) - 1
         for i, (w, b) in enumerate(zip(self.weights, self.biases, strict=True)):
             h = h @ w + b
             if i < last:
-                np.maximum(h, 0.0, out=h)
+                h = np.maximum(h, 0.0)
+                inputs.append(h)
         out: np.ndarray = h[:, 0]
-        return out
+        return inputs, out
+
+    def logits(self, x: np.ndarray) -> np.ndarray:
+        """Rows of encodings (k, input_size) -> one logit per row (k,)."""
+        return self.forward(x)[1]
 
     def meta(self) -> dict[str, Any]:
         return {

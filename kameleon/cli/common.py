@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.progress import Progress
 
 from kameleon.engine.errors import KameleonError
 from kameleon.engine.game import Game
@@ -23,6 +25,19 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     # One line, however long (soft_wrap); escaped: file names and records may hold brackets.
     err_console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
     return typer.Exit(code)
+
+
+@contextmanager
+def stopped_cleanly(progress: Progress, interrupted: Callable[[], str]) -> Iterator[None]:
+    """A KameleonError or Ctrl-C inside stops the progress bar and leaves with a clear message."""
+    try:
+        yield
+    except KameleonError as exc:
+        progress.stop()
+        raise fail(str(exc)) from None
+    except KeyboardInterrupt:
+        progress.stop()
+        raise fail(interrupted(), 130) from None
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, Any]:

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -18,7 +16,7 @@ from typing import Any
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-from kameleon.cli.common import err_console, fail
+from kameleon.cli.common import err_console, fail, stopped_cleanly
 from kameleon.engine.errors import KameleonError
 
 research_app = typer.Typer(
@@ -38,19 +36,6 @@ def _progress(*, transient: bool = True) -> Progress:
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
         TimeRemainingColumn(), console=err_console, transient=transient,
     )  # fmt: skip
-
-
-@contextmanager
-def _stopped_cleanly(progress: Progress, interrupted: Callable[[], str]) -> Iterator[None]:
-    """A KameleonError or Ctrl-C inside stops the progress bar and leaves with a clear message."""
-    try:
-        yield
-    except KameleonError as exc:
-        progress.stop()
-        raise fail(str(exc)) from None
-    except KeyboardInterrupt:
-        progress.stop()
-        raise fail(interrupted(), 130) from None
 
 
 @research_app.command("strength")
@@ -114,7 +99,7 @@ def strength_command(
             progress.console.print(f"{config[0]} ×{config[1]}: {time.perf_counter() - tick:.0f} s")
             tick = time.perf_counter()
 
-        with _stopped_cleanly(
+        with stopped_cleanly(
             progress,
             lambda: (
                 f"interrupted after {done} of {total} games; they are kept in {folder}: "
@@ -170,7 +155,7 @@ def oracle_command(
         raise fail(str(exc)) from None
     with _progress() as progress:
         bar = progress.add_task(f"{game}: oracle vs {opponent}", total=games * len(levels))
-        with _stopped_cleanly(progress, lambda: "interrupted: the oracle keeps nothing, run it again"):
+        with stopped_cleanly(progress, lambda: "interrupted: the oracle keeps nothing, run it again"):
             found = oracle.measure(
                 game, levels, opponent, games, workers=workers, seed=seed, on_game=lambda: progress.advance(bar),
                 **settings,
@@ -214,7 +199,7 @@ def fit_value_command(
         raise fail(str(exc)) from None
     with _progress() as progress:
         bar = progress.add_task(f"{game}: greedy games of {players}", total=games)
-        with _stopped_cleanly(progress, lambda: "interrupted: the fit keeps nothing, run it again"):
+        with stopped_cleanly(progress, lambda: "interrupted: the fit keeps nothing, run it again"):
             found = value_fit.fit(game, games, seed, workers, players, on_game=lambda: progress.advance(bar))
     typer.echo(f"| stage | held-out positions | log-loss (coin: {math.log(players):.3f}) |")
     typer.echo("| --- | --- | --- |")
@@ -258,7 +243,7 @@ def reinforce_command(
     setting: dict[str, Any] = {"game": game, "players": players, "opponents": opponents}
     with _progress() as progress:
         bar = progress.add_task(f"{game}: training against {opponents}", total=steps)
-        with _stopped_cleanly(progress, lambda: "interrupted: the example keeps nothing, run it again"):
+        with stopped_cleanly(progress, lambda: "interrupted: the example keeps nothing, run it again"):
             policy, figures = reinforce.train(
                 **setting, steps=steps, seed=seed, log=lambda line: progress.console.print(line, markup=False),
                 on_steps=lambda n: progress.advance(bar, n),
@@ -362,7 +347,7 @@ def train_command(
             generation=generation, game=lambda: progress.advance(bar[0]), fitting=fitting,
             epoch=lambda: progress.advance(bar[0]),
         )  # fmt: skip
-        with _stopped_cleanly(progress, lambda: f"interrupted: go on with --resume --out {folder}"):
+        with stopped_cleanly(progress, lambda: f"interrupted: go on with --resume --out {folder}"):
             done = train.train(settings, folder, resume=resume, workers=workers, ray_address=ray, hooks=hooks)
     coin = math.log(done.settings.players)
     typer.echo(f"| generation | positions | best epoch | held-out log-loss (coin: {coin:.3f}) | seconds |")

@@ -146,8 +146,7 @@ class Game(ABC, Generic[A]):
         """The folder of the game's translation catalogs (`<lang>/LC_MESSAGES/messages.po`, gettext's
         layout) for the Messages its engine says; the default is `locale/` beside the module of the
         Game class, when it exists."""
-        module = sys.modules.get(cls.__module__)
-        folder = Path(module.__file__).parent / "locale" if module and module.__file__ else None
+        folder = cls._beside_module("locale")
         return folder if folder is not None and folder.is_dir() else None
 
     @classmethod
@@ -169,8 +168,13 @@ class Game(ABC, Generic[A]):
         """The folder of the game's trained value networks (`value-<players>p.npz`, written by
         `kameleon research train GAME --install`); the default is `networks/` beside the module of
         the Game class. The `expert` bot plays as `hard` at a table size without a network there."""
+        return cls._beside_module("networks")
+
+    @classmethod
+    def _beside_module(cls, name: str) -> Path | None:
+        """`name` in the folder of the module that defines the Game class (None for a class without a file)."""
         module = sys.modules.get(cls.__module__)
-        return Path(module.__file__).parent / "networks" if module and module.__file__ else None
+        return Path(module.__file__).parent / name if module and module.__file__ else None
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{k}={v!r}" for k, v in self.options.items())

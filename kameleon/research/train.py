@@ -229,19 +229,6 @@ def _played_on_ray(
 # --- the fit -----------------------------------------------------------------------
 
 
-def _forward(net: network.ValueNetwork, x: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
-    """Activations of every layer (input first) and the logits."""
-    acts = [x]
-    h = x
-    last = len(net.weights) - 1
-    for i, (w, b) in enumerate(zip(net.weights, net.biases, strict=True)):
-        h = h @ w + b
-        if i < last:
-            h = np.maximum(h, 0.0)
-            acts.append(h)
-    return acts, h[:, 0]
-
-
 def _softmax(z: np.ndarray) -> np.ndarray:
     z = z - z.max(axis=1, keepdims=True)
     e = np.exp(z)
@@ -254,7 +241,7 @@ def log_loss(net: network.ValueNetwork, x: np.ndarray, y: np.ndarray) -> float:
     if not len(x):
         return float("nan")
     m, n, d = x.shape
-    _, z = _forward(net, x.reshape(m * n, d))
+    _, z = net.forward(x.reshape(m * n, d))
     p = np.clip(_softmax(z.reshape(m, n)), 1e-9, 1.0)
     return float(-(y * np.log(p)).sum(axis=1).mean())
 
@@ -306,7 +293,7 @@ def fit(
         for start in range(0, m, BATCH):
             pick = order[start : start + BATCH]
             k = len(pick)
-            acts, z = _forward(net, x[pick].reshape(k * n, d))
+            acts, z = net.forward(x[pick].reshape(k * n, d))
             p = _softmax(z.reshape(k, n))
             grad = ((p - y[pick]) / k).reshape(k * n, 1).astype(np.float32)
             gw: list[np.ndarray] = [np.empty(0)] * layers

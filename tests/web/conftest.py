@@ -11,9 +11,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
-from tests.server.harness import ROOT, ServerProcess
+from tests.server.harness import ROOT, Player, ServerProcess
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -78,3 +78,15 @@ def shot(page: Page, name: str) -> Path:
     page.evaluate("window.scrollTo(0, 0)")  # the sticky header belongs at the top of a full-page picture
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def signed_in(browser: Browser, arena: ServerProcess, player: Player, **options: object) -> tuple[BrowserContext, Page]:
+    """A new browser context logged in as `player` (its session cookie), with `options` for the context (e.g.
+    `viewport`); the page's uncaught errors are collected in `page.errors`."""
+    context = browser.new_context(base_url=arena.url, **options)  # type: ignore[arg-type]
+    context.add_cookies([{"name": "kameleon_session", "value": player.token, "url": arena.url}])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.errors = errors  # type: ignore[attr-defined]
+    return context, page

@@ -13,12 +13,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Request, Route, expect
+from playwright.sync_api import Browser, Page, Request, Route, expect
 
 import kameleon
 from tests.server.harness import Player, ServerProcess, my_turn
 from tests.server.test_analysis import FAST, finished_game, new_table
-from tests.web.conftest import shot
+from tests.web.conftest import shot, signed_in
 
 SHOTS = os.environ.get("KAMELEON_SHOTS")
 """A folder that receives a copy of each screenshot besides test-artifacts/ (for reviewing them by eye)."""
@@ -40,24 +40,12 @@ def keep(page: Page, name: str) -> None:
         shutil.copy(path, Path(SHOTS) / path.name)
 
 
-def signed_in(
-    browser: Browser, arena: ServerProcess, player: Player, viewport: dict[str, int]
-) -> tuple[BrowserContext, Page]:
-    context = browser.new_context(base_url=arena.url, viewport=viewport)  # type: ignore[arg-type]
-    context.add_cookies([{"name": "kameleon_session", "value": player.token, "url": arena.url}])
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.errors = errors  # type: ignore[attr-defined]
-    return context, page
-
-
 def test_a_spectator_asks_for_the_analysis_and_sees_graph_accuracy_and_better_moves(
     browser: Browser, arena: ServerProcess
 ) -> None:
     alice, bob = Player(arena.url, "Alice"), Player(arena.url, "Bob")
     table_id = finished_game(alice)
-    context, page = signed_in(browser, arena, bob, DESKTOP)
+    context, page = signed_in(browser, arena, bob, viewport=DESKTOP)
     try:
         page.goto(f"/replay/{table_id}")
         expect(page.locator("#analyse")).to_have_text("Analyse this game")
@@ -144,7 +132,7 @@ def test_the_hint_button_shows_the_move_on_the_board_in_an_unrated_game_against_
     rated = new_table(carol)
     my_turn(carol, friendly)
     my_turn(carol, rated)
-    context, page = signed_in(browser, arena, carol, DESKTOP)
+    context, page = signed_in(browser, arena, carol, viewport=DESKTOP)
     try:
         page.goto(f"/table/{rated}")
         expect(page.locator("#turn")).to_have_text("Your turn")
@@ -177,7 +165,7 @@ def test_the_hint_button_shows_the_move_on_the_board_in_an_unrated_game_against_
         assert page.errors == []  # type: ignore[attr-defined]
     finally:
         context.close()
-    context, phone = signed_in(browser, arena, carol, PHONE)
+    context, phone = signed_in(browser, arena, carol, viewport=PHONE)
     try:
         phone.goto(f"/table/{friendly}")
         phone.click("#hint-button")
@@ -211,7 +199,7 @@ def test_the_better_move_is_drawn_on_every_board(browser: Browser, arena: Server
     """An imported game is analysed like a finished one; a marked move's better move is marked on its board."""
     ann = Player(arena.url, f"Ann {game}")
     table_id = ann.post("/api/records", random_record(game, 11), expect=201)["table"]["id"]
-    context, page = signed_in(browser, arena, ann, DESKTOP)
+    context, page = signed_in(browser, arena, ann, viewport=DESKTOP)
     try:
         page.goto(f"/replay/{table_id}")
         page.click("#analyse")
@@ -236,7 +224,7 @@ def test_a_failed_analysis_is_said_in_words_and_can_be_asked_again(browser: Brow
             " VALUES (?, 'failed', 0, 3, '2026-01-01')",
             (table_id,),
         )
-    context, page = signed_in(browser, arena, ivy, DESKTOP)
+    context, page = signed_in(browser, arena, ivy, viewport=DESKTOP)
     try:
         page.goto(f"/replay/{table_id}")
         expect(page.locator("#analysis-error")).to_have_text(
@@ -269,7 +257,7 @@ def test_inaccuracies_are_marked_in_the_log_and_on_the_graph(browser: Browser, a
             inaccuracies[:] = [d["ply"] for d in decisions if d["label"] == "inaccuracy"]
         route.fulfill(response=response, body=json.dumps(job), content_type="application/json")
 
-    context, page = signed_in(browser, arena, jo, DESKTOP)
+    context, page = signed_in(browser, arena, jo, viewport=DESKTOP)
     try:
         page.route(f"**/api/tables/{table_id}/analysis", label_one)
         page.goto(f"/replay/{table_id}")

@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 import time
 
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.server.harness import Player, ServerProcess
-from tests.web.conftest import shot
+from tests.web.conftest import shot, signed_in
 
 
 def duel(alice: Player, bob: Player, per_move: float, start_player: int) -> str:
@@ -18,16 +18,6 @@ def duel(alice: Player, bob: Player, per_move: float, start_player: int) -> str:
     bob.post(f"/api/tables/{table_id}/join")
     alice.post(f"/api/tables/{table_id}/start")
     return table_id
-
-
-def signed_in(browser: Browser, arena: ServerProcess, player: Player, **options: object) -> tuple[BrowserContext, Page]:
-    context = browser.new_context(base_url=arena.url, **options)  # type: ignore[arg-type]
-    context.add_cookies([{"name": "kameleon_session", "value": player.token, "url": arena.url}])
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.errors = errors  # type: ignore[attr-defined]
-    return context, page
 
 
 def _wait_for_a_note(page: Page, seconds: float = 10.0) -> None:
