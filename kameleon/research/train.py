@@ -3,9 +3,11 @@
     kameleon research train GAME [--players 2] [--generations 3] [--games 2000] [--workers 2]
                                  [--out DIR] [--resume] [--install] [--ray ADDRESS]
 
-Generation 0 plays games between `medium` bots; in `DETOUR_SHARE` of them a
-stretch of `DETOUR_MOVES` random moves starts at a random early ply, because
-the search asks for values of positions that greedy play never reaches. Each
+Generation 0 plays games between `medium` bots. Every game leaves that play
+for a stretch of random moves, because the search asks for values of positions
+that greedy play never reaches: in `DETOUR_SHARE` of the games `DETOUR_MOVES`
+of them from a random ply of the first `DETOUR_WITHIN`, in the others the first
+`OPENING_MOVES`. Each
 later generation plays `expert@ITERATIONS` against itself with the previous
 generation's network (the same search the level plays, with a fixed budget so a
 run replays exactly). Every position before the end is a sample: each seat's
@@ -57,6 +59,8 @@ from kameleon.engine.registry import load
 DETOUR_SHARE = 0.6
 DETOUR_MOVES = 8
 DETOUR_WITHIN = 40
+OPENING_MOVES = 7
+"""Random moves that open the games without a detour (every game has a random stretch somewhere)."""
 HIDDEN = (128, 64)
 WINDOW = 2
 """Generations whose samples a fit uses (the newest first)."""
@@ -161,7 +165,11 @@ def play(task: tuple[Settings, int, int, str | None]) -> tuple[np.ndarray, np.nd
         agents: list[Any] = [make_agent("medium", n * seed + seat) for seat in range(n)]
     else:
         agents = [ExpertAgent(n * seed + seat, iterations=settings.iterations, network=net) for seat in range(n)]
-    start = rng.randrange(DETOUR_WITHIN) if rng.random() < DETOUR_SHARE else -1
+    if rng.random() < DETOUR_SHARE:
+        start = rng.randrange(DETOUR_WITHIN)
+        end = start + DETOUR_MOVES
+    else:
+        start, end = 0, OPENING_MOVES
     every = settings.sample_every
     offset = rng.randrange(every)
     rows: list[list[Any]] = []
@@ -169,7 +177,7 @@ def play(task: tuple[Settings, int, int, str | None]) -> tuple[np.ndarray, np.nd
     while not state.is_terminal:
         if ply % every == offset:
             rows.append([encoding.encode(state, seat) for seat in range(n)])
-        if start <= ply < start + DETOUR_MOVES:
+        if start <= ply < end:
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
         else:
