@@ -14,8 +14,9 @@ level that says how much hidden information it may use:
 - `everything`: from the real state itself, so it also knows the order of the
   draw pile.
 
-The moves searched are the `candidates` the game's greedy heuristic likes best
-(all moves when there are fewer); each gets `rollouts` playouts in which every
+The moves searched are the `candidates` the game's greedy heuristic likes best,
+judged on a position the oracle may see (at `nothing`, its own determinization);
+all moves when there are fewer. Each gets `rollouts` playouts in which every
 seat plays the greedy move, or a random one with probability `EPSILON`, and the
 move that wins most often is played (a shared first place is a win, the score
 margin over the best other seat breaks ties). The oracle plays games of
@@ -80,7 +81,8 @@ class OracleAgent:
             return actions[0]
         me = state.current_player
         assert me is not None
-        values = state.game.action_values(state, actions)
+        sample = self._start(state, me)  # ranked on what the oracle may see: at `nothing`, its own determinization
+        values = sample.game.action_values(sample, actions)
         ranked = sorted(zip(values, actions, strict=True), key=lambda pair: -pair[0])
         best, best_value = actions[0], float("-inf")
         for _, action in ranked[: self.candidates]:

@@ -6,7 +6,11 @@ For every game whose engine is present and each of 2 and 4 players (when the
 game allows it):
 
 - 2 players: every pair of levels (`LEVELS`, `expert` to `random`) plays `games`
-  seat-rotated games; the table gives the row level's win rate against the column level;
+  seat-rotated games; the table gives the row level's win rate against the column level.
+  Beside it, the fair oracle's rate against `random` (`kameleon.research.oracle`
+  seeing `nothing`: flat Monte Carlo from the seat's own determinizations, a
+  measuring instrument and not a level), the ceiling a fair bot's "vs random"
+  is read against;
 - 4 players: the four levels of `TABLE` share a table (first-place rate of each),
   `hard` plays against three `medium` and `expert` against three `hard` (their
   first-place rates).
@@ -26,6 +30,7 @@ the same command with `--resume` plays only the games still missing.
 from __future__ import annotations
 
 import datetime
+import functools
 import itertools
 import json
 import os
@@ -45,6 +50,7 @@ from kameleon.engine.record import write_whole
 from kameleon.engine.registry import games as game_names
 from kameleon.engine.registry import load
 from kameleon.engine.seeding import MAX_SEED
+from kameleon.research.oracle import OracleAgent
 
 LEVELS = ("expert", "hard", "medium", "easy", "random")
 """The levels of the two-player tables, strongest first."""
@@ -52,6 +58,9 @@ TABLE = ("hard", "medium", "easy", "random")
 """The four levels at one four-player table."""
 HARD_VS_MEDIUM = ("hard", "medium", "medium", "medium")
 EXPERT_VS_HARD = ("expert", "hard", "hard", "hard")
+ORACLE = "oracle"
+"""The fair oracle's name in the report's games (`OracleAgent` seeing `nothing`, its default effort)."""
+CEILING_OPPONENT = "random"
 COMMAND = "kameleon research strength"
 """The command that writes the report (named in the report's first line)."""
 
@@ -168,13 +177,16 @@ def plan(
     per move when given, else for `move_time` seconds)."""
     budget: dict[str, Any] = {"move_time": move_time} if iterations is None else {"iterations": iterations}
 
-    def tournament(bots: tuple[str, ...], salt: int) -> Tournament:
+    def tournament(bots: tuple[str, ...] | dict[str, Any], salt: int) -> Tournament:
         return Tournament(game, bots, games=games, players=players, seed=seed + salt, **budget)
 
     stem = f"{game}-{players}p"
     if players == 2:
         pairs = itertools.combinations(LEVELS, 2)
-        return {f"{stem}-{a}-{b}": tournament((a, b), k) for k, (a, b) in enumerate(pairs)}
+        tournaments = {f"{stem}-{a}-{b}": tournament((a, b), k) for k, (a, b) in enumerate(pairs)}
+        oracle = {ORACLE: functools.partial(OracleAgent, "nothing"), CEILING_OPPONENT: CEILING_OPPONENT}
+        tournaments[f"{stem}-{ORACLE}-{CEILING_OPPONENT}"] = tournament(oracle, 50)
+        return tournaments
     return {
         f"{stem}-all": tournament(TABLE, 100),
         f"{stem}-hard-medium": tournament(HARD_VS_MEDIUM, 200),
@@ -186,13 +198,16 @@ def figures(game: str, players: int, played: Sequence[tuple[Tournament, list[dic
     """The tables' figures of one configuration from its tournaments (as `plan` makes them) and their games."""
     out: dict[str, Any] = {
         "game": game, "players": players, "pairs": {}, "table": {}, "hard_vs_medium": None, "expert_vs_hard": None,
+        "ceiling": None,
     }  # fmt: skip
     hard_results: list[dict[str, Any]] = []
     for tournament, results in played:
         bots = tournament.bots
         if "hard" in bots:
             hard_results.extend(results)
-        if players == 2:
+        if ORACLE in bots:
+            out["ceiling"] = _rate(results, ORACLE)
+        elif players == 2:
             a, b = bots
             out["pairs"][(a, b)] = _rate(results, a)
             out["pairs"][(b, a)] = _rate(results, b)
@@ -242,6 +257,12 @@ def render(measured: Sequence[dict[str, Any]], settings: dict[str, Any]) -> str:
             for a in LEVELS:
                 cells = ["—" if a == b else _cell(*entry["pairs"][(a, b)]) for b in LEVELS]
                 lines.append(f"| {a} | " + " | ".join(cells) + " |")
+            if entry.get("ceiling") is not None:
+                lines.append("")
+                lines.append(
+                    f"Fair ceiling against `{CEILING_OPPONENT}`: {_cell(*entry['ceiling'])}, the oracle's "
+                    "rate (`kameleon research oracle --sees nothing`)."
+                )
         else:
             lines.append("First-place rate with all four levels at the table:")
             lines.append("")

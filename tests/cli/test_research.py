@@ -66,6 +66,7 @@ def test_strength_writes_a_table_per_configuration_and_forgets_its_games(tmp_pat
     for level in LEVELS:
         assert f"| {level} |" in text
     assert "`hard` against three `medium`" in text and "`expert` against three `hard`" in text
+    assert "Fair ceiling against `random`: " in text  # the oracle's rate beside the 2-player table
     assert "iterations/s" in text
     assert not kept.exists() and says(done, f"wrote {out}")
 
@@ -131,7 +132,7 @@ def test_an_interrupted_report_resumes_from_the_games_kept(tmp_path: Path) -> No
     _, stderr = running.communicate(timeout=60)
     played = {f.name: len(read_results(f)) for f in kept.glob("*.jsonl")}
     assert running.returncode == 130 and not out.exists()
-    assert f"interrupted after {sum(played.values())} of 52 games; they are kept in {kept}" in " ".join(stderr.split())
+    assert f"interrupted after {sum(played.values())} of 56 games; they are kept in {kept}" in " ".join(stderr.split())
     assert "Traceback" not in stderr
 
     def command(*more: str) -> subprocess.CompletedProcess[str]:

@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 
 import kameleon
+from kameleon.ai.fair import fair_state
+from kameleon.engine.registry import games
 from kameleon.games.chromino.state import ChrominoState
 from kameleon.research.oracle import SIGHTS, OracleAgent, check, measure, report
 
@@ -29,6 +31,18 @@ def test_sight_levels_start_their_playouts_from_what_they_may_see() -> None:
     assert hands.hands == state.hands and sorted(hands.bag) == sorted(state.bag) and hands.bag != state.bag
     nothing = _start("nothing", state, me)
     assert nothing.hands[me] == state.hands[me] and nothing.hands[1 - me] != state.hands[1 - me]
+
+
+@pytest.mark.parametrize("game", games())
+def test_the_oracle_that_sees_nothing_is_a_fair_bot(game: str) -> None:
+    """At `nothing` it reads only the seat's view (the strength report seats it behind `FairView`), so its
+    rate against `random` is a ceiling for fair bots."""
+    state = kameleon.load(game, players=2).new_state(4)
+    oracle = OracleAgent("nothing", 6, rollouts=1, candidates=2)
+    for _ in range(6):
+        action = oracle.act(fair_state(state))  # FairView raises FairPlayError on a read of hidden fields
+        assert action in state.legal_actions()
+        state.apply(action)
 
 
 @pytest.mark.parametrize("sees", SIGHTS)

@@ -68,4 +68,5 @@ def test_the_report_has_a_table_per_configuration(tmp_path: Path) -> None:
     for level in LEVELS:
         assert f"| {level} |" in text  # a row per level in the 2-player table
     assert "`hard` against three `medium`" in text and "`expert` against three `hard`" in text
+    assert "Fair ceiling against `random`: " in text  # the oracle's rate beside the 2-player table
     assert "iterations/s" in text
