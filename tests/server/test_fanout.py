@@ -10,6 +10,7 @@ from __future__ import annotations
 import concurrent.futures
 import contextlib
 import random
+import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -44,10 +45,15 @@ def redis_url(redis_server: LocalRedis) -> str:
 
 
 def arena(
-    tmp_path: Path, name: str, redis_url: str, bot_delay: float = 0.0, args: list[str] | None = None
+    tmp_path: Path,
+    name: str,
+    redis_url: str,
+    bot_delay: float = 0.0,
+    args: list[str] | None = None,
+    more_env: dict[str, str] | None = None,
 ) -> ServerProcess:
     """A server process on the shared SQLite file `shared.sqlite3` (its log is `<name>.log`)."""
-    env = {"KAMELEON_REDIS_URL": redis_url, "KAMELEON_LEASE_SECONDS": str(LEASE)}
+    env = {"KAMELEON_REDIS_URL": redis_url, "KAMELEON_LEASE_SECONDS": str(LEASE), **(more_env or {})}
     return ServerProcess(
         tmp_path / f"{name}.sqlite3",
         bot_delay=bot_delay,
@@ -58,11 +64,13 @@ def arena(
 
 
 @contextlib.contextmanager
-def two_arenas(tmp_path: Path, redis_url: str, bot_delay: float = 0.0) -> Iterator[tuple[ServerProcess, ServerProcess]]:
+def two_arenas(
+    tmp_path: Path, redis_url: str, bot_delay: float = 0.0, more_env: dict[str, str] | None = None
+) -> Iterator[tuple[ServerProcess, ServerProcess]]:
     """Two server processes on one database and one Redis, stopped afterwards."""
-    first = arena(tmp_path, "first", redis_url, bot_delay)
+    first = arena(tmp_path, "first", redis_url, bot_delay, more_env=more_env)
     try:
-        second = arena(tmp_path, "second", redis_url, bot_delay)
+        second = arena(tmp_path, "second", redis_url, bot_delay, more_env=more_env)
         try:
             yield first, second
         finally:
@@ -132,6 +140,30 @@ def test_players_on_two_processes_play_one_game_and_chat(tmp_path: Path, redis_u
         # a stale move sent to the process that did not store the last one is refused, and changes nothing
         refused = bob.http.post(f"/api/tables/{table_id}/moves", json={"move": "draw"})
         assert refused.status_code == 409 and "over" in refused.json()["error"]
+
+
+def test_an_analysis_asked_of_both_processes_runs_once(tmp_path: Path, redis_url: str) -> None:
+    fast = {"KAMELEON_ANALYSIS_ITERATIONS": "12"}
+    with two_arenas(tmp_path, redis_url, more_env=fast) as (first, second):
+        alice, bob = Player(first.url, "Alice"), Player(second.url, "Bob")
+        table_id = two_player_table(alice, bob)
+        sockets = [alice.socket(table_id), bob.socket(table_id)]
+        play_over_sockets(sockets, seed=5)
+        for socket in sockets:
+            socket.close()
+        path = f"/api/tables/{table_id}/analysis"
+        with concurrent.futures.ThreadPoolExecutor(2) as pool:  # both processes asked at once: one job
+            asked = list(pool.map(lambda player: player.post(path)["status"], (alice, bob)))
+        assert set(asked) <= {"pending", "running", "done"}
+        deadline = time.monotonic() + 180
+        while (job := alice.get(path))["status"] not in ("done", "failed"):
+            assert time.monotonic() < deadline, f"the analysis is still {job}"
+            time.sleep(0.3)
+        assert job["status"] == "done", job
+        assert bob.get(path) == job  # the other process serves the stored analysis
+        with sqlite3.connect(tmp_path / "shared.sqlite3") as db:
+            rows = db.execute("SELECT status, attempts FROM analyses WHERE table_id = ?", (table_id,)).fetchall()
+        assert rows == [("done", 1)]  # one job, claimed by one process, started once
 
 
 def test_bots_carry_on_in_another_process_when_theirs_is_killed(tmp_path: Path, redis_url: str) -> None:
