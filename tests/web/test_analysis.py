@@ -124,6 +124,13 @@ def test_a_spectator_asks_for_the_analysis_and_sees_graph_accuracy_and_better_mo
         visitor.close()
 
 
+ADVICE = {
+    "en": re.compile(r"^Suggested move: (draw a card|take row \d: .+)$"),
+    "it": re.compile(r"^Mossa consigliata: (pesca una carta|prendi la fila \d: .+)$"),
+}
+"""A Coloretto hint at the start of a turn, as advice: draw (no card named) or take a row."""
+
+
 def test_the_hint_button_shows_the_move_on_the_board_in_an_unrated_game_against_a_bot(
     browser: Browser, arena: ServerProcess
 ) -> None:
@@ -155,6 +162,9 @@ def test_the_hint_button_shows_the_move_on_the_board_in_an_unrated_game_against_
         page.click("#hint-button")
         expect(page.locator("#hint-line")).to_be_visible(timeout=30_000)
         expect(page.locator("#hint-line strong")).to_have_text("Suggested move: ")
+        # Advice to the player, not the log's sentence about them: no name, and a draw names no card.
+        expect(page.locator("#hint-line")).to_have_text(ADVICE["en"])
+        expect(page.locator("#hint-line")).not_to_contain_text("Carol")
         expect(page.locator("#board .changed")).to_have_count(0)  # the hint alone is outlined
         expect(page.locator("#board .hinted")).to_have_count(1)
         expect(page.locator("#hint-line code")).to_have_count(0)  # the notation is off: no token
@@ -162,6 +172,12 @@ def test_the_hint_button_shows_the_move_on_the_board_in_an_unrated_game_against_
         page.click("#notation-toggle")
         expect(page.locator("#hint-line code")).to_have_count(1)
         page.click("#notation-toggle")
+        page.select_option("#language", "it")
+        page.click("#hint-button")
+        expect(page.locator("#hint-line")).to_have_text(ADVICE["it"], timeout=30_000)
+        keep(page, "hint-desktop-it")
+        page.select_option("#language", "en")
+        expect(page.locator("#hint-button")).to_have_text("Hint")
         assert page.errors == []  # type: ignore[attr-defined]
     finally:
         context.close()
@@ -179,6 +195,33 @@ def test_the_hint_button_shows_the_move_on_the_board_in_an_unrated_game_against_
         keep(phone, "hint-disabled-phone")
     finally:
         context.close()
+
+
+CHROMINO_ADVICE = {
+    "en": re.compile(r"^Suggested move: (lay the tile \([a-z, ]+\)|draw a tile|pass)( · .+)?$"),
+    "fr": re.compile(r"^Coup conseillé\u202f: (posez le chromino \([a-zé, ]+\)|piochez un chromino|passez)( · .+)?$"),
+}
+
+
+def test_a_hint_in_another_game_reads_as_advice_on_a_phone_too(browser: Browser, arena: ServerProcess) -> None:
+    """A Chromino hint: lay a tile (its colours in words), draw or pass; said to the player in their language."""
+    dana = Player(arena.url, "Dana")
+    table_id = new_table(dana, rated=False, game="chromino")
+    my_turn(dana, table_id)
+    for language, viewport in (("en", DESKTOP), ("fr", PHONE)):
+        dana.post("/api/me/language", {"language": language})
+        context, page = signed_in(browser, arena, dana, viewport=viewport)
+        try:
+            page.goto(f"/table/{table_id}")
+            page.click("#hint-button")
+            expect(page.locator("#hint-line")).to_have_text(CHROMINO_ADVICE[language], timeout=30_000)
+            expect(page.locator("#hint-line")).not_to_contain_text("Dana")
+            expect(page.locator("#board .hinted")).not_to_have_count(0)
+            assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+            keep(page, f"hint-chromino-{'desktop' if viewport is DESKTOP else 'phone'}-{language}")
+            assert page.errors == []  # type: ignore[attr-defined]
+        finally:
+            context.close()
 
 
 def random_record(game: str, seed: int) -> dict[str, object]:

@@ -47,6 +47,8 @@ def test_every_board_text_is_in_the_five_languages() -> None:
     assert used <= keys["en"], used - keys["en"]
     dynamic = {f"cm_reason_{reason}" for reason in REASONS} | {f"cm_colour_{kind}" for kind in "BRYVOGK"}
     dynamic |= {f"cm_bd_{part}" for part in ("outcome", "pieces", "chameleons", "captured", "total")}
+    plies = ("move", "enter", "pass", "room", "reward", "reserve", "captured", "capture_reward", "choosing")
+    dynamic |= {f"cm_{words}_{part}" for words in ("s", "a") for part in plies}  # a log's sentence, a hint's advice
     assert dynamic <= keys["en"], dynamic - keys["en"]
 
 

@@ -418,6 +418,13 @@ function sentenceOf(board, entry, ctx) {
   return entry.seat === null || entry.seat === undefined ? t("log_table") : t("log_moved", { name: ctx.names[entry.seat] ?? "?" });
 }
 
+// A hint's move as advice to the reader ("draw a card"): the board's own wording of it, else its log sentence.
+function adviceOf(board, entry, ctx) {
+  let text = null;
+  try { text = board.advice ? board.advice(entry, ctx) : null; } catch (error) { console.error(error); }
+  return text || sentenceOf(board, entry, ctx);
+}
+
 // The log panel's items: sentences, newest last (the list scrolls to it); the notation beside each when asked for.
 // `judged`: the index of a move the board shows the position before (an analysis's better move): it alone is marked.
 function logItems(board, log, ctx, upTo = log.length, judged = null) {
@@ -676,8 +683,8 @@ async function tablePage(tableId) {
     const why = refusal && hintWhy ? h("p", { class: "hint-why small muted", id: "hint-why" }, t(refusal)) : null;
     // The newest move in words above the board (on a phone the log is far below it).
     const newest = frame.log.length ? h("div", { class: "last-move small", id: "last-move" }, sentenceOf(board, frame.log[frame.log.length - 1], ctx)) : null;
-    // The hint as advice (the board's sentence of the move) and on the board; its token only with the notation on.
-    const hintLine = hinted ? h("div", { class: "hint-line", id: "hint-line" }, h("strong", {}, `${t("hint_suggested")}: `), sentenceOf(board, hinted, ctx),
+    // The hint as advice (the board's words to the reader) and on the board; its token only with the notation on.
+    const hintLine = hinted ? h("div", { class: "hint-line", id: "hint-line" }, h("strong", {}, `${t("hint_suggested")} `), adviceOf(board, hinted, ctx),
       showNotation ? h("code", { class: "notation" }, hinted.move) : null) : null;
     add(clear(boardBox), status, why, newest, hintLine);
     board.render(boardBox, frame.view, boardCtx);

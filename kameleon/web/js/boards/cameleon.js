@@ -44,32 +44,47 @@ export function seatBadge(seat, ctx = {}) {
 }
 
 // The captures of a ply in words; the reward just placed (`placed`: its reserve square) is said by the sentence itself.
-function captureWords(captures, placed = null) {
+// `won`: the key that words a reward won (said of the mover in the log, to the player in a hint).
+function captureWords(captures, placed = null, won = "cm_s_capture_reward") {
   return captures.map((c) => (c.reward && c.square !== placed
-    ? t("cm_s_capture_reward", { piece: colourName(c.piece), square: c.victim, reward: colourName(c.reward), reserve: c.square })
+    ? t(won, { piece: colourName(c.piece), square: c.victim, reward: colourName(c.reward), reserve: c.square })
     : t("cm_s_capture_plain", { piece: colourName(c.piece), square: c.victim }))).join(", ");
+}
+
+// One ply's words from the keys cm_<words>_… ("s": a sentence said of `name`, "a": advice to the player): the
+// ply, its captures, what follows; null for an event this board does not know.
+function plyWords(e, words, name) {
+  const prefix = `cm_${words}_`;
+  const parts = [];
+  if (e.kind === "move") {
+    parts.push(t(`${prefix}${e.leaves_reserve ? "enter" : "move"}`, { name, piece: colourName(e.piece), from: e.from, to: e.to }));
+  } else if (e.kind === "pass") {
+    parts.push(t(`${prefix}pass`, { name }));
+  } else if (e.kind === "choice") {
+    if (e.choice === "room") parts.push(t(`${prefix}room`, { name, square: e.victim }));
+    else if (e.choice === "reward") parts.push(t(`${prefix}reward`, { name, reward: colourName(e.reward), square: e.victim }));
+    else parts.push(t(`${prefix}reserve`, { name, reward: colourName(e.reward), square: e.square }));
+  } else {
+    return null;
+  }
+  if (e.captures && e.captures.length) {
+    parts.push(t(`${prefix}captured`, { list: captureWords(e.captures, e.kind === "choice" ? e.square : null, `${prefix}capture_reward`) }));
+  }
+  if (e.choices_follow) parts.push(t(`${prefix}choosing`));
+  if (e.game_over) parts.push(endReason(e.reason) || t("cm_s_game_over"));
+  return parts.join(" · ");
 }
 
 // One log entry ({seat, move, event}) as a sentence in the interface language, with the mover's name.
 export function sentence(entry, ctx = {}) {
   const e = entry.event || {};
-  const name = (ctx.names || [])[entry.seat] ?? t(e.side ? `cm_${e.side}` : "cm_round");
-  const parts = [];
-  if (e.kind === "move") {
-    parts.push(t(e.leaves_reserve ? "cm_s_enter" : "cm_s_move", { name, piece: colourName(e.piece), from: e.from, to: e.to }));
-  } else if (e.kind === "pass") {
-    parts.push(t("cm_s_pass", { name }));
-  } else if (e.kind === "choice") {
-    if (e.choice === "room") parts.push(t("cm_s_room", { name, square: e.victim }));
-    else if (e.choice === "reward") parts.push(t("cm_s_reward", { name, reward: colourName(e.reward), square: e.victim }));
-    else parts.push(t("cm_s_reserve", { name, reward: colourName(e.reward), square: e.square }));
-  } else {
-    return null;
-  }
-  if (e.captures && e.captures.length) parts.push(t("cm_s_captured", { list: captureWords(e.captures, e.kind === "choice" ? e.square : null) }));
-  if (e.choices_follow) parts.push(t("cm_s_choosing"));
-  if (e.game_over) parts.push(endReason(e.reason) || t("cm_s_game_over"));
-  return parts.join(" · ");
+  return plyWords(e, "s", (ctx.names || [])[entry.seat] ?? t(e.side ? `cm_${e.side}` : "cm_round"));
+}
+
+// The same entry as advice to the seat that would play it (a hint): an instruction, with no name. It says only
+// what the entry holds (the server's foreseen event).
+export function advice(entry) {
+  return plyWords(entry.event || {}, "a", null);
 }
 
 // How the game ended (State.end_reason), in words.

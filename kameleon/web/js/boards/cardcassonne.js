@@ -4,8 +4,9 @@
 // which follower secures a card, and the move each pick-and-place stands for (view.moves), are the engine's own: the
 // board finds the legal ones among ctx.legal by equality and never reads notation. A move the engine refuses is sent
 // all the same, so that the table page shows the engine's reason in the reader's language. Cards are named in words
-// (cardName); no notation shows unless ctx.showNotation. Log sentences (sentence), the results table's parts
-// (breakdownLabel / breakdownParts) and the seats' follower colours (seatBadge) are exported for the table page.
+// (cardName); no notation shows unless ctx.showNotation. Log sentences (sentence), a hint's advice (advice), the
+// results table's parts (breakdownLabel / breakdownParts) and the seats' follower colours (seatBadge) are exported
+// for the table page.
 // A hint or an analysis's better move (ctx.hint, a token) marks its card and row (class `hinted`).
 import { add, h } from "../dom.js";
 import { t } from "../i18n.js";
@@ -254,35 +255,62 @@ function lastClaims(view, ctx) {
       e.row === null ? t("cc_claim_chest", { name: ctx.names[e.seat], points: e.points }) : t("cc_claim", { name: ctx.names[e.seat], points: e.points, colour: colourName(e.row) }))));
 }
 
+// What a move set off (cards turned up, the rows claimed, the chests, a new round), in words. `you`: the seat
+// a hint speaks to, whose claims and chest are said to it ("you take…") rather than by its name; null in the log.
+function aftermath(e, who, you = null) {
+  const parts = [];
+  if (e.revealed && e.revealed.length) parts.push(t("cc_s_revealed", { cards: cardList(e.revealed.map((r) => r.card)) }));
+  for (const claim of e.claims || []) {
+    if (!(claim.cards.length + claim.to_chest)) continue;
+    const args = { row: rowName(claim.row), points: claim.points };
+    parts.push(claim.seat === you ? t("cc_a_claim", args) : t("cc_s_claim", { ...args, name: who(claim.seat) }));
+  }
+  for (const chest of e.chests || []) {
+    parts.push(chest.seat === you ? t("cc_a_chest", { points: chest.points }) : t("cc_s_chest", { name: who(chest.seat), points: chest.points }));
+  }
+  if (e.new_round) parts.push(t("cc_s_round", { n: e.new_round.round }));
+  return parts;
+}
+
+// The key of a card event's words: face up, face down and named (the mover's own card), or face down unseen.
+const cardKey = (e, prefix) => `${prefix}${!e.face_down ? "card" : e.face ? "card_down" : "card_hidden"}`;
+
+// One move's own words (its first part) from the keys cc_<words>_… ("s": a sentence said of `name`, "a": advice
+// to the player), with the parts every kind has; null for an event this board does not know.
+function moveWords(e, words, name) {
+  const prefix = `cc_${words}_`;
+  const row = rowName(e.row);
+  switch (e.kind) {
+    case "card": return [t(cardKey(e, prefix), { name, card: cardName(e.face), row })];
+    case "follower": return [t(`${prefix}follower`, { name, row, n: (e.cards || []).length })];
+    case "joker": {
+      const parts = [t(`${prefix}joker`, { name, card: cardName(e.card), row })];
+      if (e.display && e.display.length) parts.push(t("cc_s_display", { cards: cardList(e.display.map((d) => d.card)) }));
+      return parts;
+    }
+    case "decision": return [t(`${prefix}${e.choice === "keep" ? "keep" : "ten"}`, { name, card: cardName(e.card) })];
+    case "wild": return [t(`${prefix}wild`, { name, colour: colourName(e.herd) })];
+    default: return null;
+  }
+}
+
+const namer = (ctx) => (seat) => (ctx.names || [])[seat] ?? `#${seat + 1}`;
+
 // One log entry ({seat, move, event}) as a sentence in the interface language, with the mover's name.
 export function sentence(entry, ctx) {
   const e = entry.event || {};
-  const names = ctx.names || [];
-  const who = (seat) => names[seat] ?? `#${seat + 1}`;
-  const name = who(entry.seat);
-  const parts = [];
-  switch (e.kind) {
-    case "card":
-      if (!e.face_down) parts.push(t("cc_s_card", { name, card: cardName(e.face), row: rowName(e.row) }));
-      else if (e.face) parts.push(t("cc_s_card_down", { name, card: cardName(e.face), row: rowName(e.row) }));
-      else parts.push(t("cc_s_card_hidden", { name, row: rowName(e.row) }));
-      break;
-    case "follower": parts.push(t("cc_s_follower", { name, row: rowName(e.row), n: (e.cards || []).length })); break;
-    case "joker":
-      parts.push(t("cc_s_joker", { name, card: cardName(e.card), row: rowName(e.row) }));
-      if (e.display && e.display.length) parts.push(t("cc_s_display", { cards: cardList(e.display.map((d) => d.card)) }));
-      break;
-    case "decision": parts.push(t(e.choice === "keep" ? "cc_s_keep" : "cc_s_ten", { name, card: cardName(e.card) })); break;
-    case "wild": parts.push(t("cc_s_wild", { name, colour: colourName(e.herd) })); break;
-    default: return null;
-  }
-  if (e.revealed && e.revealed.length) parts.push(t("cc_s_revealed", { cards: cardList(e.revealed.map((r) => r.card)) }));
-  for (const claim of e.claims || []) {
-    if (claim.cards.length + claim.to_chest) parts.push(t("cc_s_claim", { name: who(claim.seat), row: rowName(claim.row), points: claim.points }));
-  }
-  for (const chest of e.chests || []) parts.push(t("cc_s_chest", { name: who(chest.seat), points: chest.points }));
-  if (e.new_round) parts.push(t("cc_s_round", { n: e.new_round.round }));
-  return parts.join(" · ");
+  const who = namer(ctx);
+  const parts = moveWords(e, "s", who(entry.seat));
+  return parts ? [...parts, ...aftermath(e, who)].join(" · ") : null;
+}
+
+// The same entry as advice to the seat that would play it (a hint): an instruction, with no name (what follows
+// it is said to that seat, other seats by their names). It says only what the entry holds (the server's
+// foreseen event): a card the seat cannot know is not named.
+export function advice(entry, ctx = {}) {
+  const e = entry.event || {};
+  const parts = moveWords(e, "a", null);
+  return parts ? [...parts, ...aftermath(e, namer(ctx), entry.seat)].join(" · ") : null;
 }
 
 // The label of one named part of a seat's score breakdown (State.score_breakdown) for the results table.

@@ -80,6 +80,16 @@ function tileWords(letters) {
   return [...letters].map((letter) => t(`chromino_colour_${letter === "*" ? "W" : letter}`)).join(", ");
 }
 
+// A placement in words: its first part, then what it scored and what followed it (`extra`, `out`: the words for
+// the chameleon's extra draw and for the last tile, said of the mover by the log or to the player by a hint).
+function placement(e, first, extra, out) {
+  const parts = [first];
+  if (e.points !== null && e.points !== undefined) parts.push(t("chromino_s_points", { n: e.points }));
+  if (e.extra_draw) parts.push(extra());
+  if (e.out) parts.push(out());
+  return parts.join(" · ");
+}
+
 // One log entry ({seat, move, event}) as a sentence in the interface language, with the mover's name.
 export function sentence(entry, ctx) {
   const e = entry.event || {};
@@ -87,13 +97,23 @@ export function sentence(entry, ctx) {
   switch (e.kind) {
     case "draw": return e.tile ? t("chromino_s_draw_seen", { name, tile: tileWords(e.tile) }) : t("chromino_s_draw", { name });
     case "pass": return t("chromino_s_pass", { name });
-    case "place": {
-      const parts = [t(e.after_draw ? "chromino_s_place_drawn" : "chromino_s_place", { name, tile: tileWords(e.colours) })];
-      if (e.points !== null && e.points !== undefined) parts.push(t("chromino_s_points", { n: e.points }));
-      if (e.extra_draw) parts.push(t("chromino_s_extra", { name }));
-      if (e.out) parts.push(t("chromino_s_out", { name }));
-      return parts.join(" · ");
-    }
+    case "place":
+      return placement(e, t(e.after_draw ? "chromino_s_place_drawn" : "chromino_s_place", { name, tile: tileWords(e.colours) }),
+        () => t("chromino_s_extra", { name }), () => t("chromino_s_out", { name }));
+    default: return null;
+  }
+}
+
+// The same entry as advice to the seat that would play it (a hint): an instruction, with no name. It says only
+// what the entry holds: a hint's draw comes without its tile (the server's foreseen event), so none is named.
+export function advice(entry) {
+  const e = entry.event || {};
+  switch (e.kind) {
+    case "draw": return e.tile ? t("chromino_a_draw_seen", { tile: tileWords(e.tile) }) : t("chromino_a_draw");
+    case "pass": return t("chromino_a_pass");
+    case "place":
+      return placement(e, t(e.after_draw ? "chromino_a_place_drawn" : "chromino_a_place", { tile: tileWords(e.colours) }),
+        () => t("chromino_a_extra"), () => t("chromino_a_out"));
     default: return null;
   }
 }

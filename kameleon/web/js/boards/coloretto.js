@@ -36,25 +36,46 @@ function cardList(names) {
   return [...counts].map(([name, n]) => (n > 1 ? t("coloretto_count", { n, card: cardName(name) }) : cardName(name))).join(", ");
 }
 
+// What a take brought besides the row (a golden joker's bonus, the last round card, the discards), in words with
+// no one's name, so that the log's sentence and the hint's advice say it alike.
+function takeExtras(e) {
+  const parts = [];
+  if (e.bonus) parts.push(t("coloretto_s_bonus", { card: cardName(e.bonus) }));
+  if (e.bonus && e.last_round) parts.push(t("coloretto_s_bonus_last"));
+  if (e.discarded && e.discarded.length) parts.push(t("coloretto_s_discarded", { cards: cardList(e.discarded) }));
+  return parts;
+}
+
 // One log entry ({seat, move, event}) as a sentence in the interface language, with the mover's name.
 export function sentence(entry, ctx) {
   const e = entry.event || {};
   const name = (ctx.names || [])[entry.seat] ?? "?";
   switch (e.kind) {
     case "draw":
-      if (!e.card) return t("coloretto_s_draw_unseen", { name }); // advice: the card is not known before the draw
+      if (!e.card) return t("coloretto_s_draw_unseen", { name });
       return t(e.last_round ? "coloretto_s_draw_last" : "coloretto_s_draw", { name, card: cardName(e.card) });
     case "place": return t("coloretto_s_place", { name, card: cardName(e.card), row: e.row });
-    case "take": {
-      const parts = [t("coloretto_s_take", { name, row: e.row, cards: cardList(e.cards) })];
-      if (e.bonus) parts.push(t("coloretto_s_bonus", { card: cardName(e.bonus) }));
-      if (e.bonus && e.last_round) parts.push(t("coloretto_s_bonus_last"));
-      if (e.discarded && e.discarded.length) parts.push(t("coloretto_s_discarded", { cards: cardList(e.discarded) }));
-      return parts.join(" · ");
-    }
+    case "take": return [t("coloretto_s_take", { name, row: e.row, cards: cardList(e.cards) }), ...takeExtras(e)].join(" · ");
     case "joker": return t("coloretto_s_joker", { name, colour: cardName(e.colour) });
     case "positive": return t("coloretto_s_positive", { name, colour: cardName(e.colour) });
     case "done": return t("coloretto_s_done", { name });
+    default: return null;
+  }
+}
+
+// The same entry as advice to the seat that would play it (a hint): an instruction, with no name. It says only
+// what the entry holds: a hint's draw comes without its card (the server's foreseen event), so none is named.
+export function advice(entry) {
+  const e = entry.event || {};
+  switch (e.kind) {
+    case "draw":
+      if (!e.card) return t("coloretto_a_draw");
+      return t(e.last_round ? "coloretto_a_draw_last" : "coloretto_a_draw_card", { card: cardName(e.card) });
+    case "place": return t("coloretto_a_place", { card: cardName(e.card), row: e.row });
+    case "take": return [t("coloretto_a_take", { row: e.row, cards: cardList(e.cards) }), ...takeExtras(e)].join(" · ");
+    case "joker": return t("coloretto_a_joker", { colour: cardName(e.colour) });
+    case "positive": return t("coloretto_a_positive", { colour: cardName(e.colour) });
+    case "done": return t("coloretto_a_done");
     default: return null;
   }
 }
