@@ -331,6 +331,22 @@ def fit(
 # --- a whole run -----------------------------------------------------------------
 
 
+def _window(out: Path, generation: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The samples a generation's fit uses (the last `WINDOW` generations', oldest first), split into the fitted
+    ones and the held-out games' (every `HELD_OUT`-th): (x, y, held-out x, held-out y). Split one generation at
+    a time, so that the whole window is never in memory next to its two parts."""
+    parts: list[list[np.ndarray]] = [[], [], [], []]
+    for g in range(max(0, generation - WINDOW + 1), generation + 1):
+        with np.load(out / f"samples-{g}.npz") as data:
+            x, y = data["x"], data["y"]
+            test = data["ids"] % HELD_OUT == 0
+        for part, chosen in zip(parts, (x[~test], y[~test], x[test], y[test]), strict=True):
+            part.append(chosen)
+        del x, y
+    x, y, x_held, y_held = (np.concatenate(part) for part in parts)
+    return x, y, x_held, y_held
+
+
 @dataclass
 class Hooks:
     """What a run tells its caller (the CLI's progress bar)."""
@@ -384,14 +400,9 @@ def train(
             with partial.open("wb") as file:
                 np.savez_compressed(file, x=x, y=y, ids=ids)
             partial.replace(samples)
+            del x, y, ids  # read back below: a large run's samples are held in memory once, not twice
         played = time.perf_counter() - started
-        xs, ys, held = [], [], []
-        for g in range(max(0, generation - WINDOW + 1), generation + 1):
-            with np.load(out / f"samples-{g}.npz") as data:
-                xs.append(data["x"])
-                ys.append(data["y"])
-                held.append(data["ids"] % HELD_OUT == 0)
-        x, y, test = np.concatenate(xs), np.concatenate(ys), np.concatenate(held)
+        x, y, x_held, y_held = _window(out, generation)
         rng = np.random.default_rng(game_seed(settings, generation, 0))
         if previous is None:
             net = network.new_network(
@@ -400,11 +411,11 @@ def train(
         else:
             net = network.load(previous)
         hooks.fitting(generation, settings.epochs)
-        losses = fit(net, x[~test], y[~test], settings.epochs, rng, hooks.epoch, held=(x[test], y[test]))
+        losses = fit(net, x, y, settings.epochs, rng, hooks.epoch, held=(x_held, y_held))
         figures = {
             "generation": generation,
             "games": settings.games,
-            "positions": len(x),
+            "positions": len(x) + len(x_held),
             "held_out_log_loss": round(min(losses), 4),
             "epochs": losses.index(min(losses)) + 1,
             "coin_log_loss": round(float(np.log(settings.players)), 4),
