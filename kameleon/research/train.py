@@ -3,14 +3,13 @@
     kameleon research train GAME [--players 2] [--generations 3] [--games 2000] [--workers 2]
                                  [--out DIR] [--resume] [--install] [--ray ADDRESS]
 
-Generation 0 plays games between `medium` bots. Every game leaves that play
-for a stretch of random moves, because the search asks for values of positions
-that greedy play never reaches: in `DETOUR_SHARE` of the games `DETOUR_MOVES`
-of them from a random ply of the first `DETOUR_WITHIN`, in the others the first
-`OPENING_MOVES`. Each
-later generation plays `expert@ITERATIONS` against itself with the previous
-generation's network (the same search the level plays, with a fixed budget so a
-run replays exactly). Every position before the end is a sample: each seat's
+Generation 0 plays games between `medium` bots. Each later generation plays
+`expert@ITERATIONS` against itself with the previous generation's network (the
+same search the level plays, with a fixed budget so a run replays exactly).
+Every game leaves the bots' play for a stretch of random moves, because the
+search asks for values of positions that the bots never reach: in
+`DETOUR_SHARE` of the games `DETOUR_MOVES` of them from a random ply of the
+first `DETOUR_WITHIN`, in the others the first `OPENING_MOVES`. Every position before the end is a sample: each seat's
 `Game.network_input()` encoding, labelled by its share of the win (1/k for each
 of k co-winners).
 

@@ -80,13 +80,14 @@ function tileWords(letters) {
   return [...letters].map((letter) => t(`chromino_colour_${letter === "*" ? "W" : letter}`)).join(", ");
 }
 
-// A placement in words: its first part, then what it scored and what followed it (`extra`, `out`: the words for
-// the chameleon's extra draw and for the last tile, said of the mover by the log or to the player by a hint).
-function placement(e, first, extra, out) {
-  const parts = [first];
+// A placement in words from the keys chromino_<words>_… ("s": said of `name` by the log, "a": advice to the
+// player in a hint): the tile laid, what it scored, the chameleon's extra draw and the last tile.
+function placement(e, words, name) {
+  const prefix = `chromino_${words}_`;
+  const parts = [t(`${prefix}${e.after_draw ? "place_drawn" : "place"}`, { name, tile: tileWords(e.colours) })];
   if (e.points !== null && e.points !== undefined) parts.push(t("chromino_s_points", { n: e.points }));
-  if (e.extra_draw) parts.push(extra());
-  if (e.out) parts.push(out());
+  if (e.extra_draw) parts.push(t(`${prefix}extra`, { name }));
+  if (e.out) parts.push(t(`${prefix}out`, { name }));
   return parts.join(" · ");
 }
 
@@ -97,9 +98,7 @@ export function sentence(entry, ctx) {
   switch (e.kind) {
     case "draw": return e.tile ? t("chromino_s_draw_seen", { name, tile: tileWords(e.tile) }) : t("chromino_s_draw", { name });
     case "pass": return t("chromino_s_pass", { name });
-    case "place":
-      return placement(e, t(e.after_draw ? "chromino_s_place_drawn" : "chromino_s_place", { name, tile: tileWords(e.colours) }),
-        () => t("chromino_s_extra", { name }), () => t("chromino_s_out", { name }));
+    case "place": return placement(e, "s", name);
     default: return null;
   }
 }
@@ -111,9 +110,7 @@ export function advice(entry) {
   switch (e.kind) {
     case "draw": return e.tile ? t("chromino_a_draw_seen", { tile: tileWords(e.tile) }) : t("chromino_a_draw");
     case "pass": return t("chromino_a_pass");
-    case "place":
-      return placement(e, t(e.after_draw ? "chromino_a_place_drawn" : "chromino_a_place", { tile: tileWords(e.colours) }),
-        () => t("chromino_a_extra"), () => t("chromino_a_out"));
+    case "place": return placement(e, "a", null);
     default: return null;
   }
 }
