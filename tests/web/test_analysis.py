@@ -71,6 +71,10 @@ def test_a_spectator_asks_for_the_analysis_and_sees_graph_accuracy_and_better_mo
             expect(better.locator("h3")).to_have_text("The better move")
             expect(better.locator(".an-label")).to_have_text(re.compile(f"^{label}$", re.I))
             expect(page.locator("#better-best")).to_contain_text("Better:")
+            # The better move is advice, as a hint is: nobody played it, so it names nobody.
+            for seat in range(2):
+                name = rows.nth(seat).locator("td").first.inner_text().strip()
+                expect(page.locator("#better-best")).not_to_contain_text(name)
             # Shown on the board (the row or pile that stands for it), never as a token with the notation off.
             expect(page.locator("#replay-board .hinted")).to_have_count(1)
             expect(better.locator("code")).to_have_count(0)

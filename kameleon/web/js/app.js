@@ -803,8 +803,8 @@ async function replayPage(tableId) {
   const slider = h("input", { type: "range", min: 0, max: total, value: step, id: "replay-slider", "aria-label": t("replay") });
   const logList = h("ol", { class: "log", id: "replay-log" });
   const percent = (value) => `${Math.round(value * 100)}%`;
-  // A marked move in words, and its better move: the board's sentences of the log entry played and of the best
-  // move (from the analysis's best_entry); the tokens only with the notation on.
+  // A marked move in words, and its better move: the board's sentence of the log entry played, and the best move
+  // (from the analysis's best_entry) worded as advice, as a hint is (nobody played it); tokens only with the notation on.
   const decisionWords = (d, ctx) => {
     const played = fullLog[d.ply];
     const bestEntry = d.best_entry || { seat: d.seat, move: d.best, event: { kind: "move" } };
@@ -814,7 +814,7 @@ async function replayPage(tableId) {
         t("an_loss", { loss: percent(d.loss), before: percent(d.best_value), after: percent(d.value) })),
       h("p", { id: "better-played" }, `${t("an_played")}: `, played ? sentenceOf(board, played, ctx) : "",
         showNotation ? h("code", { class: "notation" }, d.played) : null),
-      h("p", { id: "better-best" }, h("strong", {}, `${t("an_better")}: `), sentenceOf(board, bestEntry, ctx),
+      h("p", { id: "better-best" }, h("strong", {}, `${t("an_better")}: `), adviceOf(board, bestEntry, ctx),
         showNotation ? h("code", { class: "notation" }, d.best) : null),
     ];
   };
