@@ -25,7 +25,10 @@ Options (all on `ISMCTSAgent`):
   squashed by `tanh(margin / evaluation_scale)`; with `cutoff="softmax"` each
   seat's reward is instead its share of `exp(2 * value / evaluation_scale)`, the
   win chances of a multinomial logit model when the values are its log-odds
-  (with two players the two forms are the same);
+  (with two players the two forms are the same); `rollout_mix` plays a rollout
+  cut short on to the end all the same and mixes its result, with that weight,
+  into the judged rewards (AlphaGo's λ: a judge's steady bias and a rollout's
+  noise partly cancel);
 - `game_settings`: use each game's own `Game.search_settings` (what suits its
   rollouts and evaluation) over the settings given here, as `hard` does;
 - `per_game`: settings for one game over the others (`{"cameleon": {...}}`),
@@ -37,13 +40,6 @@ Options (all on `ISMCTSAgent`):
   (checked on a few determinizations);
 - `reuse_tree`: keep the subtree of the position reached between two moves
   (the actions since the last search are read from a determinization);
-- `chance_nodes`: below the first `chance_nodes` actions of a line that show
-  the searching seat something more (the card a draw turns over:
-  `Game.revealed`), keep one subtree per outcome, so that the decisions after
-  such a draw depend on the card drawn; elsewhere every sample's card shares one
-  subtree, as if the next decision were taken before seeing it (0, the default:
-  everywhere). Each split makes the tree bushier, so shallower for the same
-  budget;
 - `overrides`: settings over the game's own `Game.search_settings` (analysis
   asks for `win_weight=1.0`, so that mean rewards are win chances; see
   `kameleon.ai.levels.make_analyst`); `with_overrides` adds some to an agent
@@ -72,7 +68,7 @@ CUTOFFS = ("margin", "softmax")
 """How a rollout cut short is scored (see `ISMCTSAgent._cutoff`)."""
 TUNABLE = (
     "exploration", "rollout_greedy", "rollout_depth", "win_weight", "margin_scale", "widening", "evaluation_scale",
-    "cutoff", "chance_nodes",
+    "cutoff", "rollout_mix",
 )  # fmt: skip
 """Settings that `per_game` may change for one game."""
 DECISIVE_SAMPLES = 2
@@ -89,7 +85,7 @@ class Node:
     rather than by a slow garbage-collector pass in the middle of a move.
     """
 
-    __slots__ = ("action", "avail", "children", "outcomes", "player", "ranked", "total", "visits")
+    __slots__ = ("action", "avail", "children", "player", "ranked", "total", "visits")
 
     def __init__(self, action: Any, player: int) -> None:
         self.action = action
@@ -100,18 +96,6 @@ class Node:
         self.total = 0.0
         self.ranked: list[Any] | None = None
         """Progressive widening: this node's actions best first, from the first sample that expanded it."""
-        self.outcomes: dict[Any, Node] | None = None
-        """Chance nodes: what `action` showed the searching seat -> the subtree that follows it (no player)."""
-
-    def outcome(self, seen: Any) -> Node:
-        """The subtree below this node's action for outcome `seen` (made on first sight)."""
-        outcomes = self.outcomes
-        if outcomes is None:
-            outcomes = self.outcomes = {}
-        box = outcomes.get(seen)
-        if box is None:
-            box = outcomes[seen] = Node(None, -1)
-        return box
 
 
 def is_seconds(value: object) -> bool:
@@ -183,7 +167,7 @@ class ISMCTSAgent:
         decisive: bool = True,
         evaluation_scale: float = 2.0,
         cutoff: str = "margin",
-        chance_nodes: int = 0,
+        rollout_mix: float = 0.0,
         per_game: Mapping[str, Mapping[str, Any]] | None = None,
         game_settings: bool = False,
         overrides: Mapping[str, Any] | None = None,
@@ -198,8 +182,8 @@ class ISMCTSAgent:
             iterations = count
         if time_limit is not None and not is_seconds(time_limit):
             raise ValueError(f"time_limit must be a positive, finite number of seconds, not {time_limit!r}")
-        if isinstance(chance_nodes, bool) or not isinstance(chance_nodes, int) or chance_nodes < 0:
-            raise ValueError(f"chance_nodes must be a whole number, at least 0, not {chance_nodes!r}")
+        if not 0.0 <= rollout_mix <= 1.0:
+            raise ValueError(f"rollout_mix must be in [0, 1], not {rollout_mix}")
         if rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
         if not 0.0 <= rollout_greedy <= 1.0:
@@ -225,7 +209,7 @@ class ISMCTSAgent:
         self.decisive = decisive
         self.evaluation_scale = evaluation_scale
         self.cutoff = cutoff
-        self.chance_nodes = chance_nodes
+        self.rollout_mix = rollout_mix
         self.per_game = {game: dict(settings) for game, settings in (per_game or {}).items()}
         for settings in self.per_game.values():
             unknown = set(settings) - set(TUNABLE)
@@ -241,8 +225,6 @@ class ISMCTSAgent:
         self._root_history: list[Any] = []
         self._root_game: Any = None
         self._evaluate: Callable[[State[Any]], list[float]] | None = None
-        self._reveal: Callable[[State[Any], Any, int], Any] | None = None
-        self._observer = -1
         self.last_iterations = 0
         """Iterations of the last search (for speed figures)."""
         self.last_seconds = 0.0
@@ -295,8 +277,6 @@ class ISMCTSAgent:
         rng = self.rng
         first = state.determinize(me, rng)
         self._configure(first.game)
-        self._reveal = first.game.revealed if self.chance_nodes else None
-        self._observer = me
         root = self._reused_root(first, me)
         heuristic = first.game.action_values if (self.rollout_greedy or self.widening) else None
         self._evaluate = self.leaf_values(first.game) if self.rollout_depth is not None else None
@@ -343,7 +323,7 @@ class ISMCTSAgent:
                 heuristic = det.game.action_values
             for action in line:
                 det.apply(action)
-            self._iterate(node, det, rng, heuristic, after=line[-1])
+            self._iterate(node, det, rng, heuristic)
         return node
 
     def with_overrides(self, **settings: Any) -> ISMCTSAgent:
@@ -399,14 +379,8 @@ class ISMCTSAgent:
             old = self._root_history
             if len(history) >= len(old) and history[: len(old)] == old:
                 node = self._root
-                since = history[len(old) :]
-                for i, action in enumerate(since):
+                for action in history[len(old) :]:
                     node = node.children.get(action)
-                    if node is not None and node.outcomes is not None:
-                        # A chance node: only the last action's outcome can be read (on the sample, as it is now).
-                        reveal = self._reveal if i == len(since) - 1 else None
-                        seen = reveal(sample, action, me) if reveal is not None else None
-                        node = node.outcomes.get(seen) if seen is not None else None
                     if node is None:
                         break
         if node is None or node.visits == 0:
@@ -422,23 +396,9 @@ class ISMCTSAgent:
         det: State[Any],
         rng: random.Random,
         heuristic: Callable[[State[Any], list[Any]], list[float]] | None,
-        after: Any = None,
     ) -> None:
-        """One iteration from `root`, on `det` (a sample at `root`'s position); `after`: the action that led to
-        `root`, just applied to `det` (to step into its outcome's subtree with chance nodes)."""
         node = root
         path = [root]
-        reveal = self._reveal
-        observer = self._observer
-        splits = self.chance_nodes
-        if reveal is not None and after is not None:
-            shown = reveal(det, after, observer)
-            if shown is not None:
-                node = root.outcome(shown)
-                path.append(node)
-                splits -= 1
-                if not splits:
-                    reveal = None
         c = self.exploration
         log = math.log
         sqrt = math.sqrt
@@ -481,14 +441,6 @@ class ISMCTSAgent:
             det.apply(best.action)
             node = best
             path.append(best)
-            if reveal is not None:
-                shown = reveal(det, best.action, observer)
-                if shown is not None:
-                    node = best.outcome(shown)
-                    path.append(node)
-                    splits -= 1
-                    if not splits:
-                        reveal = None
         # Rollout.
         reward = self._rollout(det, rng, heuristic)
         for visited in path:
@@ -527,9 +479,12 @@ class ISMCTSAgent:
         depth = self.rollout_depth
         greedy = self.rollout_greedy if heuristic is not None else 0.0
         moves = 0
+        judged: list[float] | None = None
         while not det.is_terminal:
-            if depth is not None and moves >= depth:
-                return self._cutoff(det)
+            if judged is None and depth is not None and moves >= depth:
+                judged = self._cutoff(det)
+                if not self.rollout_mix:
+                    return judged
             legal = det.legal_actions()
             if len(legal) == 1:
                 action = legal[0]
@@ -543,7 +498,11 @@ class ISMCTSAgent:
                 action = legal[rng.randrange(len(legal))]
             det.apply(action)
             moves += 1
-        return reward_vector(det.scores(), det.winners(), self.win_weight, self.margin_scale)
+        final = reward_vector(det.scores(), det.winners(), self.win_weight, self.margin_scale)
+        if judged is None:
+            return final
+        mix = self.rollout_mix
+        return [mix * f + (1.0 - mix) * j for f, j in zip(final, judged, strict=True)]
 
     def _cutoff(self, det: State[Any]) -> list[float]:
         """Rewards of a rollout stopped early, from each seat's value: the game's

@@ -113,16 +113,6 @@ class Game(ABC, Generic[A]):
         (search cut-offs). The default is the current standing, `state.scores()`."""
         return [float(score) for score in state.scores()]
 
-    def revealed(self, state: Any, action: Any, seat: int) -> Hashable | None:
-        """What `action`, just applied to reach `state`, showed `seat` beyond the action itself (the card a
-        draw turned over), as a small hashable value; None when it showed nothing more.
-
-        A search with `chance_nodes` keeps a separate subtree for each outcome, so the decisions after a
-        draw depend on the card drawn. `state` is a determinized state (reading hidden fields is fair), but
-        the value must be only what `seat` saw: the other seats' private draws are not told apart. The default
-        tells nothing apart."""
-        return None
-
     search_settings: ClassVar[Mapping[str, Any]] = {}
     """How the `hard` bot searches this game: `ISMCTSAgent` settings over its defaults, e.g.
     `{"rollout_greedy": 1.0}` (rollouts play `action_values`) or `{"rollout_depth": 8}` (rollouts stop

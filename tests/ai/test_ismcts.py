@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import time
 from typing import Any
 
@@ -167,10 +168,11 @@ def test_margin_scale_tells_narrow_from_wide_wins() -> None:
         {"win_weight": 2},
         {"rollout_greedy": -1},
         {"cutoff": "rank"},
+        {"rollout_mix": 1.5},
     ],
 )
 def test_bad_settings_are_refused(kwargs: dict[str, object]) -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=next(iter(kwargs))):
         ISMCTSAgent(1, **kwargs)  # type: ignore[arg-type]
 
 
@@ -263,3 +265,21 @@ def test_softmax_cutoff_shares_one_unit_between_four_seats_in_the_order_of_their
         for b in range(4):
             if values[a] > values[b]:
                 assert rewards[a] > rewards[b]
+
+
+def test_a_rollout_mix_blends_the_judged_rewards_with_the_games_end() -> None:
+    game = kameleon.load("coloretto", players=2)
+    state = _midgame(2, seed=4, moves=9)
+    judged = ISMCTSAgent(1, iterations=1, rollout_depth=0, win_weight=1.0)
+    judged._configure(game)
+    judged._evaluate = game.position_values
+    values = judged._cutoff(state.clone())
+    for mix in (0.0, 0.25, 1.0):
+        agent = ISMCTSAgent(1, iterations=1, rollout_depth=0, win_weight=1.0, rollout_mix=mix)
+        agent._configure(game)
+        agent._evaluate = game.position_values
+        end = state.clone()
+        rewards = agent._rollout(end, random.Random(5), None)
+        assert end.is_terminal == (mix > 0)  # without a mix the rollout stops where it is judged
+        final = reward_vector(end.scores(), end.winners(), 1.0) if mix else values
+        assert rewards == pytest.approx([mix * f + (1 - mix) * j for f, j in zip(final, values, strict=True)])

@@ -49,12 +49,6 @@ class ColorettoGame(Game[int]):
     def action_values(self, state: ColorettoState, actions: list[int]) -> list[float]:
         return heuristics.action_values(state, actions)
 
-    def revealed(self, state: ColorettoState, action: int, seat: int) -> int | None:
-        # A draw turns a card over for everybody (and, once, the last-round card before it).
-        if action != nt.DRAW or state.drawn < 0:
-            return None
-        return state.drawn + 16 * state.final_round
-
     def observation(self) -> Observation:
         return observation.encoding(self)
 
