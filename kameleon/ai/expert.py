@@ -79,9 +79,14 @@ class ExpertAgent(ISMCTSAgent):
     """ISMCTS judged by the game's value network (`hard`'s settings where there is none)."""
 
     def __init__(self, seed: int | None = None, *, network: str | Path | None = None, **settings: Any) -> None:
-        """`network`: a network file to judge with instead of the game's shipped one (training uses it)."""
+        """`network`: a network file to judge with instead of the game's shipped one (training uses it).
+
+        The tree is not kept from one move to the next (`reuse_tree` off): the kept subtree's values were
+        judged on samples of what the bot knew a move earlier, and at 1 s per move they outweighed the new
+        search (docs/bots.md, "Measured")."""
         settings.setdefault("name", "expert")
         settings.setdefault("game_settings", True)
+        settings.setdefault("reuse_tree", False)
         super().__init__(seed, **settings)
         self.network = None if network is None else Path(network)
         self._judge: Judge | None = None

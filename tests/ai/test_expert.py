@@ -167,6 +167,23 @@ def test_expert_plays_as_hard_where_no_network_is_shipped() -> None:
     assert isinstance(expert, ExpertAgent) and expert.rollout_depth is None  # hard's random rollouts
 
 
+def test_expert_searches_afresh_at_every_move() -> None:
+    # A kept subtree's values were judged on what the bot knew a move earlier; at 1 s per move they
+    # outweighed the new search (docs/bots.md), so `expert` starts a new tree every move.
+    game = kameleon.load("coloretto", players=2)
+    expert = make_agent("expert@200", 3)
+    state = game.new_state(12)
+    searched = 0
+    while not state.is_terminal and searched < 6:
+        action = expert.act(fair_state(state)) if state.current_player == 0 else state.legal_actions()[0]
+        if state.current_player == 0 and len(state.legal_actions()) > 1:
+            assert isinstance(expert, ExpertAgent) and expert.last_reused == 0
+            searched += 1
+        state.apply(action)
+    assert searched == 6
+    assert make_agent("hard@200", 3).reuse_tree  # type: ignore[attr-defined]  # hard keeps its tree
+
+
 def test_self_play_on_ray_trains_the_same_network(tmp_path: Path) -> None:
     settings = Settings("coloretto", 2, generations=1, games=20, iterations=5, epochs=1)
     train(settings, tmp_path / "here")
