@@ -3,7 +3,8 @@
 The search is the `hard` bot's (`kameleon.ai.ismcts`: determinizations of the
 seat's view only, so it is exactly as fair), but instead of playing random
 moves to the end it stops at each new leaf and asks the network for every
-seat's win chance (`EXPERT_SETTINGS`). Networks are trained by self-play with
+seat's win chance (`EXPERT_SETTINGS`), and it starts a new tree at every move
+rather than keep the last one's subtree. Networks are trained by self-play with
 `kameleon research train GAME` (`kameleon.research.train`) and shipped in each
 game's package (`Game.network_dir()`, one file per table size), loaded once per
 process. Where a game or table size has no network, `expert` plays as `hard`.
@@ -76,23 +77,22 @@ def value_function(net: ValueNetwork, encode: Callable[[Any, int], Any]) -> Judg
 
 
 class ExpertAgent(ISMCTSAgent):
-    """ISMCTS judged by the game's value network (`hard`'s settings where there is none)."""
+    """ISMCTS judged by the game's value network, with a new tree at every move (`hard` where there is none)."""
 
     def __init__(self, seed: int | None = None, *, network: str | Path | None = None, **settings: Any) -> None:
-        """`network`: a network file to judge with instead of the game's shipped one (training uses it).
-
-        The tree is not kept from one move to the next (`reuse_tree` off): the kept subtree's values were
-        judged on samples of what the bot knew a move earlier, and at 1 s per move they outweighed the new
-        search (docs/bots.md, "Measured")."""
+        """`network`: a network file to judge with instead of the game's shipped one (training uses it)."""
         settings.setdefault("name", "expert")
         settings.setdefault("game_settings", True)
-        settings.setdefault("reuse_tree", False)
         super().__init__(seed, **settings)
         self.network = None if network is None else Path(network)
         self._judge: Judge | None = None
 
     def level_settings(self, game: Game[Any]) -> Mapping[str, Any]:
         self._judge = judge(game, self.network)
+        # Judged by a network, the search starts a new tree at every move: a kept subtree's values were judged
+        # on samples of what the bot knew a move earlier, and at 1 s per move they outweighed the new search
+        # (docs/bots.md, "Measured"). Without a network it is `hard`, kept tree and all.
+        self.reuse_tree = self._judge is None
         return {**EXPERT_SETTINGS, **game.expert_settings} if self._judge is not None else {}
 
     def leaf_values(self, game: Game[Any]) -> Judge:

@@ -165,6 +165,7 @@ def test_expert_plays_as_hard_where_no_network_is_shipped() -> None:
     state = _with_a_choice("coloretto", 3, 2)
     assert expert.act(fair_state(state)) in state.legal_actions()
     assert isinstance(expert, ExpertAgent) and expert.rollout_depth is None  # hard's random rollouts
+    assert expert.reuse_tree  # and hard's kept tree
 
 
 def test_expert_searches_afresh_at_every_move() -> None:
