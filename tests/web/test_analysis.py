@@ -177,6 +177,9 @@ def test_the_hint_button_shows_the_move_on_the_board_in_an_unrated_game_against_
         expect(page.locator("#hint-line code")).to_have_count(1)
         page.click("#notation-toggle")
         page.select_option("#language", "it")
+        # The switch draws the table again (the hint asked in English goes with the old page): ask once it is there.
+        expect(page.locator("#hint-line")).to_have_count(0)
+        expect(page.locator("#hint-button")).to_have_text("Suggerimento")
         page.click("#hint-button")
         expect(page.locator("#hint-line")).to_have_text(ADVICE["it"], timeout=30_000)
         keep(page, "hint-desktop-it")
