@@ -80,7 +80,10 @@ class ExpertAgent(ISMCTSAgent):
     """ISMCTS judged by the game's value network, with a new tree at every move (`hard` where there is none)."""
 
     def __init__(self, seed: int | None = None, *, network: str | Path | None = None, **settings: Any) -> None:
-        """`network`: a network file to judge with instead of the game's shipped one (training uses it)."""
+        """`network`: a network file to judge with instead of the game's shipped one (training uses it).
+
+        `reuse_tree` is the level's own and set at each search (`level_settings`): off where a network judges,
+        on where none does; a value given here does not last past the first search."""
         settings.setdefault("name", "expert")
         settings.setdefault("game_settings", True)
         super().__init__(seed, **settings)

@@ -9,9 +9,9 @@ same search the level plays, with a fixed budget so a run replays exactly).
 Every game leaves the bots' play for a stretch of random moves, because the
 search asks for values of positions that the bots never reach: in
 `DETOUR_SHARE` of the games `DETOUR_MOVES` of them from a random ply of the
-first `DETOUR_WITHIN`, in the others the first `OPENING_MOVES`. Every position before the end is a sample: each seat's
-`Game.network_input()` encoding, labelled by its share of the win (1/k for each
-of k co-winners).
+first `DETOUR_WITHIN`, in the others the first `OPENING_MOVES`. Every position
+before the end is a sample: each seat's `Game.network_input()` encoding,
+labelled by its share of the win (1/k for each of k co-winners).
 
 The network (`kameleon.ai.network`, ReLU layers `HIDDEN`) is fitted by Adam on
 the softmax cross-entropy of the seats' logits, over the samples of the last
