@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, cast
 
 from kameleon.engine.game import Game
-from kameleon.engine.hooks import Observation, TerminalRenderer
+from kameleon.engine.hooks import NetworkInput, Observation, TerminalRenderer
 from kameleon.games.cardcassonne import heuristics
 from kameleon.games.cardcassonne import notation as nt
 from kameleon.games.cardcassonne import options as opts
@@ -75,6 +75,11 @@ class CardcassonneGame(Game[int]):
         from kameleon.games.cardcassonne import observation
 
         return observation.encoding(self)
+
+    def network_input(self) -> NetworkInput:
+        from kameleon.games.cardcassonne import features
+
+        return NetworkInput("cardcassonne-features-1", len(features.NETWORK_FEATURES), features.network_features)
 
     def renderer(self) -> TerminalRenderer:
         from kameleon.games.cardcassonne.render import RENDERER  # rich is loaded only for the terminal

@@ -129,7 +129,7 @@ def claim_points(state: CardcassonneState, seat: int, row: int, cards: list[int]
     return points
 
 
-def _segment(state: CardcassonneState, row: int, seat: int) -> list[int]:
+def segment(state: CardcassonneState, row: int, seat: int) -> list[int]:
     """The cards a follower placed now in `row` would secure, as `seat` sees them."""
     entries = state.rows[row]
     out: list[int] = []
@@ -148,11 +148,11 @@ def action_values(state: CardcassonneState, actions: list[int]) -> list[float]:
         first = (state.dealer + 1) % state.num_players
         joker = state.pending_joker
         return [
-            -claim_points(state, first, a - nt.JOKER, [*_segment(state, a - nt.JOKER, first), joker]) for a in actions
+            -claim_points(state, first, a - nt.JOKER, [*segment(state, a - nt.JOKER, first), joker]) for a in actions
         ]
     assert state.phase == PLAY
     n = state.num_players
-    segments = [_segment(state, r, seat) for r in range(4)]
+    segments = [segment(state, r, seat) for r in range(4)]
     now = [claim_points(state, seat, r, segments[r]) for r in range(4)]
     free_opponents = [q for q in range(n) if q != seat and not state.follower[q]]
     keep = KEEP_CHANCE ** len(free_opponents)
@@ -215,15 +215,17 @@ def _resolve_values(state: CardcassonneState, seat: int, actions: list[int]) -> 
     return values
 
 
-def evaluate(state: CardcassonneState, seat: int) -> float:
+def evaluate(state: CardcassonneState, seat: int, viewer: int | None = None) -> float:
     """An estimate of `seat`'s final score, from any position (higher is better for `seat`).
 
     Score so far, plus the chest (its best grouping now, moving towards the
     average worth of a building while rounds remain), plus this round's claim:
     the segment the seat's follower holds, or, while the follower is free, the
     best row it could take, discounted by the opponents who could take it first.
-    Reads the whole state, so it is meant for determinized samples.
+    Reads the whole state, so it is meant for determinized samples; with `viewer`, only what that seat
+    sees (others' face-down cards in rows count as unknown: the network's features).
     """
+    eye = seat if viewer is None else viewer
     value = float(state.score[seat])
     if state.is_terminal:
         return value
@@ -240,18 +242,22 @@ def evaluate(state: CardcassonneState, seat: int) -> float:
     if state.phase != PLAY:
         return value
     if state.follower[seat]:
-        return value + _held_claim(state, seat)
-    best = max(claim_points(state, seat, r, _segment(state, r, seat)) for r in range(4))
+        return value + held_claim(state, seat, viewer)
+    best = max(claim_points(state, seat, r, segment(state, r, eye)) for r in range(4))
     free_opponents = sum(1 for q in range(state.num_players) if q != seat and not state.follower[q])
     return value + KEEP_CHANCE**free_opponents * best
 
 
-def _held_claim(state: CardcassonneState, seat: int) -> float:
-    """What the segment secured by `seat`'s follower is worth to it."""
+def held_claim(state: CardcassonneState, seat: int, viewer: int | None = None) -> float:
+    """What the segment secured by `seat`'s follower is worth to it (as `viewer` sees it, when given)."""
     mark = -1 - seat
     for r, row in enumerate(state.rows):
         if mark in row:
             for q, start, stop in secured(row):
                 if q == seat:
-                    return claim_points(state, seat, r, [e & 255 for e in row[start:stop]])
+                    cards = [
+                        HIDDEN if viewer is not None and e & DOWN and (e >> 9) - 1 != viewer else e & 255
+                        for e in row[start:stop]
+                    ]
+                    return claim_points(state, seat, r, cards)
     return 0.0
