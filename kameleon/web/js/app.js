@@ -83,6 +83,9 @@ langSelect.addEventListener("change", async () => {
   translateStatic(); await refreshMe(); route();
 });
 
+// The last hint asked, by table: a table page drawn again (a language switch) shows it still where it holds.
+let keptHint = { table: null, hint: null };
+
 // Routes run one after the other: two overlapping renders (a language switch while a page is still loading)
 // would otherwise both clear the page first and then both fill it.
 let routing = Promise.resolve();
@@ -636,8 +639,9 @@ async function tablePage(tableId) {
     catch (e) { toast(e.message, true); }
   };
   // Hints: in an unrated game against bots alone, on my turn, the strongest bot's move for my seat (the server
-  // refuses elsewhere, in words). It holds for the position it was asked in.
-  let hint = null, hinting = false;
+  // refuses elsewhere, in words). It holds for the position it was asked in, and outlives a redraw of this table's
+  // page (a language switch draws it anew): the entry is worded by the board, in the language of the moment.
+  let hint = keptHint.table === tableId ? keptHint.hint : null, hinting = false;
   // Why hints are off at this table (a rated game, or people at it), said on the disabled button without asking the
   // server; null where they are allowed.
   const hintRefusal = (table) => table.rated !== false ? "hint_off_rated"
@@ -646,7 +650,7 @@ async function tablePage(tableId) {
   const askHint = async () => {
     if (hinting) return;
     hinting = true; render();
-    try { hint = await post(`/api/tables/${tableId}/hint`); } catch (e) { toast(e.message, true); }
+    try { hint = await post(`/api/tables/${tableId}/hint`); keptHint = { table: tableId, hint }; } catch (e) { toast(e.message, true); }
     hinting = false; render();
   };
 
