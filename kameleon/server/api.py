@@ -641,7 +641,8 @@ async def play_now(request: Request, body: PlayIn) -> dict[str, Any]:
 
 @router.get("/play")
 async def play_status(request: Request) -> dict[str, Any]:
-    """`{"status": "waiting", ...}` while waiting, `{"status": "seated", "table": id}` once seated."""
+    """`{"status": "waiting", ...}` while waiting, `{"status": "seated", "table": id}` once seated, `{"status": "none"}`
+    when the caller asked for nothing."""
     arena = arena_of(request)
     with arena.db() as db:
         user = need_user(db, request)

@@ -30,7 +30,6 @@ from typing import Any, cast
 from sqlalchemy import CursorResult, delete, select, update
 from sqlalchemy.orm import Session
 
-from kameleon.engine.messages import msg
 from kameleon.server import tables as ops
 from kameleon.server.catalogue import default_bot
 from kameleon.server.clock import DEFAULT_PROFILE, PROFILES, BadTimeControl, check_time_control
@@ -109,10 +108,11 @@ def forget_waiting(db: Session, user_id: int) -> None:
 
 
 def status(db: Session, user: User) -> dict[str, Any]:
-    """`{"status": "waiting", ...}` or `{"status": "seated", "table": id}`; 404 when the caller is not queued."""
+    """`{"status": "waiting", ...}`, `{"status": "seated", "table": id}`, or `{"status": "none"}` when the caller
+    asked for nothing (the front page asks at every visit, so that is an answer, not an error)."""
     row = db.get(PlayRequest, user.id)
     if row is None:
-        raise ApiError(404, msg("not_queued", "you are not waiting for a game: ask for one first"))
+        return {"status": "none"}
     if row.table_id is not None:
         return {"status": "seated", "table": row.table_id}
     now = utcnow()

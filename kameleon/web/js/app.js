@@ -309,6 +309,13 @@ function playNowPanel(setLeave) {
       h("div", { class: "waiting" }, h("span", { class: "spinner", "aria-hidden": "true" }), h("div", {}, line, bots)), h("div", { class: "actions" }, cancel));
     const follow = (answer) => {
       if (answer.table) { stop(); go(`/table/${answer.table}`); return; }
+      // Dropped while the page did not ask (a tab asleep past the server's patience): say so, offer the games again.
+      if (answer.status === "none") {
+        stop();
+        const say = () => toast(t("play_ended"), true);
+        if (signedHere) route().then(say); else { say(); choose(); }  // a guest named here: the whole page is theirs now
+        return;
+      }
       bots.textContent = answer.bots_in === null || answer.bots_in === undefined ? "" : t("play_bots_in", { n: Math.ceil(answer.bots_in) });
     };
     try {
