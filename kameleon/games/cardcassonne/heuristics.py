@@ -129,13 +129,15 @@ def claim_points(state: CardcassonneState, seat: int, row: int, cards: list[int]
     return points
 
 
+def as_seen(entries: list[int], seat: int) -> list[int]:
+    """Row entries (cards) as `seat` sees them: the card ids, HIDDEN for a face-down card another seat placed."""
+    return [HIDDEN if e & DOWN and (e >> 9) - 1 != seat else e & 255 for e in entries]
+
+
 def segment(state: CardcassonneState, row: int, seat: int) -> list[int]:
     """The cards a follower placed now in `row` would secure, as `seat` sees them."""
     entries = state.rows[row]
-    out: list[int] = []
-    for e in entries[secured(entries)[-1][1] :]:
-        out.append(HIDDEN if e & DOWN and (e >> 9) - 1 != seat else e & 255)
-    return out
+    return as_seen(entries[secured(entries)[-1][1] :], seat)
 
 
 def action_values(state: CardcassonneState, actions: list[int]) -> list[float]:
@@ -255,9 +257,7 @@ def held_claim(state: CardcassonneState, seat: int, viewer: int | None = None) -
         if mark in row:
             for q, start, stop in secured(row):
                 if q == seat:
-                    cards = [
-                        HIDDEN if viewer is not None and e & DOWN and (e >> 9) - 1 != viewer else e & 255
-                        for e in row[start:stop]
-                    ]
+                    held = row[start:stop]
+                    cards = [e & 255 for e in held] if viewer is None else as_seen(held, viewer)
                     return claim_points(state, seat, r, cards)
     return 0.0
