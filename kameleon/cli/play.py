@@ -14,26 +14,39 @@ from rich.table import Table
 from kameleon.ai import agent_names, make_agent, parse_spec
 from kameleon.ai.fair import fair_state
 from kameleon.cli.common import console, fail, load_game, split_names
+from kameleon.cli.speech import choose_language, lang_option, speaker
 from kameleon.engine.agent import Agent
 from kameleon.engine.errors import IllegalAction, KameleonError
 from kameleon.engine.game import State
 from kameleon.engine.home import data_dir
 from kameleon.engine.hooks import TerminalRenderer
+from kameleon.engine.messages import Message, Say, msg
 from kameleon.engine.record import read_record, replay, write_record
 from kameleon.engine.seeding import MAX_SEED
 
-COMMANDS = (
-    "Commands: [bold]moves[/] list the legal moves, [bold]board[/] show the table again, "
-    "[bold]help[/] this text, [bold]quit[/] save and leave."
-)
+COMMANDS = {word: f"[bold]{word}[/]" for word in ("moves", "board", "help", "quit")}
+"""The words the prompt understands besides moves: the same in every language, as the notation is."""
 
 
-def help_text(state: State[Any]) -> str:
+def help_text(state: State[Any], say: Say = str) -> str:
     """How to answer the prompt, with moves of this very game as examples."""
     legal = [state.action_to_str(action) for action in state.legal_actions()]
     examples = ", ".join(f"[bold]{escape(move)}[/]" for move in dict.fromkeys([legal[0], legal[-1]])) if legal else ""
-    example = f" (here, e.g. {examples})" if examples else ""
-    return f"Type a move in the game's notation{example} or its number from the list.\n{COMMANDS}"
+    if examples:
+        how = msg(
+            "tui_how_example",
+            "Type a move in the game's notation (here, e.g. {examples}) or its number from the list.",
+            examples=examples,
+        )
+    else:
+        how = msg("tui_how", "Type a move in the game's notation or its number from the list.")
+    commands = msg(
+        "tui_commands",
+        "Commands: {moves} list the legal moves, {board} show the table again, {help} this text, "
+        "{quit} save and leave.",
+        **COMMANDS,
+    )
+    return f"{say(how)}\n{say(commands)}"
 
 
 def play_command(
@@ -57,9 +70,12 @@ def play_command(
     resume: Path | None = typer.Option(None, "--resume", help="continue the game of a saved record"),
     delay: float = typer.Option(0.0, "--delay", min=0.0, help="seconds to pause after each bot move"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="bots-only games: print only the result"),
+    lang: str | None = lang_option(),
 ) -> None:
     """Play a game in the terminal. People take the first seats, bots the last ones."""
-    state, names, robots = _start(game, players, option, seed, resume, split_names(bots))
+    language = choose_language(lang)
+    state, names, robots = _start(game, players, option, seed, resume, split_names(bots), language)
+    say = speaker(language, state.game.name)
     agents = _agents(names, robots, state)
     path = _save_path(state, save, resume)
     render = state.game.renderer()
@@ -68,8 +84,8 @@ def play_command(
     # everyone sees; a game of bots alone hides nothing from nobody.
     watcher: int | None = humans[0] if len(humans) == 1 else None
     if humans:
-        seats = ", ".join(map(str, humans))
-        console.print(Panel(help_text(state), title=f"{state.game.title} — you play seat(s) {seats}"))
+        seats = msg("tui_your_seats", "you play seats: {seats}", seats=", ".join(map(str, humans)))
+        console.print(Panel(help_text(state, say), title=f"{state.game.title} — {escape(say(seats))}"))
     _save(state, names, path)  # at once: a game left before its first move can be resumed too
     again = f"kameleon play {state.game.name} --resume {path}"
     try:
@@ -78,8 +94,9 @@ def play_command(
             assert seat is not None
             agent = agents[seat]
             if agent is None:
-                if not _human_turn(state, seat, names, render, path):
-                    console.print(f"Game saved to {path}; continue with: {again}", soft_wrap=True)
+                if not _human_turn(state, seat, names, render, path, say):
+                    saved = msg("tui_saved", "Game saved to {path}; continue with: {again}", path=path, again=again)
+                    console.print(escape(say(saved)), soft_wrap=True)
                     return
             else:
                 action = agent.act(fair_state(state, seat))  # a bot sees its seat's view, as in tournaments
@@ -87,16 +104,23 @@ def play_command(
                 state.apply(action)
                 _save(state, names, path)  # before it is shown: a move on the screen is a move on the disk
                 if not quiet:
-                    who = escape(names[seat])
-                    console.print(f"[dim]{len(state.history):>4}[/] {who} (seat {seat}): [bold]{escape(text)}[/]")
+                    who = escape(say(_who(names, seat)))
+                    console.print(f"[dim]{len(state.history):>4}[/] {who}: [bold]{escape(text)}[/]")
                 if delay:
                     time.sleep(delay)
     except KeyboardInterrupt:
-        console.print(f"\nInterrupted. Game saved to {path}; continue with: {again}", soft_wrap=True)
+        stopped = msg(
+            "tui_interrupted", "Interrupted. Game saved to {path}; continue with: {again}", path=path, again=again
+        )
+        console.print("\n" + escape(say(stopped)), soft_wrap=True)
         raise typer.Exit(130) from None
-    _show(state, watcher, render)
-    _results(state, names, render)
-    console.print(f"Record saved to {path}")
+    _show(state, watcher, render, say)
+    _results(state, names, render, say)
+    console.print(escape(say(msg("tui_record_saved", "Record saved to {path}", path=path))), soft_wrap=True)
+
+
+def _who(names: list[str], seat: int) -> Message:
+    return msg("tui_who", "{name} (seat {seat})", name=names[seat], seat=seat)
 
 
 def _save(state: State[Any], names: list[str], path: Path) -> None:
@@ -129,7 +153,13 @@ def _save_path(state: State[Any], save: Path | None, resume: Path | None) -> Pat
 
 
 def _start(
-    game: str, players: int | None, option: list[str], seed: int | None, resume: Path | None, bots: list[str]
+    game: str,
+    players: int | None,
+    option: list[str],
+    seed: int | None,
+    resume: Path | None,
+    bots: list[str],
+    language: str,
 ) -> tuple[State[Any], list[str], set[int]]:
     """The state, the seats' names and which seats bots play."""
     saved: list[str] | None = None
@@ -164,7 +194,9 @@ def _start(
     if saved is not None and not bots:  # the saved game's own seats: its bots play on
         return state, list(saved), {seat for seat, name in enumerate(saved) if _is_bot(name)}
     people = n - len(bots)
-    names = [f"player {i + 1}" for i in range(people)] + [b.lower() for b in bots]
+    say = speaker(language, state.game.name)
+    names = [say(msg("tui_player_n", "player {number}", number=i + 1)) for i in range(people)]
+    names += [b.lower() for b in bots]
     return state, names, set(range(people, n))
 
 
@@ -181,14 +213,14 @@ def _agents(names: list[str], robots: set[int], state: State[Any]) -> list[Agent
     return [make_agent(name, seed * 31 + seat) if seat in robots else None for seat, name in enumerate(names)]
 
 
-def _show(state: State[Any], seat: int | None, render: TerminalRenderer | None) -> None:
+def _show(state: State[Any], seat: int | None, render: TerminalRenderer | None, say: Say) -> None:
     if render is not None:
-        console.print(render.render(state, seat))
+        console.print(render.render(state, seat, say))
     else:
         console.print(state.view(seat))
 
 
-def _move_list(state: State[Any], render: TerminalRenderer | None) -> list[Any]:
+def _move_list(state: State[Any], render: TerminalRenderer | None, say: Say) -> list[Any]:
     actions = state.legal_actions()
     describe = render.describe if render is not None else None
     table = Table.grid(padding=(0, 2))
@@ -196,7 +228,7 @@ def _move_list(state: State[Any], render: TerminalRenderer | None) -> list[Any]:
     for i, action in enumerate(actions, start=1):
         text = escape(state.action_to_str(action))  # notation and descriptions are text, never Rich markup
         if describe is not None:
-            text = f"{text}  [dim]{escape(describe(state, action))}[/]"
+            text = f"{text}  [dim]{escape(describe(state, action, say))}[/]"
         cells.append(f"[cyan]{i:>3}[/] {text}")
     columns = 1 if describe is not None or len(cells) <= 8 else 3
     for start in range(0, len(cells), columns):
@@ -205,13 +237,15 @@ def _move_list(state: State[Any], render: TerminalRenderer | None) -> list[Any]:
     return actions
 
 
-def _human_turn(state: State[Any], seat: int, names: list[str], render: TerminalRenderer | None, path: Path) -> bool:
+def _human_turn(
+    state: State[Any], seat: int, names: list[str], render: TerminalRenderer | None, path: Path, say: Say
+) -> bool:
     """Ask seat `seat` for a move until one is played; False when the player quits."""
-    _show(state, seat, render)
-    actions = _move_list(state, render)
+    _show(state, seat, render, say)
+    actions = _move_list(state, render, say)
     while True:
         try:
-            text = console.input(f"[bold]{escape(names[seat])} (seat {seat})[/] > ").strip()
+            text = console.input(f"[bold]{escape(say(_who(names, seat)))}[/] > ").strip()
         except EOFError:
             console.print()
             return False
@@ -221,13 +255,13 @@ def _human_turn(state: State[Any], seat: int, names: list[str], render: Terminal
         if command in ("quit", "exit"):
             return False
         if command in ("help", "?"):
-            console.print(help_text(state))
+            console.print(help_text(state, say))
             continue
         if command == "moves":
-            actions = _move_list(state, render)
+            actions = _move_list(state, render, say)
             continue
         if command == "board":
-            _show(state, seat, render)
+            _show(state, seat, render, say)
             continue
         try:
             if text.isascii() and text.isdigit():  # '²' is a digit to Python, and no number of a move
@@ -235,27 +269,34 @@ def _human_turn(state: State[Any], seat: int, names: list[str], render: Terminal
                 number = int(digits) if 0 < len(digits) <= 12 else 0  # no move has a thousand-digit number
                 if not 1 <= number <= len(actions):
                     shown = text if len(text) <= 12 else f"{text[:12]}…"
-                    console.print(f"[red]There is no move {shown}; choose 1 to {len(actions)}.[/]")
+                    none = msg(
+                        "tui_no_such_move",
+                        "There is no move {shown}; choose 1 to {count}.",
+                        shown=shown,
+                        count=len(actions),
+                    )
+                    console.print(f"[red]{escape(say(none))}[/]")
                     continue
                 state.apply(actions[number - 1])
             else:
                 state.apply_str(text)
         except IllegalAction as exc:
-            console.print(f"[red]Not possible:[/] {escape(exc.reason)}")
+            refused = say(msg("tui_not_possible", "Not possible:"))
+            console.print(f"[red]{escape(refused)}[/] {escape(say(exc.message))}")
             continue
         _save(state, names, path)
         return True
 
 
-def _results(state: State[Any], names: list[str], render: TerminalRenderer | None) -> None:
+def _results(state: State[Any], names: list[str], render: TerminalRenderer | None, say: Say) -> None:
     summary = render.summary if render is not None else None
     if summary is not None:
-        console.print(summary(state, names))
+        console.print(summary(state, names, say))
         return
-    table = Table(title="Result")
-    table.add_column("seat")
-    table.add_column("player")
-    table.add_column("score", justify="right")
+    table = Table(title=say(msg("tui_result", "Result")))
+    table.add_column(say(msg("tui_seat", "seat")))
+    table.add_column(say(msg("tui_player", "player")))
+    table.add_column(say(msg("tui_score", "score")), justify="right")
     winners = state.winners()
     for seat, score in enumerate(state.scores()):
         mark = " ★" if seat in winners else ""

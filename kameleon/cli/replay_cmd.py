@@ -9,8 +9,10 @@ import typer
 from rich.markup import escape
 
 from kameleon.cli.common import console, fail
+from kameleon.cli.speech import choose_language, lang_option, speaker
 from kameleon.engine.errors import KameleonError
 from kameleon.engine.game import check_seat
+from kameleon.engine.messages import msg
 from kameleon.engine.record import read_record, replay
 
 
@@ -23,8 +25,10 @@ def replay_command(
     delay: float = typer.Option(0.0, "--delay", min=0.0, help="seconds to pause between moves"),
     upto: int | None = typer.Option(None, "--upto", min=0, help="stop after this many moves"),
     seat: int | None = typer.Option(None, "--seat", help="show the table as this seat sees it (default: spectator)"),
+    lang: str | None = lang_option(),
 ) -> None:
     """Replay a game record move by move, checking every move and the stored result."""
+    language = choose_language(lang)
     try:
         record = read_record(file)
         final = replay(record, upto=upto)  # validates the whole record before showing anything
@@ -35,18 +39,26 @@ def replay_command(
     except ValueError as exc:
         raise fail(f"--seat: {exc}") from None
     moves = record["moves"] if upto is None else record["moves"][:upto]
-    players = record.get("players") or [f"seat {i}" for i in range(final.num_players)]
+    say = speaker(language, final.game.name)
+    players = record.get("players") or [say(msg("tui_seat_n", "seat {seat}", seat=i)) for i in range(final.num_players)]
     render = final.game.renderer()
     state = final.game.new_state(final.seed)
     players = [escape(name) for name in players]  # a name is text, never Rich markup
-    console.print(f"[bold]{final.game.title}[/] seed {final.seed}, {len(moves)} moves, players: {', '.join(players)}")
+    opening = msg(
+        "tui_replay_header",
+        "seed {seed}, moves: {count}, players: {players}",
+        seed=final.seed,
+        count=len(moves),
+        players=", ".join(players),
+    )
+    console.print(f"[bold]{final.game.title}[/] {say(opening)}")
     for number, token in enumerate(moves, start=1):
         actor = state.current_player
         state.apply_str(token)
-        who = players[actor] if actor is not None else "?"
-        console.print(f"[dim]{number:>4}[/] {who} (seat {actor}): [bold]{escape(token)}[/]")
+        who = say(msg("tui_who", "{name} (seat {seat})", name=players[actor], seat=actor)) if actor is not None else "?"
+        console.print(f"[dim]{number:>4}[/] {who}: [bold]{escape(token)}[/]")
         if board and render is not None:
-            console.print(render.render(state, seat))
+            console.print(render.render(state, seat, say))
         if step:
             try:
                 input()
@@ -55,9 +67,20 @@ def replay_command(
         elif delay:
             time.sleep(delay)
     if render is not None:
-        console.print(render.render(state, seat))
+        console.print(render.render(state, seat, say))
     if state.is_terminal:
-        winners = ", ".join(f"{players[w]} (seat {w})" for w in state.winners())
-        console.print(f"Final scores: {state.scores()}  winners: {winners}")
+        winners = ", ".join(
+            say(msg("tui_who", "{name} (seat {seat})", name=players[w], seat=w)) for w in state.winners()
+        )
+        scores = str(state.scores())
+        console.print(
+            say(msg("tui_replay_final", "Final scores: {scores}; winners: {winners}", scores=scores, winners=winners))
+        )
     else:
-        console.print(f"Game not finished after {len(moves)} moves; seat {state.current_player} to play.")
+        unfinished = msg(
+            "tui_replay_unfinished",
+            "Game not finished after {count} moves; seat {seat} to play.",
+            count=len(moves),
+            seat=state.current_player,
+        )
+        console.print(escape(say(unfinished)))

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from kameleon.engine.game import State
+    from kameleon.engine.messages import Say
 
 
 @dataclass(frozen=True)
@@ -25,14 +26,17 @@ class TerminalRenderer:
     """How a game draws itself in the terminal (`kameleon play`, `kameleon replay --board`).
 
     Renderers draw from `state.view(seat)` and the engine's other outputs only: they show
-    what the engine says and never recompute a rule. Each callable takes the game's own State.
+    what the engine says and never recompute a rule. Each callable takes the game's own State
+    and, last, `say`, which words the renderer's `Message`s in the reader's language (`str` in
+    English): every text a renderer shows is a `msg(...)` of the game's catalog, so that terminal
+    play speaks the five languages the arena does.
     """
 
-    render: Callable[[Any, int | None], RenderableType]
+    render: Callable[[Any, int | None, Say], RenderableType]
     """The table as a seat sees it (None: a spectator)."""
-    describe: Callable[[Any, Any], str] | None = None
+    describe: Callable[[Any, Any, Say], str] | None = None
     """A few words on what an action, legal in the state, does (shown beside the move list)."""
-    summary: Callable[[Any, list[str]], RenderableType] | None = None
+    summary: Callable[[Any, list[str], Say], RenderableType] | None = None
     """The end-of-game table, given the players' names (None: the interface's plain scores)."""
 
 

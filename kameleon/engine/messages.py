@@ -46,6 +46,10 @@ class Message:
         return {"code": self.code, "text": str(self), "params": params}
 
 
+Say = Callable[[Message], str]
+"""How an interface words a Message in its reader's language; `str` says it in English."""
+
+
 def msg(code: str, template: str, /, **params: Any) -> Message:
     """A Message; write the template as a literal, so that Babel can extract it (keyword `msg:2`)."""
     return Message(code, template, params)

@@ -24,7 +24,7 @@ from sqlalchemy.orm import Session
 import kameleon
 from kameleon.engine.errors import IllegalAction, KameleonError
 from kameleon.engine.messages import msg
-from kameleon.server import auth, metrics, notation, ratings, results
+from kameleon.server import auth, i18n, metrics, notation, ratings, results
 from kameleon.server.analysis_jobs import Analyses
 from kameleon.server.autopilot import Autopilot
 from kameleon.server.catalogue import json_safe
@@ -308,7 +308,8 @@ class Arena(Autopilot):
         for live in list(self.tables.values()):
             for connection in [c for c in live.connections if c.user_id == user_id]:
                 with contextlib.suppress(Exception):  # already closing
-                    await connection.websocket.close(code=4401, reason="logged out")
+                    reason = i18n.close_reason(msg("socket_logged_out", "logged out"), connection.language)
+                    await connection.websocket.close(code=4401, reason=reason)
 
     async def announce(self, live: LiveTable, frame: dict[str, Any]) -> None:
         """Send a frame to everyone watching the table, in every server process."""

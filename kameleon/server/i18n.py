@@ -94,6 +94,18 @@ def render(message: Message | str, language: str, game: str | None = None) -> st
     return message.render(translator(language, game))
 
 
+CLOSE_REASON_BYTES = 123
+"""The longest reason a WebSocket close frame may carry (RFC 6455: 125 bytes of payload, 2 of them the code)."""
+
+
+def close_reason(message: Message, language: str) -> str:
+    """Why a socket is closed, in its reader's language, cut on a character to fit the close frame."""
+    text = render(message, language)
+    while len(text.encode("utf-8")) > CLOSE_REASON_BYTES:
+        text = text[:-1]
+    return text
+
+
 def best_match(header: str | None) -> str:
     """The interface language that suits an `Accept-Language` header best (q-values honoured)."""
     if not header:

@@ -39,8 +39,12 @@ class Connection:
     stops, and the socket's handler closes it. Nothing is ever buffered without bound.
     """
 
-    def __init__(self, websocket: WebSocket, user_id: int | None, seat: int | None, limit: int = 1_000_000) -> None:
+    def __init__(
+        self, websocket: WebSocket, user_id: int | None, seat: int | None, limit: int = 1_000_000, language: str = "en"
+    ) -> None:
         self.websocket = websocket
+        self.language = language
+        """The language of the socket's error frames and of the reason it is closed for."""
         self.user_id = user_id
         self.seat = seat
         self.limit = limit

@@ -51,6 +51,8 @@ FAIR_SHARE = 16
 from the network at once (thousands, from a flood), and `receive` hands them over without ever yielding."""
 POLICY = 1008
 """WebSocket close code: policy violation (too many messages, too far behind)."""
+BEHIND = msg("socket_behind", "too far behind: read what you are sent")
+FLOODED = msg("socket_flooded", "too many messages")
 
 
 async def _refuse(websocket: WebSocket, said: Message, language: str, code: int, game: str | None = None) -> None:
@@ -97,7 +99,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             await _refuse(websocket, exc.said, language, 4403)
             return
     await websocket.accept()
-    connection = Connection(websocket, user_id, live.seat_of(user_id), arena.settings.socket_outbox)
+    connection = Connection(websocket, user_id, live.seat_of(user_id), arena.settings.socket_outbox, language)
     metrics.OPEN_SOCKETS.inc()
     pump = asyncio.create_task(connection.pump())
     reader = asyncio.create_task(_read(arena, live, connection, user_name, client, language))
@@ -112,7 +114,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     finally:
         live.connections.discard(connection)
         metrics.OPEN_SOCKETS.dec()
-        reason = "too far behind: read what you are sent" if connection.overflowed else None
+        reason = BEHIND if connection.overflowed else None
         if reader.done() and not reader.cancelled() and reader.exception() is None and reader.result() is not None:
             reason = reader.result()
         connection.close()
@@ -122,14 +124,14 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         if reason is not None:
             metrics.rejected("socket_behind" if connection.overflowed else "rate:socket")
             with contextlib.suppress(Exception):  # a client that does not read may not take the close frame
-                await asyncio.wait_for(websocket.close(code=POLICY, reason=reason), 1.0)
+                await asyncio.wait_for(websocket.close(code=POLICY, reason=i18n.close_reason(reason, language)), 1.0)
         if not live.connections and live.status in ("finished", "imported"):
             arena.tables.pop(live.id, None)  # nobody watches a game that is over: rebuild it on demand
 
 
 async def _read(
     arena: Arena, live: LiveTable, connection: Connection, user_name: str | None, client: str, language: str
-) -> str | None:
+) -> Message | None:
     """Handle the client's messages until it goes away (None) or sends too many (the reason to close)."""
     rate = arena.throttle.message_rate()
     strikes = handled = 0
@@ -143,7 +145,7 @@ async def _read(
         if not rate.hit():
             strikes += 1
             if strikes > STRIKES:
-                return "too many messages"
+                return FLOODED
             if strikes <= 3:
                 _error(connection, language, msg("socket_flood", "slow down: this socket sends too many messages"))
             continue

@@ -72,6 +72,6 @@ def test_the_end_of_game_table_shows_each_side_s_breakdown() -> None:
     state = at("8/8/3R4/3y4/8/2Y5/8/8/8 R 0 1")
     state.apply_str("c4-d5xd6=O@b1")
     assert render.RENDERER.summary is not None
-    text = text_of(render.RENDERER.summary(state, ["ada", "[bold]bob"]))
+    text = text_of(render.RENDERER.summary(state, ["ada", "[bold]bob"], str))
     assert "Game over: Round (seat 0) wins (elimination)" in text
     assert "ada" in text and "[bold]bob" in text and "+1" in text and "-1" in text

@@ -75,7 +75,7 @@ def test_render_shows_only_the_view() -> None:
     console = Console(record=True, width=140, color_system=None)
     console.print(render(state, seat))
     text = console.export_text()
-    assert "Your hand:" in text and "points" in text and f"{len(state.bag)} tiles in the bag" in text
+    assert "Your hand:" in text and "points" in text and f"tiles in the bag: {len(state.bag)}" in text
     rmin, rmax, cmin, cmax = state.board.extent()
     lines = text.splitlines()
     header = next(line for line in lines if line.split()[:1] == [str(cmin)])

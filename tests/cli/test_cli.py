@@ -16,9 +16,10 @@ import kameleon
 
 
 def run(
-    *args: str, stdin: str = "", home: Path, timeout: float = 120, columns: int = 120
+    *args: str, stdin: str = "", home: Path, timeout: float = 120, columns: int = 120, language: str = "en"
 ) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "KAMELEON_HOME": str(home), "COLUMNS": str(columns)}
+    # LANGUAGE comes first among the locale's variables: the tests read the language they chose, whatever the locale.
+    env = {**os.environ, "KAMELEON_HOME": str(home), "COLUMNS": str(columns), "LANGUAGE": language}
     command = [sys.executable, "-m", "kameleon", *args]
     return subprocess.run(command, input=stdin, capture_output=True, text=True, env=env, timeout=timeout)
 

@@ -23,4 +23,4 @@ def test_the_last_round_card_is_named_once() -> None:
         state.apply(rng.choice(state.legal_actions()))
     move = state.events[-1][0]
     shown = text_of(render.render(state, None))
-    assert f"Last event (move {move}): last round\n" in shown
+    assert f"Last event (move {move}): the last-round card came up\n" in shown

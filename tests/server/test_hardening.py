@@ -80,20 +80,20 @@ def ws_url(arena: ServerProcess, table_id: str) -> str:
 
 def test_a_socket_sending_too_many_messages_is_told_then_closed(arena: ServerProcess) -> None:
     _alice, _bob, table_id = started_duel(arena)
-    with connect(ws_url(arena, table_id), proxy=None, open_timeout=10) as ws:
+    with connect(ws_url(arena, table_id) + "?lang=pl", proxy=None, open_timeout=10) as ws:
         for _ in range(200):
             with contextlib.suppress(ConnectionClosed):
                 ws.send('{"type": "sync"}')
-        frames, code = [], None
+        frames, code, reason = [], None, None
         try:
             while True:
                 frames.append(json.loads(ws.recv(timeout=10)))
         except ConnectionClosed as closed:
-            code = closed.rcvd.code if closed.rcvd else None
+            code, reason = (closed.rcvd.code, closed.rcvd.reason) if closed.rcvd else (None, None)
     states = sum(frame["type"] == "state" for frame in frames)
     assert states <= 25, "the extra syncs were refused, not answered"
-    assert any("slow down" in frame.get("error", "") for frame in frames)
-    assert code == 1008
+    assert any(frame.get("error") == "zwolnij: to połączenie wysyła za dużo wiadomości" for frame in frames)
+    assert (code, reason) == (1008, "zbyt wiele wiadomości"), "the close frame says why, in the socket's language"
 
 
 def test_a_socket_that_never_reads_is_cut_off_and_the_others_play_on(tmp_path: Path) -> None:

@@ -271,3 +271,9 @@ def test_a_missing_catalog_is_english_in_silence_and_a_broken_one_is_one_line(
     assert i18n._read(broken, "uk") is None
     assert len(caplog.records) == 1 and caplog.records[0].exc_info is None
     assert str(broken) in caplog.records[0].getMessage()
+
+
+def test_a_close_reason_is_translated_and_cut_on_a_character_to_fit_the_close_frame() -> None:
+    assert i18n.close_reason(msg("socket_flooded", "too many messages"), "uk") == "забагато повідомлень"
+    long = i18n.close_reason(msg("test_long", "{text}", text="ї" * 100), "uk")  # two bytes a letter
+    assert long == "ї" * 61 and len(long.encode("utf-8")) == 122 <= i18n.CLOSE_REASON_BYTES

@@ -205,7 +205,7 @@ def test_logging_out_closes_the_table_sockets_of_that_session(
     with pytest.raises(ConnectionClosed) as closed:
         while True:
             mine.recv(timeout=5)
-    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
+    assert closed.value.rcvd is not None and (closed.value.rcvd.code, closed.value.rcvd.reason) == (4401, "logged out")
     theirs.send({"type": "ping"})
     assert theirs.next_of("pong") == {"type": "pong"}, "only the person who logged out is disconnected"
     mine.close()

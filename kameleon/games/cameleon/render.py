@@ -3,7 +3,8 @@
 Round pieces are drawn `(B)`, Square pieces `[b]`; each shows its letter for
 colour-blind players. Dark squares are a mid grey so the black chameleons stay
 visible (rules §10.5). Everything shown comes from `view()` and
-`view.action_facts()`: the renderer computes no rule.
+`view.action_facts()`: the renderer computes no rule. Every word shown is a `msg(...)` of the
+game's catalog, worded in the reader's language by `say` (squares, notation and letters stay as they are).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from kameleon.engine.hooks import TerminalRenderer
+from kameleon.engine.messages import Message, Say, msg
 from kameleon.games.cameleon.state import CameleonState
 from kameleon.games.cameleon.view import SIDES as SIDE_KEYS
 from kameleon.games.cameleon.view import action_facts
@@ -29,10 +31,43 @@ PIECE_STYLE = {
     "G": "bold bright_white on green4",
     "K": "bold bright_white on black",
 }
-KIND_NAMES = {"B": "blue", "R": "red", "Y": "yellow", "V": "violet", "O": "orange", "G": "green", "K": "chameleon"}
+KIND_NAMES = {
+    "B": msg("tui_colour_blue", "blue"),
+    "R": msg("tui_colour_red", "red"),
+    "Y": msg("tui_colour_yellow", "yellow"),
+    "V": msg("tui_colour_violet", "violet"),
+    "O": msg("tui_colour_orange", "orange"),
+    "G": msg("tui_colour_green", "green"),
+    "K": msg("tui_colour_chameleon", "chameleon"),
+}
+"""Each kind's name by its CPN letter; a move's words use it for the piece (upper case: the kind)."""
 LIGHT, DARK, RESERVE = "on grey85", "on grey50", "on wheat4"
-SIDES = ("Round (seat 0)", "Square (seat 1)")
-CHART = "chart: B+R→V  R+Y→O  Y+B→G (primaries)   V/O/G pairs→K   primary+complementary: capture, no reward"
+SIDES = (
+    msg("tui_side_seat", "{side} (seat {seat})", side=msg("tui_round", "Round"), seat=0),
+    msg("tui_side_seat", "{side} (seat {seat})", side=msg("tui_square", "Square"), seat=1),
+)
+OUTCOMES = {
+    "win": msg("tui_outcome_win", "win"),
+    "loss": msg("tui_outcome_loss", "loss"),
+    "draw": msg("tui_outcome_draw", "draw"),
+}
+REASONS = {
+    "elimination": msg("tui_reason_elimination", "elimination"),
+    "three_chameleons": msg("tui_reason_three_chameleons", "three chameleons"),
+    "two_chameleons": msg("tui_reason_two_chameleons", "two chameleons"),
+    "lone_piece": msg("tui_reason_lone_piece", "lone piece"),
+    "dead_material": msg("tui_reason_dead_material", "dead material"),
+    "no_progress": msg("tui_reason_no_progress", "no progress"),
+    "repetition": msg("tui_reason_repetition", "repetition"),
+    "double_pass": msg("tui_reason_double_pass", "double pass"),
+}
+"""A game's end reason (scoring.REASONS) in a word or two, for the result line."""
+CHART = msg(
+    "tui_chart",
+    "chart: {primaries} (primaries)   {secondaries} pairs→K   primary+complementary: capture, no reward",
+    primaries="B+R→V  R+Y→O  Y+B→G",
+    secondaries="V/O/G",
+)
 FILES = "abcdefgh"
 
 
@@ -47,7 +82,7 @@ def _cell(view: dict[str, Any], reserves: set[str], name: str, light: bool) -> T
     return Text(f"({kind})" if letter == kind else f"[{letter}]", style=PIECE_STYLE[kind])
 
 
-def board_text(view: dict[str, Any]) -> Text:
+def board_text(view: dict[str, Any], say: Say = str) -> Text:
     ranks = view["ranks"]
     reserves = {square for squares in view["reserves"] for square in squares}
     text = Text()
@@ -60,84 +95,139 @@ def board_text(view: dict[str, Any]) -> Text:
             text.append_text(_cell(view, reserves, f"{FILES[file]}{rank}", bool((file + rank - 1) & 1)))
         note = ""
         if rank == ranks:
-            note = "  Square's reserve"
+            note = "  " + say(msg("tui_square_reserve", "Square's reserve"))
         elif rank == 1:
-            note = "  Round's reserve"
+            note = "  " + say(msg("tui_round_reserve", "Round's reserve"))
         text.append(f" {rank:<3}{note}\n", style="dim")
     text.append(files, style="dim")
     return text
 
 
-def _result(view: dict[str, Any]) -> str:
+def _reason(reason: str | None) -> Message | str:
+    if reason is None:
+        return ""
+    return REASONS.get(reason) or reason.replace("_", " ")
+
+
+def _game_over(view: dict[str, Any]) -> Message:
+    """'Game over: <side> wins (<reason>)' or 'Game over: draw (<reason>)'."""
     outcomes = [score["outcome"] for score in view["scores"]]
-    return f"{SIDES[outcomes.index('win')]} wins" if "win" in outcomes else "draw"
+    result = (
+        msg("tui_side_wins", "{side} wins", side=SIDES[outcomes.index("win")])
+        if "win" in outcomes
+        else OUTCOMES["draw"]
+    )
+    return msg("tui_game_over", "Game over: {result} ({reason})", result=result, reason=_reason(view["reason"]))
 
 
-def render(state: CameleonState, seat: int | None) -> Any:
+def render(state: CameleonState, seat: int | None, say: Say = str) -> Any:
     """The board and the game's status; Le Caméléon has no hidden information, so `seat` changes nothing."""
     view = state.view(seat)
     if view["terminal"]:
-        status = Text(f"Game over: {_result(view)} ({view['reason'].replace('_', ' ')})", style="bold")
+        status = Text(say(_game_over(view)), style="bold")
     else:
-        status = Text(f"{SIDES[SIDE_KEYS.index(view['to_move'])]} to move", style="bold")
+        side = SIDES[SIDE_KEYS.index(view["to_move"])]
+        status = Text(say(msg("tui_to_move", "{side} to move", side=side)), style="bold")
         if view["pending"] is not None:
-            status.append(
-                f" — finish the ply {view['pending']['displacement']}: choose {' '.join(view['pending']['choices'])}"
+            pending = msg(
+                "tui_finish_ply",
+                "finish the ply {displacement}: choose {choices}",
+                displacement=view["pending"]["displacement"],
+                choices=" ".join(view["pending"]["choices"]),
             )
-    counters = Text(
-        f"move {view['move_number']}, {view['no_progress']} plies without progress    CPN {view['cpn']}", style="dim"
+            status.append(" — " + say(pending))
+    progress = msg(
+        "tui_progress",
+        "move {number}, plies without progress: {count}",
+        number=view["move_number"],
+        count=view["no_progress"],
     )
-    parts: list[Any] = [status, board_text(view), counters, Text(CHART, style="dim")]
+    counters = Text(f"{say(progress)}    CPN {view['cpn']}", style="dim")
+    parts: list[Any] = [status, board_text(view, say), counters, Text(say(CHART), style="dim")]
     if view["trays"] is not None:
         trays = "   ".join(
-            f"{SIDES[p]} tray: " + " ".join(f"{k}{n}" for k, n in t.items()) for p, t in enumerate(view["trays"])
+            say(
+                msg(
+                    "tui_tray", "{side} tray: {pieces}", side=SIDES[p], pieces=" ".join(f"{k}{n}" for k, n in t.items())
+                )
+            )
+            for p, t in enumerate(view["trays"])
         )
         parts.append(Text(trays, style="dim"))
     return Group(*parts)
 
 
-def _kind(letter: str | None) -> str:
-    return KIND_NAMES[letter.upper()] if letter else "piece"
+def _kind(letter: str | None) -> Message:
+    return KIND_NAMES[letter.upper()] if letter else msg("tui_piece", "piece")
 
 
-def describe(state: CameleonState, action: int) -> str:
+def describe(state: CameleonState, action: int, say: Say = str) -> str:
     """A move in words, e.g. 'yellow c4 to d5, takes the yellow on d6 (orange reward to b1)'."""
     facts = action_facts(state, action)
     choice = facts.get("choice")
     if choice == "room":
-        return f"the reward room goes to the victim on {facts['victim']}"
+        return say(msg("tui_choose_room", "the reward room goes to the victim on {square}", square=facts["victim"]))
     if choice == "reward":
-        return f"take the {KIND_NAMES[facts['kind']]} reward"
+        return say(msg("tui_choose_reward", "take the {colour} reward", colour=KIND_NAMES[facts["kind"]]))
     if choice == "reserve":
-        return f"place the reward on {facts['square']}"
+        return say(msg("tui_choose_reserve", "place the reward on {square}", square=facts["square"]))
     if facts.get("off_area"):
-        return "not a move of the playing area"
+        return say(msg("tui_off_area", "not a move of the playing area"))
     if facts.get("pass"):
-        head = "no legal move: pass"
+        head = say(msg("tui_pass", "no legal move: pass"))
     else:
-        head = f"{_kind(facts['piece'])} {facts['from']} to {facts['to']}"
+        head = say(
+            msg(
+                "tui_move",
+                "{piece} {square} to {target}",
+                piece=_kind(facts["piece"]),
+                square=facts["from"],
+                target=facts["to"],
+            )
+        )
         if facts["leaves_reserve"]:
-            head += " (leaves the reserve)"
+            head += " " + say(msg("tui_leaves_reserve", "(leaves the reserve)"))
     if facts["choices_follow"]:
-        return head + "; captures with choices to make next"
+        return head + "; " + say(msg("tui_choices_follow", "captures with choices to make next"))
     words = []
     for capture in facts["captures"]:
-        reward = f" ({KIND_NAMES[capture['reward']]} reward to {capture['square']})" if capture["reward"] else ""
-        words.append(f"takes the {_kind(capture['piece'])} on {capture['victim']}{reward}")
+        piece = _kind(capture["piece"])
+        if capture["reward"]:
+            said = msg(
+                "tui_takes_rewarded",
+                "takes the {piece} on {victim} ({reward} reward to {square})",
+                piece=piece,
+                victim=capture["victim"],
+                reward=KIND_NAMES[capture["reward"]],
+                square=capture["square"],
+            )
+        else:
+            said = msg("tui_takes", "takes the {piece} on {victim}", piece=piece, victim=capture["victim"])
+        words.append(say(said))
     return ", ".join([head, *words])
 
 
-def summary(state: CameleonState, names: list[str]) -> Any:
+def summary(state: CameleonState, names: list[str], say: Say = str) -> Any:
     """The end-of-game table: each side's result, score, pieces left and captures."""
     view = state.view(None)
-    table = Table(title=f"Game over: {_result(view)} ({(view['reason'] or '').replace('_', ' ')})")
-    for column in ("side", "player", "result", "score", "pieces left", "chameleons", "captured"):
-        table.add_column(column)
+    table = Table(title=say(_game_over(view)))
+    columns = (
+        msg("tui_side", "side"),
+        msg("tui_player", "player"),
+        msg("tui_result", "result"),
+        msg("tui_score", "score"),
+        msg("tui_pieces_left", "pieces left"),
+        msg("tui_chameleons", "chameleons"),
+        msg("tui_captured", "captured"),
+    )
+    for column in columns:
+        table.add_column(say(column))
     for seat, score in enumerate(view["scores"]):
+        outcome = OUTCOMES.get(score["outcome"] or "")
         table.add_row(
-            SIDES[seat],
+            say(SIDES[seat]),
             escape(names[seat]) if seat < len(names) else "",
-            score["outcome"] or "",
+            say(outcome) if outcome is not None else "",
             f"{score['points']:+d}",
             str(score["pieces"]),
             str(score["chameleons"]),

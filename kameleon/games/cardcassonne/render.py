@@ -1,15 +1,22 @@
-"""Cardcassonne in the terminal: the four rows with followers, hand, scores, herds and chests, from `view()` only."""
+"""Cardcassonne in the terminal: the four rows with followers, hand, scores, herds and chests, from `view()` only.
+
+Every word shown is a `msg(...)` of the game's catalog, worded by `say` in the reader's language; cards,
+rows and colours reuse the names the catalog already has (`cards.CARD_LABELS`, `ROW_LABELS`, `COLOUR_LABELS`).
+Card chips, row codes (Y, R, G, B) and numbers are the game's notation and stay as they are.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Group, JustifyMethod, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from kameleon.engine.hooks import TerminalRenderer
+from kameleon.engine.messages import Message, Say, msg
 from kameleon.games.cardcassonne import notation as nt
+from kameleon.games.cardcassonne.cards import COLOUR_LABELS, COLOURS, ROW_LABELS
 from kameleon.games.cardcassonne.scoring import PARTS
 from kameleon.games.cardcassonne.state import CardcassonneState
 
@@ -22,7 +29,16 @@ ROW_STYLES = {
 JOKER_STYLE = "bold black on magenta"
 BACK_STYLE = "bold white on grey35"
 SEAT_STYLES = ("bold cyan", "bold magenta", "bold bright_green", "bold orange1", "bold bright_white")
-ROW_NAMES = {"Y": "yellow", "R": "red", "G": "green", "B": "blue"}
+HOLE = "\x00"
+"""Where a translated sentence takes coloured cards: the text is split there and the cards put in between."""
+PART_LABELS = {
+    "people": msg("tui_part_people", "people"),
+    "animals": msg("tui_part_animals", "animals"),
+    "tens": msg("tui_part_tens", "tens"),
+    "lone_wilds": msg("tui_part_lone_wilds", "lone wilds"),
+    "buildings": msg("tui_part_buildings", "buildings"),
+}
+"""The summary's column of each score part (`scoring.PARTS`)."""
 
 
 def card(face: str | None, face_down: bool = False) -> Text:
@@ -34,6 +50,12 @@ def card(face: str | None, face_down: bool = False) -> Text:
     return Text(f" {label} ", style=style + (" italic" if face_down else ""))
 
 
+def _with_cards(said: str, *chips: Text) -> Text:
+    """A translated sentence with the chips put where its `HOLE` is."""
+    before, _, after = said.partition(HOLE)
+    return Text.assemble(before, *chips, after)
+
+
 def _entry(entry: dict[str, Any]) -> Text:
     if entry["kind"] == "follower":
         seat = entry["seat"]
@@ -41,61 +63,110 @@ def _entry(entry: dict[str, Any]) -> Text:
     return card(entry["face"], entry["face_down"])
 
 
-def render(state: CardcassonneState, seat: int | None) -> RenderableType:
+def render(state: CardcassonneState, seat: int | None, say: Say = str) -> RenderableType:
     view = state.view(seat)
     phase = view["phase"]
-    stage = f"round {view['round']} of {view['rounds']}" if view["round"] else "setup"
-    header = Text(
-        f"Cardcassonne · {stage} · dealer seat {view['dealer']} · {view['deck_size']} cards in the deck",
-        style="bold",
+    stage = (
+        msg("tui_round", "round {round} of {rounds}", round=view["round"], rounds=view["rounds"])
+        if view["round"]
+        else msg("tui_setup", "setup")
     )
-    parts: list[RenderableType] = [header, _rows(view), _players(view)]
+    header = [
+        "Cardcassonne",
+        say(stage),
+        say(msg("tui_dealer", "dealer seat {seat}", seat=view["dealer"])),
+        say(msg("tui_deck", "cards in the deck: {count}", count=view["deck_size"])),
+    ]
+    parts: list[RenderableType] = [Text(" · ".join(header), style="bold"), _rows(view, say), _players(view, say)]
     you = view["you"]
     if you is not None:
         hand = view["players"][you]["hand"] or []
-        parts.append(Text.assemble("Your hand: ", *(card(f) for f in hand)) if hand else Text("Your hand is empty."))
+        if hand:
+            parts.append(_with_cards(say(msg("tui_hand", "Your hand: {cards}", cards=HOLE)), *(card(f) for f in hand)))
+        else:
+            parts.append(Text(say(msg("tui_hand_empty", "Your hand is empty."))))
         if view["players"][you]["next_card_face_down"] and phase == "play":
-            parts.append(Text("Your next card is played face down, into any row.", style="italic"))
+            said = msg("tui_next_face_down", "Your next card is played face down, into any row.")
+            parts.append(Text(say(said), style="italic"))
     if view["setup_joker"] is not None:
-        parts.append(
-            Text.assemble(f"Dealer (seat {view['dealer']}) turned up ", card(view["setup_joker"]), ": pick its row.")
+        said = msg(
+            "tui_setup_joker", "Dealer (seat {seat}) turned up {card}: pick its row.", seat=view["dealer"], card=HOLE
         )
+        parts.append(_with_cards(say(said), card(view["setup_joker"])))
     claim = view["claim"]
     if claim is not None:
-        line = Text.assemble(
-            f"Seat {claim['seat']} secured in row {claim['row']}: ", *(card(f) for f in claim["cards"])
+        said = msg(
+            "tui_secured", "Seat {seat} secured in row {row}: {cards}", seat=claim["seat"], row=claim["row"], cards=HOLE
         )
-        parts.append(line)
+        parts.append(_with_cards(say(said), *(card(f) for f in claim["cards"])))
         if claim["pending"]:
-            parts.append(Text.assemble("  misplaced: keep or take 10 for ", card(claim["pending"][0])))
+            said = msg("tui_misplaced", "misplaced: keep or take 10 for {card}", card=HOLE)
+            parts.append(_with_cards("  " + say(said), card(claim["pending"][0])))
         elif claim["wilds_to_assign"]:
-            parts.append(Text(f"  {claim['wilds_to_assign']} wild animal(s) to assign to: {', '.join(claim['kinds'])}"))
+            said = msg(
+                "tui_wilds_to_assign",
+                "wild animals to assign: {count} (herds {kinds})",
+                count=claim["wilds_to_assign"],
+                kinds=", ".join(claim["kinds"]),
+            )
+            parts.append(Text("  " + say(said)))
     recent = [e for e in view["events"] if e["round"] == view["round"] - 1 or view["final"]]
     for event in recent[-5:]:
-        where = f"row {event['row']}" if event["row"] else "chest"
-        chest = f", {event['to_chest']} under the chest" if event["to_chest"] else ""
-        parts.append(Text(f"  seat {event['seat']} scored {event['points']} ({where}{chest})", style="dim"))
+        parts.append(Text("  " + say(_scored(event)), style="dim"))
     return Group(*parts)
 
 
-def _rows(view: dict[str, Any]) -> Table:
-    table = Table(title="Rows", title_justify="left", show_header=False, box=None, padding=(0, 1))
+def _scored(event: dict[str, Any]) -> Message:
+    """One line of the last round's (or, at the end, the game's) scoring."""
+    where: Message
+    if not event["row"]:
+        where = msg("tui_where_chest", "chest")
+    elif event["to_chest"]:
+        where = msg(
+            "tui_where_row_chest", "row {row}, {count} under the chest", row=event["row"], count=event["to_chest"]
+        )
+    else:
+        where = msg("tui_where_row", "row {row}", row=event["row"])
+    return msg(
+        "tui_scored", "seat {seat} scored {points} ({where})", seat=event["seat"], points=event["points"], where=where
+    )
+
+
+def _rows(view: dict[str, Any], say: Say) -> Table:
+    table = Table(title=say(msg("tui_rows", "Rows")), title_justify="left", show_header=False, box=None, padding=(0, 1))
+    names = [say(label) for label in COLOUR_LABELS]
+    width = max(len(name) for name in names)
     for row in view["rows"]:
         colour = row["row"]
         cells = Text.assemble(*(_entry(e) for e in row["entries"])) if row["entries"] else Text("·", style="dim")
-        table.add_row(Text(f" {ROW_NAMES[colour]:<6} ", style=ROW_STYLES[colour]), cells)
+        name = names[COLOURS.index(colour)]
+        table.add_row(Text(f" {name:<{width}} ", style=ROW_STYLES[colour]), cells)
     return table
 
 
-def _players(view: dict[str, Any]) -> Table:
-    table = Table(title="Players", title_justify="left", padding=(0, 1))
-    for column in ("seat", "hand", "played", "follower", "herds Y R G B", "loose", "chest", "score", "track"):
-        table.add_column(column, justify="right" if column in ("score", "chest", "hand", "loose") else "left")
+def _players(view: dict[str, Any], say: Say) -> Table:
+    table = Table(title=say(msg("tui_players", "Players")), title_justify="left", padding=(0, 1))
+    columns: tuple[tuple[Message, JustifyMethod], ...] = (
+        (msg("tui_seat", "seat"), "left"),
+        (msg("tui_hand_size", "hand"), "right"),
+        (msg("tui_played", "played"), "left"),
+        (msg("tui_follower", "follower"), "left"),
+        (msg("tui_herds", "herds {colours}", colours=" ".join(COLOURS)), "left"),
+        (msg("tui_loose", "loose"), "right"),
+        (msg("tui_chest", "chest"), "right"),
+        (msg("tui_score", "score"), "right"),
+        (msg("tui_track", "track"), "left"),
+    )
+    for column, justify in columns:
+        table.add_column(say(column), justify=justify)
+    you = say(msg("tui_you", "(you)"))
+    placed = say(msg("tui_follower_placed", "placed"))
+    free = say(msg("tui_follower_free", "free"))
     for player in view["players"]:
         seat = player["seat"]
         marks = ("▶ " if seat == view["current_player"] else "  ") + str(seat)
         if seat == view["you"]:
-            marks += " (you)"
+            marks += f" {you}"
         herds = " ".join(f"{h['real']}+{h['wild']}" if h["wild"] else str(h["real"]) for h in player["herds"].values())
         chest = str(player["chest_size"])
         if player["chest"] is not None:
@@ -112,7 +183,7 @@ def _players(view: dict[str, Any]) -> Table:
             Text(marks, style=SEAT_STYLES[seat % len(SEAT_STYLES)]),
             str(player["hand_size"]),
             str(player["cards_played"]),
-            "placed" if player["follower_placed"] else "free",
+            placed if player["follower_placed"] else free,
             herds,
             str(player["loose_wilds"] or ""),
             chest,
@@ -122,7 +193,7 @@ def _players(view: dict[str, Any]) -> Table:
     return table
 
 
-def describe(state: CardcassonneState, action: int) -> str:
+def describe(state: CardcassonneState, action: int, say: Say = str) -> str:
     """What a move would do, for the numbered move list (only what the mover sees)."""
     seat = state.current_player
     if seat is None:
@@ -131,29 +202,34 @@ def describe(state: CardcassonneState, action: int) -> str:
         r = action - nt.FOLLOWER
         count = state.view(seat)["rows"][r]["open"]
         if not count:
-            return f"secures nothing in the {ROW_NAMES['YRGB'[r]]} row"
+            return say(msg("tui_secures_nothing", "secures nothing in {row}", row=ROW_LABELS[r]))
         # The greedy bot's value of placing the follower is what it expects the secured cards to score.
         points = state.game.action_values(state, [action])[0]
-        return f"secures {count} card(s), about {points:.0f} points"
+        said = msg("tui_secures", "cards secured: {count}, worth about {points}", count=count, points=f"{points:.0f}")
+        return say(said)
     if nt.FACE_DOWN <= action < nt.FOLLOWER:
-        return f"face down at the end of the {ROW_NAMES['YRGB'[(action - nt.FACE_DOWN) & 3]]} row"
+        row = ROW_LABELS[(action - nt.FACE_DOWN) & 3]
+        return say(msg("tui_face_down_to", "face down at the end of {row}", row=row))
     if action < nt.FACE_DOWN:
-        return f"face up at the end of the {ROW_NAMES['YRGB'[action & 3]]} row"
+        return say(msg("tui_face_up_to", "face up at the end of {row}", row=ROW_LABELS[action & 3]))
     if nt.JOKER <= action < nt.KEEP:
-        return f"the joker goes to the end of the {ROW_NAMES['YRGB'[action - nt.JOKER]]} row"
+        return say(msg("tui_joker_to", "the joker goes to the end of {row}", row=ROW_LABELS[action - nt.JOKER]))
     if action == nt.KEEP:
-        return "keep the misplaced card (animal to its herd, building under the chest)"
+        return say(msg("tui_keep", "keep the misplaced card (animal to its herd, building under the chest)"))
     if action == nt.TEN:
-        return "take 10 points; the card leaves the game"
-    return "the wild animal joins this herd for good"
+        return say(msg("tui_ten", "take 10 points; the card leaves the game"))
+    return say(msg("tui_wild", "the wild animal joins this herd for good"))
 
 
-def summary(state: CardcassonneState, names: list[str]) -> RenderableType:
+def summary(state: CardcassonneState, names: list[str], say: Say = str) -> RenderableType:
     """Final scores by part: people, herds, tens, lone wild animals and the chest's building sets."""
     view = state.view(None)
-    table = Table(title="Final scores", title_justify="left")
-    for column in ("seat", "player", *(part.replace("_", " ") for part in PARTS), "total"):
-        table.add_column(column, justify="left" if column in ("seat", "player") else "right")
+    table = Table(title=say(msg("tui_final_scores", "Final scores")), title_justify="left")
+    table.add_column(say(msg("tui_seat", "seat")), justify="left")
+    table.add_column(say(msg("tui_player", "player")), justify="left")
+    for part in PARTS:
+        table.add_column(say(PART_LABELS[part]), justify="right")
+    table.add_column(say(msg("tui_total", "total")), justify="right")
     winners = set(view["winners"])
     for player in view["players"]:
         seat = player["seat"]

@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from kameleon.engine.hooks import TerminalRenderer
+from kameleon.engine.messages import Say, msg
 from kameleon.games.chromino.explain import FORCED
 from kameleon.games.chromino.notation import DRAW, PASS
 from kameleon.games.chromino.phases import AFTER_DRAW
@@ -28,6 +29,10 @@ STYLES = {
 LAST = "underline"
 
 
+HOLE = "\x00"
+"""Where a translated sentence takes a coloured tile: the text is split there and the tile put in between."""
+
+
 def square(letter: str, extra: str = "") -> Text:
     return Text(f" {letter} ", style=f"{STYLES.get(letter, 'reverse')} {extra}".strip())
 
@@ -36,26 +41,44 @@ def tile(name: str) -> Text:
     return Text.assemble(*(square(x) for x in name), " ")
 
 
-def render(state: ChrominoState, seat: int | None) -> RenderableType:
+def render(state: ChrominoState, seat: int | None, say: Say = str) -> RenderableType:
     view = state.view(seat)
-    status = f"round {view['round']} · {view['bag_size']} tiles in the bag"
+    status = [
+        "Chromino",
+        say(msg("tui_round", "round {round}", round=view["round"])),
+        say(msg("tui_bag", "tiles in the bag: {count}", count=view["bag_size"])),
+    ]
     if view["final_round"]:
-        status += f" · FINAL ROUND (seat {view['first_out']} went out)"
+        status.append(say(msg("tui_final_round", "FINAL ROUND (seat {seat} went out)", seat=view["first_out"])))
     if view["phase"] == "over":
-        status += " · game over"
-    parts: list[RenderableType] = [Text(f"Chromino · {status}", style="bold"), layout_grid(view)]
-    parts.append(_players(view))
+        status.append(say(msg("tui_game_over", "game over")))
+    parts: list[RenderableType] = [Text(" · ".join(status), style="bold"), layout_grid(view)]
+    parts.append(_players(view, say))
     if seat is not None and view["players"][seat]["hand"] is not None:
         hand = view["players"][seat]["hand"]
-        parts.append(Text.assemble(Text("Your hand: ", style="bold"), *(tile(n) for n in hand)))
+        label = say(msg("tui_your_hand", "Your hand:"))
+        parts.append(Text.assemble(Text(label, style="bold"), " ", *(tile(n) for n in hand)))
     if view["drawn"] is not None:
-        parts.append(
-            Text.assemble(f"Seat {view['current_player']} drew ", tile(view["drawn"]), "— only it may be placed.")
+        drew = say(
+            msg(
+                "tui_drew",
+                "Seat {seat} drew {tile} — only it may be placed.",
+                seat=view["current_player"],
+                tile=HOLE,
+            )
         )
+        before, _, after = drew.partition(HOLE)
+        parts.append(Text.assemble(before, *(square(x) for x in view["drawn"]), after))
     elif view["phase"] == "after_draw":
-        parts.append(Text(f"Seat {view['current_player']} has drawn {view['draws_this_turn']} tile(s) this turn."))
+        drawn = msg(
+            "tui_drawn_this_turn",
+            "Tiles seat {seat} has drawn this turn: {count}.",
+            seat=view["current_player"],
+            count=view["draws_this_turn"],
+        )
+        parts.append(Text(say(drawn)))
     if view["forced"] is not None:
-        parts.append(Text(str(FORCED[view["forced"]])))
+        parts.append(Text(say(FORCED[view["forced"]])))
     return Group(*parts)
 
 
@@ -86,21 +109,23 @@ def layout_grid(view: dict[str, Any]) -> Table:
     return table
 
 
-def _players(view: dict[str, Any]) -> Table:
-    table = Table(title="Players", title_justify="left", padding=(0, 1))
-    table.add_column("seat")
-    table.add_column("tiles", justify="right")
-    table.add_column("revealed / open hand")
+def _players(view: dict[str, Any], say: Say) -> Table:
+    table = Table(title=say(msg("tui_players", "Players")), title_justify="left", padding=(0, 1))
+    table.add_column(say(msg("tui_seat", "seat")))
+    table.add_column(say(msg("tui_tiles", "tiles")), justify="right")
+    table.add_column(say(msg("tui_revealed", "revealed / open hand")))
     expert = any("points" in player for player in view["players"])
     if expert:
-        table.add_column("points", justify="right")
+        table.add_column(say(msg("tui_points", "points")), justify="right")
+    you = say(msg("tui_you", "(you)"))
+    out = say(msg("tui_out", "out"))
     for player in view["players"]:
         s = player["seat"]
         marks = ("▶ " if s == view["current_player"] else "  ") + str(s)
         if s == view["you"]:
-            marks += " (you)"
+            marks += f" {you}"
         if player["out"]:
-            marks += " ✓ out"
+            marks += f" ✓ {out}"
         shown = player["hand"] if player["hand"] is not None and s != view["you"] else player["revealed"]
         row: list[Any] = [marks, str(player["hand_size"]), Text.assemble(*(tile(n) for n in shown))]
         if expert:
@@ -109,22 +134,22 @@ def _players(view: dict[str, Any]) -> Table:
     return table
 
 
-def describe(state: ChrominoState, action: int) -> str:
+def describe(state: ChrominoState, action: int, say: Say = str) -> str:
     """A longer description of a move for the numbered move list (no markup characters), from the engine's
     board (contacts) and scoring (Expert points)."""
     if action == DRAW:
-        return f"draw a tile from the bag ({len(state.bag)} left)"
+        return say(msg("tui_draw", "draw a tile from the bag ({count} left)", count=len(state.bag)))
     if action == PASS:
         if state.phase == AFTER_DRAW:
-            return "keep the drawn tile and end the turn"
-        return "end the turn without placing"
+            return say(msg("tui_keep_drawn", "keep the drawn tile and end the turn"))
+        return say(msg("tui_pass", "end the turn without placing"))
     game = state.game
     fp = game.board_fp(action)
-    contacts = state.board.contacts(fp)
-    text = f"{contacts} contacts"
+    contacts = msg("tui_contacts", "contacts: {count}", count=state.board.contacts(fp))
     if game.expert:
-        text += f", +{placement_points(state, game.tile_of(action), fp)} points"
-    return text
+        points = placement_points(state, game.tile_of(action), fp)
+        return say(msg("tui_contacts_points", "{contacts}, points: +{points}", contacts=contacts, points=points))
+    return say(contacts)
 
 
 RENDERER = TerminalRenderer(render=render, describe=describe)

@@ -13,7 +13,10 @@ from rich.table import Table
 from rich.text import Text
 
 from kameleon.engine.hooks import TerminalRenderer
+from kameleon.engine.messages import Message, Say, msg
 from kameleon.games.coloretto import notation as nt
+from kameleon.games.coloretto.cards import CARD_NAMES
+from kameleon.games.coloretto.explain import CARD_LABELS
 from kameleon.games.coloretto.state import ColorettoState
 
 STYLES = {
@@ -28,62 +31,97 @@ STYLES = {
     "joker": "bold black on magenta",
     "golden joker": "bold black on gold1",
 }
+HOLE = "\x00"
+"""Where a translated sentence takes a coloured card: the text is split there and the card put in between."""
 SHORT = {"+2": "+2", "joker": "J", "golden joker": "GJ"}
 
 
-def card(name: str) -> Text:
-    label = SHORT.get(name, name[:3])
-    return Text(f" {label} ", style=STYLES.get(name, "reverse"))
+def card(name: str, say: Say = str) -> Text:
+    """A card as a coloured chip: a colour's first three letters in the reader's language, the others' signs."""
+    return Text(f" {short(name, say)} ", style=STYLES.get(name, "reverse"))
 
 
-def render(state: ColorettoState, seat: int | None) -> RenderableType:
+def short(name: str, say: Say) -> str:
+    return SHORT.get(name) or card_label(name, say)[:3]
+
+
+def card_label(name: str, say: Say) -> str:
+    """A card's name in the reader's language (the game's catalog words it for illegal moves too)."""
+    return say(CARD_LABELS[CARD_NAMES.index(name)])
+
+
+def _event(kind: str, name: str) -> Message:
+    """What the last event of the pile was: the last-round card, a bonus card or a card set aside."""
+    card_said = CARD_LABELS[CARD_NAMES.index(name)]
+    if kind == "last round":
+        return msg("tui_event_last_round", "the last-round card came up")
+    if kind == "bonus":
+        return msg("tui_event_bonus", "bonus card: {card}", card=card_said)
+    return msg("tui_event_discard", "card set aside: {card}", card=card_said)
+
+
+def render(state: ColorettoState, seat: int | None, say: Say = str) -> RenderableType:
     view = state.view(seat)
-    header = Text(
-        f"Coloretto · round {view['round']} · {view['pile_size']} cards in the pile"
-        + (
-            f" ({view['cards_above_last_round']} before the last-round card)"
-            if view["cards_above_last_round"] is not None
-            else ""
+    header = [
+        "Coloretto",
+        say(msg("tui_round", "round {round}", round=view["round"])),
+        say(msg("tui_pile", "cards in the pile: {count}", count=view["pile_size"])),
+    ]
+    if view["cards_above_last_round"] is not None:
+        header.append(
+            say(msg("tui_above_last", "above the last-round card: {count}", count=view["cards_above_last_round"]))
         )
-        + (" · FINAL ROUND" if view["final_round"] else ""),
-        style="bold",
-    )
-    parts: list[RenderableType] = [header, _rows(view), _players(view)]
+    if view["final_round"]:
+        header.append(say(msg("tui_final_round", "FINAL ROUND")))
+    parts: list[RenderableType] = [Text(" · ".join(header), style="bold"), _rows(view, say), _players(view, say)]
     if view["drawn"] is not None:
-        parts.append(
-            Text.assemble(f"Seat {view['current_player']} drew ", card(view["drawn"]), " — place it in a row.")
+        drew = say(
+            msg("tui_drew", "Seat {seat} drew {card}: place it in a row.", seat=view["current_player"], card=HOLE)
         )
+        before, _, after = drew.partition(HOLE)
+        parts.append(Text.assemble(before, card(view["drawn"], say), after))
     if view["events"]:
         last = view["events"][-1]
-        what = last["kind"] if last["kind"] == last["card"] else f"{last['kind']} — {last['card']}"
-        parts.append(Text(f"Last event (move {last['move']}): {what}", style="dim"))
+        said = msg(
+            "tui_last_event",
+            "Last event (move {move}): {what}",
+            move=last["move"],
+            what=_event(last["kind"], last["card"]),
+        )
+        parts.append(Text(say(said), style="dim"))
     return Group(*parts)
 
 
-def _rows(view: dict[str, Any]) -> Table:
-    table = Table(title="Rows", title_justify="left", show_header=False, box=None, padding=(0, 1))
+def _rows(view: dict[str, Any], say: Say) -> Table:
+    table = Table(title=say(msg("tui_rows", "Rows")), title_justify="left", show_header=False, box=None, padding=(0, 1))
     for row in view["rows"]:
-        cells = Text.assemble(*(card(c) for c in row["cards"]), *([" · "] * row["free"]))
-        status = f"taken by seat {row['taken_by']}" if row["taken_by"] is not None else ""
-        table.add_row(Text(f"row {row['row']}", style="bold"), cells, Text(status, style="dim"))
+        cells = Text.assemble(*(card(c, say) for c in row["cards"]), *([" · "] * row["free"]))
+        status = (
+            say(msg("tui_taken_by", "taken by seat {seat}", seat=row["taken_by"]))
+            if row["taken_by"] is not None
+            else ""
+        )
+        label = say(msg("tui_row", "row {row}", row=row["row"]))
+        table.add_row(Text(label, style="bold"), cells, Text(status, style="dim"))
     return table
 
 
-def _players(view: dict[str, Any]) -> Table:
+def _players(view: dict[str, Any], say: Say) -> Table:
     """Each collection with its live score; the colours that count positively are bold, the others dim,
     and "+n" is the wild cards counted as that colour."""
-    table = Table(title="Collections", title_justify="left", padding=(0, 1))
-    table.add_column("seat")
+    table = Table(title=say(msg("tui_collections", "Collections")), title_justify="left", padding=(0, 1))
+    table.add_column(say(msg("tui_seat", "seat")))
     for colour in view["colours_in_play"]:
-        table.add_column(Text(colour[:3], style=STYLES[colour]), justify="center")
+        table.add_column(Text(short(colour, say), style=STYLES[colour]), justify="center")
     for name in ("+2", "J", "GJ"):
         table.add_column(name, justify="center")
-    table.add_column("score", justify="right")
+    table.add_column(say(msg("tui_score", "score")), justify="right")
+    you = say(msg("tui_you", "(you)"))
     for player, score in zip(view["players"], view["scores"], strict=True):
         seat = player["seat"]
         marks = ("▶ " if seat == view["current_player"] else "  ") + str(seat)
         if seat == view["you"]:
-            marks += " (you)"
+            marks += f" {you}"
         if not view["active"][seat] and not view["final"]:
             marks += " ✓"
         counts = [_count(player["colours"][c], c, score) for c in view["colours_in_play"]]
@@ -98,12 +136,21 @@ def _count(held: int, colour: str, score: dict[str, Any]) -> Text:
     return Text(shown, style="bold" if colour in score["positive"] else "dim" if colour in score["negative"] else "")
 
 
-def summary(state: ColorettoState, names: list[str]) -> RenderableType:
+def summary(state: ColorettoState, names: list[str], say: Say = str) -> RenderableType:
     """Final score breakdown: joker colours, positive and negative colours, "+2" cards."""
     view = state.view(None)
-    table = Table(title="Final scores", title_justify="left")
-    for column in ("seat", "player", "jokers as", "positive", "negative", "+2", "total"):
-        table.add_column(column, justify="right" if column in ("+2", "total") else "left")
+    table = Table(title=say(msg("tui_final_scores", "Final scores")), title_justify="left")
+    columns = (
+        msg("tui_seat", "seat"),
+        msg("tui_player", "player"),
+        msg("tui_jokers_as", "jokers as"),
+        msg("tui_positive", "positive"),
+        msg("tui_negative", "negative"),
+        msg("tui_plus_two", "+2"),
+        msg("tui_total", "total"),
+    )
+    for column in columns:
+        table.add_column(say(column), justify="right" if column.code in ("tui_plus_two", "tui_total") else "left")
     winners = set(view["winners"])
     for seat, score in enumerate(view["scores"]):
 
@@ -117,7 +164,7 @@ def summary(state: ColorettoState, names: list[str]) -> RenderableType:
         table.add_row(
             str(seat),
             names[seat] + (" ★" if seat in winners else ""),
-            ", ".join(score["joker_colours"]) or "-",
+            ", ".join(card_label(c, say) for c in score["joker_colours"]) or "-",
             pile(score["positive"]),
             pile(score["negative"]),
             str(score["plus_two"]),
@@ -126,18 +173,20 @@ def summary(state: ColorettoState, names: list[str]) -> RenderableType:
     return table
 
 
-def describe(state: ColorettoState, action: int) -> str:
+def describe(state: ColorettoState, action: int, say: Say = str) -> str:
     """What a legal move would do, for the numbered move list."""
     seat = state.current_player
     view = state.view(seat)
     if nt.TAKE <= action < nt.JOKER_TO:
-        return "gets " + ", ".join(view["rows"][action - nt.TAKE]["cards"])
+        cards = ", ".join(card_label(c, say) for c in view["rows"][action - nt.TAKE]["cards"])
+        return say(msg("tui_gets", "gets {cards}", cards=cards))
     if nt.PLACE <= action < nt.TAKE and view["drawn"] is not None:
         after = state.clone()  # placing reveals nothing: the engine itself says what the row has left
         after.apply(action)
-        return f"{after.view(seat)['rows'][action - nt.PLACE]['free']} free place(s) left after"
+        free = after.view(seat)["rows"][action - nt.PLACE]["free"]
+        return say(msg("tui_free_after", "free places left after: {count}", count=free))
     if action == nt.DRAW:
-        return "reveal the top card of the pile"
+        return say(msg("tui_reveal", "reveal the top card of the pile"))
     return ""
 
 

@@ -1,0 +1,65 @@
+"""The language terminal play speaks: `--lang`, else the environment's locale, else English.
+
+The texts are the arena's: the same gettext catalogs (`kameleon.server.i18n`), the
+game's own first, so that a move refused at the terminal is explained in the words
+the web table uses.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+
+import typer
+
+from kameleon.cli.common import fail
+from kameleon.engine.messages import Message, Say
+from kameleon.server import i18n
+
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""Where gettext looks for the reader's language, in its order; the first one set decides."""
+
+
+def lang_option() -> str | None:
+    return typer.Option(
+        None,
+        "--lang",
+        help=f"language of the table's texts ({', '.join(i18n.LANGUAGES)}; default: the locale's, else en)",
+        show_default=False,
+    )
+
+
+def from_environment(environ: Mapping[str, str]) -> str:
+    """The first interface language named by the locale variables (`it_IT.UTF-8` is Italian); English else.
+
+    `LANGUAGE` may list several (`uk:pl`): the first one kameleon speaks wins, as in gettext."""
+    for variable in LOCALE_VARIABLES:
+        value = environ.get(variable, "")
+        if not value:
+            continue
+        for item in value.split(":") if variable == "LANGUAGE" else [value]:
+            code = item.split(".")[0].split("@")[0].split("_")[0].lower()
+            if code in i18n.LANGUAGES:
+                return code
+        if variable != "LANGUAGE":
+            return i18n.DEFAULT  # LC_ALL=C, or a language kameleon does not speak: the next variables do not count
+    return i18n.DEFAULT
+
+
+def choose_language(given: str | None) -> str:
+    if given is None:
+        return from_environment(os.environ)
+    code = given.strip().lower()
+    if code not in i18n.LANGUAGES:
+        raise fail(f"--lang {given!r} is not a language kameleon speaks: choose one of {', '.join(i18n.LANGUAGES)}")
+    return code
+
+
+def speaker(language: str, game: str) -> Say:
+    """Words a Message in `language`, with the game's catalog first and the arena's after it."""
+    translate = i18n.translator(language, game)
+
+    def say(message: Message) -> str:
+        return message.render(translate)
+
+    return say

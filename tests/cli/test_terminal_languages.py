@@ -1,0 +1,59 @@
+"""Terminal play in the reader's language: `--lang`, else the locale's variables, else English."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from kameleon.cli.speech import from_environment
+from tests.cli.test_cli import run
+
+
+@pytest.mark.parametrize(
+    ("environ", "language"),
+    [
+        ({}, "en"),
+        ({"LANG": "it_IT.UTF-8"}, "it"),
+        ({"LANG": "uk_UA.UTF-8", "LC_MESSAGES": "fr_FR"}, "fr"),
+        ({"LANG": "pl_PL.UTF-8", "LC_ALL": "C.UTF-8"}, "en"),  # LC_ALL wins, and C is English
+        ({"LANG": "pl_PL.UTF-8", "LC_ALL": "de_DE.UTF-8"}, "en"),  # a language kameleon does not speak
+        ({"LANGUAGE": "de:uk:fr", "LANG": "it_IT.UTF-8"}, "uk"),  # the first of the list that it speaks
+        ({"LANGUAGE": "de", "LANG": "fr_FR@euro"}, "fr"),
+        ({"LANG": "POSIX"}, "en"),
+    ],
+)
+def test_the_locale_variables_choose_the_language_as_gettext_reads_them(environ: dict[str, str], language: str) -> None:
+    assert from_environment(environ) == language
+
+
+def test_an_italian_game_at_the_terminal_is_said_in_italian_and_saved_as_any_other(tmp_path: Path) -> None:
+    save = tmp_path / "partita.json"
+    script = "help\ntake 1\n99\n1\nquit\n"
+    out = run(
+        "play", "coloretto", "-p", "2", "--bots", "greedy", "--seed", "8", "-o", "start_player=0", "--save", str(save),
+        "--lang", "it", stdin=script, home=tmp_path,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    said = " ".join(out.stdout.split())
+    assert "i tuoi posti: 0" in said and "Comandi: moves elenca le mosse possibili" in said
+    assert "Non è possibile: La fila 1 è vuota" in said, "the engine's explanation, from the game's catalog"
+    assert "Non c'è una mossa 99; scegli da 1 a 1." in said
+    assert "carte nel mazzo:" in said and "Collezioni" in said and "scopri la prima carta del mazzo" in said
+    assert "Partita salvata in" in said
+    record = json.loads(save.read_text())
+    assert record["moves"] == ["draw"] and record["players"] == ["giocatore 1", "greedy"]
+    replayed = run("replay", str(save), "--lang", "uk", home=tmp_path)
+    assert replayed.returncode == 0, replayed.stderr
+    assert "Гру не завершено" in replayed.stdout and "Колекції" in replayed.stdout
+
+
+def test_the_locale_speaks_when_no_language_is_given_and_a_bad_one_is_refused(tmp_path: Path) -> None:
+    out = run("play", "cameleon", "--bots", "random", "--seed", "1", stdin="quit\n", home=tmp_path, language="fr")
+    assert out.returncode == 0, out.stderr
+    assert "Commandes :" in out.stdout
+    refused = run("play", "cameleon", "--lang", "de", stdin="quit\n", home=tmp_path / "other")
+    assert refused.returncode == 2
+    assert "--lang 'de' is not a language kameleon speaks: choose one of en, it, pl, fr, uk" in refused.stderr
+    assert not (tmp_path / "other" / "games").exists(), "nothing was started, nothing saved"
