@@ -15,10 +15,20 @@ from rich.table import Table
 from kameleon.ai.analysis import BEST_LOSS, DEFAULT_ITERATIONS, LABELS, Analysis, analyse
 from kameleon.ai.levels import MAX_ITERATIONS, STRONGEST, agent_names
 from kameleon.cli.common import console, err_console, fail
+from kameleon.cli.speech import choose_language, lang_option, speaker
 from kameleon.engine.errors import KameleonError, RecordError
+from kameleon.engine.messages import Say, msg
 from kameleon.engine.record import parse_json, read_record
 
 _COLOURS = {"best": "green", "good": "green", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
+_LABEL_WORDS = {
+    "best": msg("tui_label_best", "best"),
+    "good": msg("tui_label_good", "good"),
+    "inaccuracy": msg("tui_label_inaccuracy", "inaccuracy"),
+    "mistake": msg("tui_label_mistake", "mistake"),
+    "blunder": msg("tui_label_blunder", "blunder"),
+}
+"""The labels as a reader sees them in the tables; `--json` keeps the codes, which programs read."""
 
 
 def analyse_command(
@@ -45,6 +55,7 @@ def analyse_command(
     ),
     seed: int = typer.Option(0, "--seed", min=0, help="seed of the searches (each decision derives its own)"),
     as_json: bool = typer.Option(False, "--json", help="print only the analysis as JSON (see docs/analysis.md)"),
+    lang: str | None = lang_option(),
 ) -> None:
     """Judge every decision of every seat in a game record, from that seat's information at the time.
 
@@ -58,10 +69,12 @@ def analyse_command(
     analysis alone on stdout.
     """
     _check_budget(move_time, iterations)
+    language = choose_language(lang)
     try:
         record = _record(file, game)
     except KameleonError as exc:
         raise fail(str(exc)) from None
+    say = speaker(language, str(record.get("game", "")))
     progress = Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -72,7 +85,7 @@ def analyse_command(
         transient=True,
     )
     with progress:
-        bar = progress.add_task(f"analysing {file.name}", total=None)
+        bar = progress.add_task(escape(say(msg("tui_analysing", "analysing {file}", file=file.name))), total=None)
 
         def advance(done: int, total: int) -> None:
             progress.update(bar, completed=done, total=total)
@@ -90,9 +103,9 @@ def analyse_command(
     if as_json:
         typer.echo(json.dumps(result.to_json()))
         return
-    names = record.get("players") or [f"seat {i}" for i in range(result.num_players)]
-    console.print(_decisions(result, names))
-    console.print(_players(result, names))
+    names = record.get("players") or [say(msg("tui_seat_n", "seat {seat}", seat=i)) for i in range(result.num_players)]
+    console.print(_decisions(result, names, say))
+    console.print(_players(result, names, say))
 
 
 analyse_command.__doc__ = (analyse_command.__doc__ or "").format(
@@ -145,10 +158,22 @@ def _check_budget(move_time: float | None, iterations: int | None) -> None:
         raise fail(f"--iterations must be a whole number from 1 to {MAX_ITERATIONS:,}, not {iterations}")
 
 
-def _decisions(result: Analysis, names: list[Any]) -> Table:
-    table = Table(title=f"analysis by {result.level} (win chances; move numbers from 1)")
-    for column in ("move", "seat", "player", "played", "best", "loss", "label"):
-        table.add_column(column, justify="right" if column in ("move", "seat", "loss") else "left")
+def _decisions(result: Analysis, names: list[Any], say: Say) -> Table:
+    title = msg("tui_analysis_title", "analysis by {level} (win chances; move numbers from 1)", level=result.level)
+    table = Table(title=escape(say(title)))
+    columns = (
+        msg("tui_move", "move"),
+        msg("tui_seat", "seat"),
+        msg("tui_player", "player"),
+        msg("tui_played", "played"),
+        msg("tui_best_move", "best move"),
+        msg("tui_loss", "loss"),
+        msg("tui_label", "label"),
+    )
+    for column in columns:
+        table.add_column(
+            say(column), justify="right" if column.code in ("tui_move", "tui_seat", "tui_loss") else "left"
+        )
     for d in result.decisions:
         colour = _COLOURS[d.label]
         table.add_row(
@@ -158,15 +183,23 @@ def _decisions(result: Analysis, names: list[Any]) -> Table:
             escape(d.played),
             "" if d.best == d.played else escape(d.best),
             f"{100 * d.loss:.1f}",
-            f"[{colour}]{d.label}[/]",
+            f"[{colour}]{escape(say(_LABEL_WORDS[d.label]))}[/]",
         )
     return table
 
 
-def _players(result: Analysis, names: list[Any]) -> Table:
-    table = Table(title="accuracy")
-    for column in ("seat", "player", "decisions", "accuracy", "mistakes", "blunders"):
-        table.add_column(column, justify="left" if column == "player" else "right")
+def _players(result: Analysis, names: list[Any], say: Say) -> Table:
+    table = Table(title=say(msg("tui_accuracy_title", "accuracy")))
+    columns = (
+        msg("tui_seat", "seat"),
+        msg("tui_player", "player"),
+        msg("tui_decisions", "decisions"),
+        msg("tui_accuracy", "accuracy"),
+        msg("tui_mistakes", "mistakes"),
+        msg("tui_blunders", "blunders"),
+    )
+    for column in columns:
+        table.add_column(say(column), justify="left" if column.code == "tui_player" else "right")
     for seat in range(result.num_players):
         mine = [d for d in result.decisions if d.seat == seat]
         table.add_row(

@@ -241,7 +241,7 @@ def test_a_hint_is_a_legal_token_for_the_seat_to_move(name: str, players: int) -
 
 
 def _cli(*args: str) -> Result:
-    return CliRunner().invoke(app, ["analyse", *args], env={"COLUMNS": "200"})
+    return CliRunner().invoke(app, ["analyse", *args], env={"COLUMNS": "200", "LANGUAGE": "en"})
 
 
 def _says(result: Result, message: str) -> bool:
@@ -258,6 +258,10 @@ def test_cli_json_is_the_librarys_analysis(tmp_path: Path) -> None:
     table = _cli(str(path), "--iterations", "30")
     assert table.exit_code == 0, table.stderr
     assert "accuracy" in table.stdout and "seat 0" in table.stdout and "label" in table.stdout
+    french = _cli(str(path), "--iterations", "30", "--lang", "fr")
+    assert french.exit_code == 0, french.stderr
+    assert "précision" in french.stdout and "joueur" in french.stdout and "meilleur coup" in french.stdout
+    assert "accuracy" not in french.stdout
 
 
 def test_cli_reads_a_game_of_a_tournaments_file(tmp_path: Path) -> None:
