@@ -68,12 +68,12 @@ def analyse_command(
     moves are left out. The progress bar goes to stderr; --json prints the
     analysis alone on stdout.
     """
-    _check_budget(move_time, iterations)
     language = choose_language(lang)
+    _check_budget(move_time, iterations)
     try:
         record = _record(file, game)
     except KameleonError as exc:
-        raise fail(str(exc)) from None
+        raise fail(exc.message) from None
     say = speaker(language, str(record.get("game", "")))
     progress = Progress(
         TextColumn("[bold]{task.description}"),
@@ -96,10 +96,10 @@ def analyse_command(
             )
         except KameleonError as exc:
             progress.update(bar, visible=False)
-            raise fail(str(exc)) from None
+            raise fail(exc.message) from None
         except KeyboardInterrupt:
             progress.update(bar, visible=False)
-            raise fail("interrupted: nothing was analysed to the end", 130) from None
+            raise fail(msg("cli_analysis_interrupted", "interrupted: nothing was analysed to the end"), 130) from None
     if as_json:
         typer.echo(json.dumps(result.to_json()))
         return
@@ -127,16 +127,40 @@ def _record(file: Path, game: int | None) -> dict[str, Any]:
         lines = [json.dumps(whole)]
     if whole is not None and "record" not in whole:
         if game is not None:
-            raise KameleonError(f"--game picks a game of a tournament's file; {file} holds one record")
+            raise KameleonError(
+                msg("cli_one_record", "--game picks a game of a tournament's file; {file} holds one record", file=file)
+            )
         return whole
     if game is None and len(lines) > 1:
-        raise KameleonError(f"{file} holds {len(lines)} games (a tournament's JSON lines): choose one with --game N")
+        raise KameleonError(
+            msg(
+                "cli_choose_game",
+                "{file} holds {count} games (a tournament's JSON lines): choose one with --game N",
+                file=file,
+                count=len(lines),
+            )
+        )
     number = game or 1
     if number > len(lines):
-        raise KameleonError(f"--game {number}: {file} holds {len(lines)} game(s)")
+        raise KameleonError(
+            msg(
+                "cli_no_such_game",
+                "--game {number}: {file} holds {count} game(s)",
+                number=number,
+                file=file,
+                count=len(lines),
+            )
+        )
     line = parse_json(lines[number - 1], f"line {number} of {file}")
     if not isinstance(line, dict) or not isinstance(line.get("record"), dict):
-        raise KameleonError(f"line {number} of {file} is not a tournament's game: it has no 'record' object")
+        raise KameleonError(
+            msg(
+                "cli_not_a_game_line",
+                "line {number} of {file} is not a tournament's game: it has no 'record' object",
+                number=number,
+                file=file,
+            )
+        )
     return cast(dict[str, Any], line["record"])
 
 
@@ -151,11 +175,24 @@ def _lines(file: Path) -> list[str]:
 def _check_budget(move_time: float | None, iterations: int | None) -> None:
     """The budget options, checked with their own names (the library's checks name its arguments)."""
     if move_time is not None and iterations is not None:
-        raise fail("give --move-time or --iterations, not both: a search stops at one budget")
+        raise fail(msg("cli_two_budgets", "give --move-time or --iterations, not both: a search stops at one budget"))
     if move_time is not None and not 0 < move_time < math.inf:
-        raise fail(f"--move-time must be a positive number of seconds per decision, not {move_time:g}")
+        raise fail(
+            msg(
+                "cli_bad_move_time",
+                "--move-time must be a positive number of seconds per decision, not {move_time:g}",
+                move_time=move_time,
+            )
+        )
     if iterations is not None and not 1 <= iterations <= MAX_ITERATIONS:
-        raise fail(f"--iterations must be a whole number from 1 to {MAX_ITERATIONS:,}, not {iterations}")
+        raise fail(
+            msg(
+                "cli_bad_iterations",
+                "--iterations must be a whole number from 1 to {most:,}, not {iterations}",
+                most=MAX_ITERATIONS,
+                iterations=iterations,
+            )
+        )
 
 
 def _decisions(result: Analysis, names: list[Any], say: Say) -> Table:

@@ -14,16 +14,30 @@ from rich.progress import Progress
 
 from kameleon.engine.errors import KameleonError
 from kameleon.engine.game import Game
+from kameleon.engine.messages import Message, Say, msg
 from kameleon.engine.registry import load
 
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
+_say: list[Say] = [str]
+"""How this command words its errors: English until a command that speaks other languages chose one."""
 
 
-def fail(message: str, code: int = 2) -> typer.Exit:
-    """Print `message` on stderr and return the Exit to raise."""
+def speak(say: Say) -> None:
+    """Word this command's errors with `say` from now on (`kameleon play --lang it`, the locale)."""
+    _say[0] = say
+
+
+def said(message: Message) -> str:
+    return _say[0](message)
+
+
+def fail(message: str | Message, code: int = 2) -> typer.Exit:
+    """Print `message` (a Message in the command's language) on stderr and return the Exit to raise."""
+    text = message if isinstance(message, str) else said(message)
+    label = said(msg("cli_error", "error:"))
     # One line, however long (soft_wrap); escaped: file names and records may hold brackets.
-    err_console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
+    err_console.print(f"[bold red]{escape(label)}[/] {escape(text)}", soft_wrap=True)
     return typer.Exit(code)
 
 
@@ -34,7 +48,7 @@ def stopped_cleanly(progress: Progress, interrupted: Callable[[], str]) -> Itera
         yield
     except KameleonError as exc:
         progress.stop()
-        raise fail(str(exc)) from None
+        raise fail(exc.message) from None
     except KeyboardInterrupt:
         progress.stop()
         raise fail(interrupted(), 130) from None
@@ -46,7 +60,7 @@ def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
     for pair in pairs:
         key, sep, raw = pair.partition("=")
         if not sep or not key.strip():
-            raise fail(f"option {pair!r} is not of the form key=value")
+            raise fail(msg("cli_option_form", "option {pair!r} is not of the form key=value", pair=pair))
         try:
             value = json.loads(raw)
         except json.JSONDecodeError:
@@ -59,12 +73,19 @@ def load_game(name: str, players: int | None, pairs: Sequence[str]) -> Game[Any]
     options = parse_options(pairs)
     if players is not None:
         if "players" in options and options["players"] != players:
-            raise fail(f"--players {players} and -o players={options['players']} disagree: give one of them")
+            raise fail(
+                msg(
+                    "cli_players_disagree",
+                    "--players {players} and -o players={option} disagree: give one of them",
+                    players=players,
+                    option=options["players"],
+                )
+            )
         options["players"] = players
     try:
         return load(name, **options)
     except KameleonError as exc:
-        raise fail(str(exc)) from None
+        raise fail(exc.message) from None
 
 
 def split_names(text: str | None, what: str = "--bots") -> list[str]:
@@ -73,5 +94,12 @@ def split_names(text: str | None, what: str = "--bots") -> list[str]:
         return []
     names = [part.strip() for part in text.split(",")]
     if not all(names):
-        raise fail(f"{what} {text!r} has an empty name: write the names with one comma between two")
+        raise fail(
+            msg(
+                "cli_empty_name",
+                "{what} {text!r} has an empty name: write the names with one comma between two",
+                what=what,
+                text=text,
+            )
+        )
     return names

@@ -127,15 +127,22 @@ def _save(state: State[Any], names: list[str], path: Path) -> None:
     try:
         write_record(state.record(names), path)
     except OSError as exc:
-        raise fail(f"cannot write the record to {path}: {exc.strerror or exc}") from None
+        why = exc.strerror or exc
+        raise fail(msg("cli_cannot_write", "cannot write the record to {path}: {why}", path=path, why=why)) from None
 
 
 def _save_path(state: State[Any], save: Path | None, resume: Path | None) -> Path:
     """Where the game is kept: never over another game's record."""
     if save is not None and save.is_dir():
-        raise fail(f"--save {save} is a folder: give the name of a new file")
+        raise fail(msg("cli_save_folder", "--save {save} is a folder: give the name of a new file", save=save))
     if save is not None and save.exists() and save != resume:
-        raise fail(f"{save} already exists: choose another --save file, or continue its game with --resume {save}")
+        raise fail(
+            msg(
+                "cli_save_exists",
+                "{save} already exists: choose another --save file, or continue its game with --resume {save}",
+                save=save,
+            )
+        )
     if save is not None or resume is not None:
         path = save or resume
         assert path is not None
@@ -148,7 +155,8 @@ def _save_path(state: State[Any], save: Path | None, resume: Path | None) -> Pat
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise fail(f"cannot make the folder {path.parent}: {exc.strerror or exc}") from None
+        why = exc.strerror or exc
+        raise fail(msg("cli_cannot_mkdir", "cannot make the folder {path}: {why}", path=path.parent, why=why)) from None
     return path
 
 
@@ -171,26 +179,39 @@ def _start(
         ]
         if given:
             raise fail(
-                f"{' and '.join(given)} cannot change a saved game: {resume} fixes the players, options and seed"
+                msg(
+                    "cli_resume_fixed",
+                    "{flags} cannot change a saved game: {resume} fixes the players, options and seed",
+                    flags=", ".join(given),
+                    resume=resume,
+                )
             )
         try:
             record = read_record(resume)
             state = replay(record)
         except KameleonError as exc:
-            raise fail(str(exc)) from None
+            raise fail(exc.message) from None
         if record["game"] != game:
-            raise fail(f"{resume} is a {record['game']} game, not {game}")
+            raise fail(
+                msg(
+                    "cli_other_game",
+                    "{resume} holds a game of {saved}, not {game}",
+                    resume=resume,
+                    saved=record["game"],
+                    game=game,
+                )
+            )
         saved = record.get("players")
     else:
         state = load_game(game, players, option).new_state(seed)
     n = state.num_players
     if len(bots) > n:
-        raise fail(f"{len(bots)} bots given for {n} seats")
+        raise fail(msg("cli_too_many_bots", "bots given: {bots}, for seats: {seats}", bots=len(bots), seats=n))
     for name in bots:
         try:
             parse_spec(name)
         except KameleonError as exc:
-            raise fail(str(exc)) from None
+            raise fail(exc.message) from None
     if saved is not None and not bots:  # the saved game's own seats: its bots play on
         return state, list(saved), {seat for seat, name in enumerate(saved) if _is_bot(name)}
     people = n - len(bots)

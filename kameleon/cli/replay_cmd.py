@@ -33,11 +33,14 @@ def replay_command(
         record = read_record(file)
         final = replay(record, upto=upto)  # validates the whole record before showing anything
     except KameleonError as exc:
-        raise fail(str(exc)) from None
+        raise fail(exc.message) from None
     try:
         check_seat(seat, final.num_players, spectator=True)
-    except ValueError as exc:
-        raise fail(f"--seat: {exc}") from None
+    except ValueError:
+        last = final.num_players - 1
+        raise fail(
+            msg("cli_no_seat", "--seat: seat {seat} does not exist; seats are 0..{last}", seat=seat, last=last)
+        ) from None
     moves = record["moves"] if upto is None else record["moves"][:upto]
     say = speaker(language, final.game.name)
     players = record.get("players") or [say(msg("tui_seat_n", "seat {seat}", seat=i)) for i in range(final.num_players)]

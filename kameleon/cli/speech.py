@@ -12,7 +12,7 @@ from collections.abc import Mapping
 
 import typer
 
-from kameleon.cli.common import fail
+from kameleon.cli.common import fail, speak
 from kameleon.engine.messages import Message, Say
 from kameleon.server import i18n
 
@@ -47,16 +47,20 @@ def from_environment(environ: Mapping[str, str]) -> str:
 
 
 def choose_language(given: str | None) -> str:
+    """The language of `--lang` (else the locale's), in which the command's errors are said from now on."""
     if given is None:
-        return from_environment(os.environ)
-    code = given.strip().lower()
-    if code not in i18n.LANGUAGES:
-        raise fail(f"--lang {given!r} is not a language kameleon speaks: choose one of {', '.join(i18n.LANGUAGES)}")
+        code = from_environment(os.environ)
+    else:
+        code = given.strip().lower()
+        if code not in i18n.LANGUAGES:
+            known = ", ".join(i18n.LANGUAGES)
+            raise fail(f"--lang {given!r} is not a language kameleon speaks: choose one of {known}")
+    speak(speaker(code, None))
     return code
 
 
-def speaker(language: str, game: str) -> Say:
-    """Words a Message in `language`, with the game's catalog first and the arena's after it."""
+def speaker(language: str, game: str | None) -> Say:
+    """Words a Message in `language`, with the game's catalog first (None: every game's) and the arena's after."""
     translate = i18n.translator(language, game)
 
     def say(message: Message) -> str:

@@ -115,7 +115,7 @@ def test_ctrl_c_while_a_bot_thinks_saves_and_says_how_to_go_on(tmp_path: Path) -
         (["replay", "[/]odd.json"], "cannot read [/]odd.json"),
         (["play", "coloretto", "-p", "7"], "from 2 to 5"),
         (["play", "coloretto", "-p", "2", "--bots", "greedy,smart"], "unknown bot 'smart'"),
-        (["play", "coloretto", "-p", "2", "--bots", "random,random,random"], "3 bots given for 2 seats"),
+        (["play", "coloretto", "-p", "2", "--bots", "random,random,random"], "bots given: 3, for seats: 2"),
         (["play", "coloretto", "-p", "2", "-o", "scoring"], "not of the form key=value"),
         (["play", "coloretto", "-p", "2", "-o", "scoring=pink"], "'scoring'"),
         (["replay", "nowhere.json"], "cannot read"),

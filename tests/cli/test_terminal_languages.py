@@ -57,3 +57,14 @@ def test_the_locale_speaks_when_no_language_is_given_and_a_bad_one_is_refused(tm
     assert refused.returncode == 2
     assert "--lang 'de' is not a language kameleon speaks: choose one of en, it, pl, fr, uk" in refused.stderr
     assert not (tmp_path / "other" / "games").exists(), "nothing was started, nothing saved"
+
+
+def test_errors_are_said_in_the_chosen_language_and_change_nothing(tmp_path: Path) -> None:
+    empty = run("play", "coloretto", "-p", "2", "--bots", "greedy,,greedy", "--lang", "pl", home=tmp_path)
+    assert empty.returncode == 2
+    said = " ".join(empty.stderr.split())
+    assert said == "błąd: --bots 'greedy,,greedy' zawiera pustą nazwę: rozdzielaj nazwy jednym przecinkiem"
+    option = run("play", "coloretto", "-p", "2", "-o", "scoring=nope", "--lang", "it", home=tmp_path)
+    assert option.returncode == 2
+    assert " ".join(option.stderr.split()).startswith("errore: valore non valido per l'opzione 'scoring': 'nope'")
+    assert not (tmp_path / "games").exists()
