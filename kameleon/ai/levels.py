@@ -41,6 +41,7 @@ from kameleon.ai.ismcts import ISMCTSAgent, is_seconds
 from kameleon.ai.random_agent import RandomAgent
 from kameleon.engine.agent import Agent
 from kameleon.engine.errors import KameleonError, quoted
+from kameleon.engine.messages import msg
 from kameleon.engine.seeding import whole_number
 
 HARD_MOVE_TIME = 1.0
@@ -135,7 +136,9 @@ def parse_spec(spec: str) -> BotSpec:
     name, colon, seconds = name.partition(":")
     name = name.strip()
     if name not in AGENTS:
-        raise KameleonError(f"unknown bot {spec!r}; bots are: {', '.join(agent_names())}")
+        raise KameleonError(
+            msg("unknown_bot", "unknown bot {spec!r}; bots are: {bots}", spec=spec, bots=", ".join(agent_names()))
+        )
     if (at or colon) and name not in SEARCHING:
         searching = ", ".join(sorted(SEARCHING))
         raise KameleonError(

@@ -14,13 +14,14 @@ from rich.table import Table
 from kameleon.ai import agent_names, make_agent, parse_spec
 from kameleon.ai.fair import fair_state
 from kameleon.cli.common import console, fail, load_game, split_names
+from kameleon.cli.outcome import default_name, person, results
 from kameleon.cli.speech import choose_language, lang_option, speaker
 from kameleon.engine.agent import Agent
 from kameleon.engine.errors import IllegalAction, KameleonError
 from kameleon.engine.game import State
 from kameleon.engine.home import data_dir
 from kameleon.engine.hooks import TerminalRenderer
-from kameleon.engine.messages import Message, Say, msg
+from kameleon.engine.messages import Say, msg
 from kameleon.engine.record import read_record, replay, write_record
 from kameleon.engine.seeding import MAX_SEED
 
@@ -74,7 +75,7 @@ def play_command(
 ) -> None:
     """Play a game in the terminal. People take the first seats, bots the last ones."""
     language = choose_language(lang)
-    state, names, robots = _start(game, players, option, seed, resume, split_names(bots), language)
+    state, names, robots = _start(game, players, option, seed, resume, split_names(bots))
     say = speaker(language, state.game.name)
     agents = _agents(names, robots, state)
     path = _save_path(state, save, resume)
@@ -84,10 +85,13 @@ def play_command(
     # everyone sees; a game of bots alone hides nothing from nobody.
     watcher: int | None = humans[0] if len(humans) == 1 else None
     if humans:
-        seats = msg("tui_your_seats", "you play seats: {seats}", seats=", ".join(map(str, humans)))
+        if len(humans) == 1:
+            seats = msg("tui_your_seat", "you play seat {seat}", seat=humans[0])
+        else:
+            seats = msg("tui_your_seats", "you play seats: {seats}", seats=", ".join(map(str, humans)))
         console.print(Panel(help_text(state, say), title=f"{state.game.title} — {escape(say(seats))}"))
     _save(state, names, path)  # at once: a game left before its first move can be resumed too
-    again = f"kameleon play {state.game.name} --resume {path}"
+    again = f"kameleon play {state.game.name} --resume {path}" + (f" --lang {language}" if language != "en" else "")
     try:
         while not state.is_terminal:
             seat = state.current_player
@@ -104,7 +108,7 @@ def play_command(
                 state.apply(action)
                 _save(state, names, path)  # before it is shown: a move on the screen is a move on the disk
                 if not quiet:
-                    who = escape(say(_who(names, seat)))
+                    who = escape(_who(names, seat, say))
                     console.print(f"[dim]{len(state.history):>4}[/] {who}: [bold]{escape(text)}[/]")
                 if delay:
                     time.sleep(delay)
@@ -115,12 +119,12 @@ def play_command(
         console.print("\n" + escape(say(stopped)), soft_wrap=True)
         raise typer.Exit(130) from None
     _show(state, watcher, render, say)
-    _results(state, names, render, say)
+    results(state, [person(name, say) for name in names], render, say)
     console.print(escape(say(msg("tui_record_saved", "Record saved to {path}", path=path))), soft_wrap=True)
 
 
-def _who(names: list[str], seat: int) -> Message:
-    return msg("tui_who", "{name} (seat {seat})", name=names[seat], seat=seat)
+def _who(names: list[str], seat: int, say: Say) -> str:
+    return say(msg("tui_who", "{name} (seat {seat})", name=person(names[seat], say), seat=seat))
 
 
 def _save(state: State[Any], names: list[str], path: Path) -> None:
@@ -167,7 +171,6 @@ def _start(
     seed: int | None,
     resume: Path | None,
     bots: list[str],
-    language: str,
 ) -> tuple[State[Any], list[str], set[int]]:
     """The state, the seats' names and which seats bots play."""
     saved: list[str] | None = None
@@ -215,9 +218,7 @@ def _start(
     if saved is not None and not bots:  # the saved game's own seats: its bots play on
         return state, list(saved), {seat for seat, name in enumerate(saved) if _is_bot(name)}
     people = n - len(bots)
-    say = speaker(language, state.game.name)
-    names = [say(msg("tui_player_n", "player {number}", number=i + 1)) for i in range(people)]
-    names += [b.lower() for b in bots]
+    names = [default_name(i + 1) for i in range(people)] + [b.lower() for b in bots]
     return state, names, set(range(people, n))
 
 
@@ -266,7 +267,7 @@ def _human_turn(
     actions = _move_list(state, render, say)
     while True:
         try:
-            text = console.input(f"[bold]{escape(say(_who(names, seat)))}[/] > ").strip()
+            text = console.input(f"[bold]{escape(_who(names, seat, say))}[/] > ").strip()
         except EOFError:
             console.print()
             return False
@@ -307,19 +308,3 @@ def _human_turn(
             continue
         _save(state, names, path)
         return True
-
-
-def _results(state: State[Any], names: list[str], render: TerminalRenderer | None, say: Say) -> None:
-    summary = render.summary if render is not None else None
-    if summary is not None:
-        console.print(summary(state, names, say))
-        return
-    table = Table(title=say(msg("tui_result", "Result")))
-    table.add_column(say(msg("tui_seat", "seat")))
-    table.add_column(say(msg("tui_player", "player")))
-    table.add_column(say(msg("tui_score", "score")), justify="right")
-    winners = state.winners()
-    for seat, score in enumerate(state.scores()):
-        mark = " ★" if seat in winners else ""
-        table.add_row(str(seat), escape(names[seat]) + mark, str(score))
-    console.print(table)

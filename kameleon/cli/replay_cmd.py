@@ -9,6 +9,7 @@ import typer
 from rich.markup import escape
 
 from kameleon.cli.common import console, fail
+from kameleon.cli.outcome import person, results
 from kameleon.cli.speech import choose_language, lang_option, speaker
 from kameleon.engine.errors import KameleonError
 from kameleon.engine.game import check_seat
@@ -43,10 +44,10 @@ def replay_command(
         ) from None
     moves = record["moves"] if upto is None else record["moves"][:upto]
     say = speaker(language, final.game.name)
-    players = record.get("players") or [say(msg("tui_seat_n", "seat {seat}", seat=i)) for i in range(final.num_players)]
+    saved = record.get("players") or [say(msg("tui_seat_n", "seat {seat}", seat=i)) for i in range(final.num_players)]
+    players = [person(name, say) for name in saved]
     render = final.game.renderer()
     state = final.game.new_state(final.seed)
-    players = [escape(name) for name in players]  # a name is text, never Rich markup
     opening = msg(
         "tui_replay_header",
         "seed {seed}, moves: {count}, players: {players}",
@@ -54,12 +55,12 @@ def replay_command(
         count=len(moves),
         players=", ".join(players),
     )
-    console.print(f"[bold]{final.game.title}[/] {say(opening)}")
+    console.print(f"[bold]{final.game.title}[/] {escape(say(opening))}")  # a name is text, never Rich markup
     for number, token in enumerate(moves, start=1):
         actor = state.current_player
         state.apply_str(token)
         who = say(msg("tui_who", "{name} (seat {seat})", name=players[actor], seat=actor)) if actor is not None else "?"
-        console.print(f"[dim]{number:>4}[/] {who}: [bold]{escape(token)}[/]")
+        console.print(f"[dim]{number:>4}[/] {escape(who)}: [bold]{escape(token)}[/]")
         if board and render is not None:
             console.print(render.render(state, seat, say))
         if step:
@@ -69,16 +70,10 @@ def replay_command(
                 step = False
         elif delay:
             time.sleep(delay)
-    if render is not None:
+    if render is not None and not (board and moves):  # with --board, the last move's table is the final one
         console.print(render.render(state, seat, say))
     if state.is_terminal:
-        winners = ", ".join(
-            say(msg("tui_who", "{name} (seat {seat})", name=players[w], seat=w)) for w in state.winners()
-        )
-        scores = str(state.scores())
-        console.print(
-            say(msg("tui_replay_final", "Final scores: {scores}; winners: {winners}", scores=scores, winners=winners))
-        )
+        results(state, players, render, say)
     else:
         unfinished = msg(
             "tui_replay_unfinished",

@@ -51,7 +51,7 @@ def choose_language(given: str | None) -> str:
     if given is None:
         code = from_environment(os.environ)
     else:
-        code = given.strip().lower()
+        code = given.strip().split(".")[0].replace("-", "_").split("_")[0].lower()  # it, IT, it_IT, it-IT
         if code not in i18n.LANGUAGES:
             known = ", ".join(i18n.LANGUAGES)
             raise fail(f"--lang {given!r} is not a language kameleon speaks: choose one of {known}")

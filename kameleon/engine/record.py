@@ -102,9 +102,13 @@ def read_record(path: str | Path) -> dict[str, Any]:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+        raise RecordError(
+            msg("record_unreadable", "cannot read {path}: {why}", path=str(path), why=exc.strerror)
+        ) from None
     except UnicodeDecodeError:
-        raise RecordError(f"{path} is not a text file (a record is JSON in UTF-8)") from None
+        raise RecordError(
+            msg("record_not_text", "{path} is not a text file (a record is JSON in UTF-8)", path=str(path))
+        ) from None
     data = parse_json(text, str(path))
     if not isinstance(data, dict):
         raise RecordError(f"{path} holds a JSON {type(data).__name__}, not a record object")

@@ -33,7 +33,9 @@ def test_bots_only_game_exits_zero_and_saves_a_replayable_record(tmp_path: Path)
     assert record["players"] == ["greedy", "random", "greedy"] and record["result"]["winners"]
     replayed = run("replay", str(saved), home=tmp_path)
     assert replayed.returncode == 0, replayed.stderr
-    assert f"Final scores: {record['result']['scores']}" in replayed.stdout
+    winners = [f"{record['players'][seat]} (seat {seat})" for seat in record["result"]["winners"]]
+    ending = "★ Winner: " if len(winners) == 1 else "★ Shared first place: "
+    assert ending + ", ".join(winners) in replayed.stdout
 
 
 def test_human_moves_errors_and_quit_then_resume(tmp_path: Path) -> None:

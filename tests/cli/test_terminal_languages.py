@@ -37,16 +37,17 @@ def test_an_italian_game_at_the_terminal_is_said_in_italian_and_saved_as_any_oth
     )  # fmt: skip
     assert out.returncode == 0, out.stderr
     said = " ".join(out.stdout.split())
-    assert "i tuoi posti: 0" in said and "Comandi: moves elenca le mosse possibili" in said
+    assert "giochi al posto 0" in said and "Comandi: moves elenca le mosse possibili" in said
     assert "Non è possibile: La fila 1 è vuota" in said, "the engine's explanation, from the game's catalog"
     assert "Non c'è una mossa 99; scegli da 1 a 1." in said
     assert "carte nel mazzo:" in said and "Collezioni" in said and "scopri la prima carta del mazzo" in said
-    assert "Partita salvata in" in said
+    assert "Partita salvata in" in said and f"--resume {save} --lang it" in said, "the game goes on in Italian"
     record = json.loads(save.read_text())
-    assert record["moves"] == ["draw"] and record["players"] == ["giocatore 1", "greedy"]
-    replayed = run("replay", str(save), "--lang", "uk", home=tmp_path)
+    assert record["moves"] == ["draw"] and record["players"] == ["player 1", "greedy"], "names are kept as given"
+    replayed = run("replay", str(save), "--lang", "uk_UA", home=tmp_path)
     assert replayed.returncode == 0, replayed.stderr
     assert "Гру не завершено" in replayed.stdout and "Колекції" in replayed.stdout
+    assert "гравець 1 (місце 0)" in replayed.stdout, "the name kameleon gave is said in the reader's language"
 
 
 def test_the_locale_speaks_when_no_language_is_given_and_a_bad_one_is_refused(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich import box
 from rich.console import Group, JustifyMethod, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -145,7 +146,14 @@ def _rows(view: dict[str, Any], say: Say) -> Table:
 
 
 def _players(view: dict[str, Any], say: Say) -> Table:
-    table = Table(title=say(msg("tui_players", "Players")), title_justify="left", padding=(0, 1))
+    # No inner rules: the translated headers are longer than the English ones and need the room at 80 columns.
+    table = Table(
+        title=say(msg("tui_players", "Players")),
+        title_justify="left",
+        padding=(0, 1),
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+    )
     columns: tuple[tuple[Message, JustifyMethod], ...] = (
         (msg("tui_seat", "seat"), "left"),
         (msg("tui_hand_size", "hand"), "right"),
@@ -224,7 +232,7 @@ def describe(state: CardcassonneState, action: int, say: Say = str) -> str:
 def summary(state: CardcassonneState, names: list[str], say: Say = str) -> RenderableType:
     """Final scores by part: people, herds, tens, lone wild animals and the chest's building sets."""
     view = state.view(None)
-    table = Table(title=say(msg("tui_final_scores", "Final scores")), title_justify="left")
+    table = Table(title=say(msg("tui_final_scores", "Final scores")), title_justify="left", box=box.SIMPLE_HEAD)
     table.add_column(say(msg("tui_seat", "seat")), justify="left")
     table.add_column(say(msg("tui_player", "player")), justify="left")
     for part in PARTS:

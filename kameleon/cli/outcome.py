@@ -1,0 +1,50 @@
+"""What the terminal says of the players and of a game's end, in the reader's language (play and replay)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rich.markup import escape
+from rich.table import Table
+
+from kameleon.cli.common import console
+from kameleon.engine.game import State
+from kameleon.engine.hooks import TerminalRenderer
+from kameleon.engine.messages import Say, msg
+
+PLAYER = re.compile(r"player ([1-9][0-9]*)")
+"""The name `kameleon play` gives a person who gave none; a record keeps it in English, as every name is kept."""
+
+
+def default_name(number: int) -> str:
+    return f"player {number}"
+
+
+def person(name: str, say: Say) -> str:
+    """A seat's name as the reader sees it: "player 2" in the reader's language, any other name as it is."""
+    found = PLAYER.fullmatch(name)
+    return say(msg("tui_player_n", "player {number}", number=int(found[1]))) if found else name
+
+
+def results(state: State[Any], names: list[str], render: TerminalRenderer | None, say: Say) -> None:
+    """The end of a game: the game's own score table (else a plain one), then who won, in words."""
+    summary = render.summary if render is not None else None
+    winners = state.winners()
+    if summary is not None:
+        console.print(summary(state, names, say))
+    else:
+        table = Table(title=say(msg("tui_result", "Result")))
+        table.add_column(say(msg("tui_seat", "seat")))
+        table.add_column(say(msg("tui_player", "player")))
+        table.add_column(say(msg("tui_score", "score")), justify="right")
+        for seat, score in enumerate(state.scores()):
+            mark = " ★" if seat in winners else ""
+            table.add_row(str(seat), escape(names[seat]) + mark, str(score))
+        console.print(table)
+    who = ", ".join(say(msg("tui_who", "{name} (seat {seat})", name=names[seat], seat=seat)) for seat in winners)
+    if len(winners) == 1:
+        said = msg("tui_winner", "★ Winner: {names}", names=who)
+    else:
+        said = msg("tui_shared_win", "★ Shared first place: {names}", names=who)
+    console.print(f"[bold]{escape(say(said))}[/]")
