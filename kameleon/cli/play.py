@@ -29,9 +29,11 @@ COMMANDS = {word: f"[bold]{word}[/]" for word in ("moves", "board", "help", "qui
 """The words the prompt understands besides moves: the same in every language, as the notation is."""
 
 
-def help_text(state: State[Any], say: Say = str) -> str:
-    """How to answer the prompt, with moves of this very game as examples."""
-    legal = [state.action_to_str(action) for action in state.legal_actions()]
+def help_text(state: State[Any], say: Say = str, examples_from: set[int] | None = None) -> str:
+    """How to answer the prompt, with moves of this very game as examples: the moves of the seat to play, when
+    it is one of `examples_from` (default: any), for the examples must be moves the reader could type."""
+    mine = examples_from is None or state.current_player in examples_from
+    legal = [state.action_to_str(action) for action in state.legal_actions()] if mine else []
     examples = ", ".join(f"[bold]{escape(move)}[/]" for move in dict.fromkeys([legal[0], legal[-1]])) if legal else ""
     if examples:
         how = msg(
@@ -89,7 +91,7 @@ def play_command(
             seats = msg("tui_your_seat", "you play seat {seat}", seat=humans[0])
         else:
             seats = msg("tui_your_seats", "you play seats: {seats}", seats=", ".join(map(str, humans)))
-        console.print(Panel(help_text(state, say), title=f"{state.game.title} — {escape(say(seats))}"))
+        console.print(Panel(help_text(state, say, set(humans)), title=f"{state.game.title} — {escape(say(seats))}"))
     _save(state, names, path)  # at once: a game left before its first move can be resumed too
     again = f"kameleon play {state.game.name} --resume {path}" + (f" --lang {language}" if language != "en" else "")
     try:
