@@ -24,9 +24,20 @@ def test_board_shows_round_and_square_pieces_reserves_and_coordinates() -> None:
     text = text_of(render.render(state, 0))
     assert "(Y)" in text and "[y]" in text and "(K)" in text and "(O)" in text
     assert " a  b  c  d  e  f  g  h" in text
-    assert text.count(" @ ") == 4 + 2  # Square's four empty reserve squares, Round's two
+    assert text.count(" @ ") == 4 + 2 + 1  # Square's four empty reserve squares, Round's two, the legend's
     assert "Round (seat 0) to move" in text
     assert text_of(render.render(state, None)) == text
+
+
+def test_legend_keys_every_letter_and_mark_in_lines_that_fit_the_console() -> None:
+    text = text_of(render.render(at("8/5b2/3R4/3y3b/8/2Y5/8/8/1O1K4 R 0 1"), 0))
+    assert "B blue · R red · Y yellow · V violet · O orange · G green · K chameleon" in text
+    assert "(X) Round · [x] Square · @ free reserve square" in text
+    console = Console(record=True, width=40, color_system=None)
+    console.print(render.legend())
+    lines = console.export_text().splitlines()
+    assert lines[0] == "B blue · R red · Y yellow · V violet"
+    assert all(len(line) <= 40 and not line.endswith((" B", " ·")) for line in lines)
 
 
 def test_describe_names_the_piece_the_victim_and_the_reward() -> None:

@@ -8,6 +8,7 @@ from rich.console import Console
 
 import kameleon
 from kameleon.ai.greedy import GreedyAgent
+from kameleon.cli.speech import speaker
 from kameleon.games.cardcassonne import notation as nt
 from kameleon.games.cardcassonne import render
 from kameleon.games.cardcassonne.heuristics import action_values
@@ -104,6 +105,31 @@ def test_render_through_a_game_with_decisions() -> None:
         state.apply(actions[rng.randrange(len(actions))])
     console.print(render.render(state, None))
     assert "round 8 of 8" in console.export_text()
+
+
+def test_render_keys_the_card_codes_under_the_rows_in_the_readers_language() -> None:
+    state = position(2, {"Y": ["?GA(0)", "?RP1(1)", "F(1)"]}, hands=[["YP1"], ["BP1"]])
+    keys = {
+        "en": [
+            "Y yellow, R red, G green, B blue, W wild · P1-3 people, H building, A animal",
+            "DRG dragon, FAI fairy · ?GA face down, ?? unknown · ♟n seat n's follower",
+        ],
+        # Too long for 80 columns: the line breaks between two items, never inside one.
+        "pl": [
+            "Y żółty, R czerwony, G zielony, B niebieski, W dziki",
+            "P1-3 ludzie, H budynek, A zwierzę",
+            "DRG smok, FAI wróżka · ?GA zakryta, ?? nieznana · ♟n podwładny miejsca n",
+        ],
+    }
+    for lang, key in keys.items():
+        console = Console(record=True, width=80, color_system=None)
+        console.print(render.render(state, 0, speaker(lang, "cardcassonne")))
+        lines = [line.rstrip() for line in console.export_text().splitlines()]
+        start = lines.index(key[0])
+        assert lines[start : start + len(key)] == key
+        yellow = next(i for i, line in enumerate(lines) if "♟1" in line)
+        assert "?GA" in lines[yellow] and "??" in lines[yellow] and start == yellow + 4  # right under the 4 rows
+    assert all(len(line) <= 80 for line in keys["en"])
 
 
 def test_observation_has_the_documented_size_and_uses_only_the_view() -> None:

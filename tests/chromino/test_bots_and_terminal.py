@@ -8,6 +8,7 @@ from rich.console import Console
 
 import kameleon
 from kameleon.ai.greedy import GreedyAgent
+from kameleon.cli.speech import speaker
 from kameleon.games.chromino import bench
 from kameleon.games.chromino.heuristics import action_values
 from kameleon.games.chromino.render import describe, render
@@ -88,6 +89,18 @@ def test_render_shows_only_the_view() -> None:
     for action in state.legal_actions():
         assert describe(state, action)
         assert "[" not in describe(state, action)
+
+
+def test_render_has_a_legend_of_the_letters_in_the_readers_language() -> None:
+    state = kameleon.load("chromino", players=2).new_state(3)
+    english = "R red · Y yellow · G green · B blue · P purple · * chameleon"
+    for lang, key in (("en", english), ("fr", "R rouge · Y jaune · G vert · B bleu · P violet · * caméléon")):
+        console = Console(record=True, width=80, color_system=None)
+        console.print(render(state, 0, speaker(lang, "chromino")))
+        lines = console.export_text().splitlines()
+        assert key in lines
+        assert lines.index(key) < next(i for i, line in enumerate(lines) if "┏" in line)  # under the board
+    assert len(english) <= 70
 
 
 def test_bench_layouts_have_60_tiles_and_agree_with_brute_force() -> None:

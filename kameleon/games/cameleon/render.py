@@ -1,8 +1,8 @@
 """Terminal rendering of Le Caméléon: the board with round and square pieces, reserve squares and the chart.
 
 Round pieces are drawn `(B)`, Square pieces `[b]`; each shows its letter for
-colour-blind players. Dark squares are a mid grey so the black chameleons stay
-visible (rules §10.5). Everything shown comes from `view()` and
+colour-blind players; under the board a legend keys every letter and mark. Dark
+squares are a mid grey so the black chameleons stay visible (rules §10.5). Everything shown comes from `view()` and
 `view.action_facts()`: the renderer computes no rule. Every word shown is a `msg(...)` of the
 game's catalog, worded in the reader's language by `say` (squares, notation and letters stay as they are).
 """
@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from kameleon.engine.hooks import TerminalRenderer
+from kameleon.engine.legend import Legend
 from kameleon.engine.messages import Message, Say, msg
 from kameleon.games.cameleon.state import CameleonState
 from kameleon.games.cameleon.view import SIDES as SIDE_KEYS
@@ -42,9 +43,10 @@ KIND_NAMES = {
 }
 """Each kind's name by its CPN letter; a move's words use it for the piece (upper case: the kind)."""
 LIGHT, DARK, RESERVE = "on grey85", "on grey50", "on wheat4"
+ROUND, SQUARE = msg("tui_round", "Round"), msg("tui_square", "Square")
 SIDES = (
-    msg("tui_side_seat", "{side} (seat {seat})", side=msg("tui_round", "Round"), seat=0),
-    msg("tui_side_seat", "{side} (seat {seat})", side=msg("tui_square", "Square"), seat=1),
+    msg("tui_side_seat", "{side} (seat {seat})", side=ROUND, seat=0),
+    msg("tui_side_seat", "{side} (seat {seat})", side=SQUARE, seat=1),
 )
 OUTCOMES = {
     "win": msg("tui_outcome_win", "win"),
@@ -69,6 +71,18 @@ CHART = msg(
     secondaries="V/O/G",
 )
 FILES = "abcdefgh"
+FREE_RESERVE = msg("tui_free_reserve_square", "free reserve square")
+
+
+def legend(say: Say = str) -> Legend:
+    """What the board's letters and marks stand for: each colour letter, each side's pieces, the `@` mark."""
+    colours = [Text.assemble((kind, PIECE_STYLE[kind]), (f" {say(name)}", "dim")) for kind, name in KIND_NAMES.items()]
+    marks = [
+        Text.assemble(("(X)", "bold"), (f" {say(ROUND)}", "dim")),
+        Text.assemble(("[x]", "bold"), (f" {say(SQUARE)}", "dim")),
+        Text.assemble(("@", RESERVE), (f" {say(FREE_RESERVE)}", "dim")),
+    ]
+    return Legend(colours + marks)
 
 
 def _cell(view: dict[str, Any], reserves: set[str], name: str, light: bool) -> Text:
@@ -143,7 +157,7 @@ def render(state: CameleonState, seat: int | None, say: Say = str) -> Any:
         count=view["no_progress"],
     )
     counters = Text(f"{say(progress)}    CPN {view['cpn']}", style="dim")
-    parts: list[Any] = [status, board_text(view, say), counters, Text(say(CHART), style="dim")]
+    parts: list[Any] = [status, board_text(view, say), legend(say), counters, Text(say(CHART), style="dim")]
     if view["trays"] is not None:
         trays = "   ".join(
             say(

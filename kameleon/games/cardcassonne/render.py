@@ -2,7 +2,8 @@
 
 Every word shown is a `msg(...)` of the game's catalog, worded by `say` in the reader's language; cards,
 rows and colours reuse the names the catalog already has (`cards.CARD_LABELS`, `ROW_LABELS`, `COLOUR_LABELS`).
-Card chips, row codes (Y, R, G, B) and numbers are the game's notation and stay as they are.
+Card chips, row codes (Y, R, G, B) and numbers are the game's notation and stay as they are; a key under the rows
+says how to read them (`_legend`).
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ from rich.table import Table
 from rich.text import Text
 
 from kameleon.engine.hooks import TerminalRenderer
+from kameleon.engine.legend import Legend
 from kameleon.engine.messages import Message, Say, msg
 from kameleon.games.cardcassonne import notation as nt
-from kameleon.games.cardcassonne.cards import COLOUR_LABELS, COLOURS, ROW_LABELS
+from kameleon.games.cardcassonne.cards import CARD_LABELS, COLOUR_LABELS, COLOURS, DRG, FAI, ROW_LABELS
 from kameleon.games.cardcassonne.scoring import PARTS
 from kameleon.games.cardcassonne.state import CardcassonneState
 
@@ -32,6 +34,7 @@ BACK_STYLE = "bold white on grey35"
 SEAT_STYLES = ("bold cyan", "bold magenta", "bold bright_green", "bold orange1", "bold bright_white")
 HOLE = "\x00"
 """Where a translated sentence takes coloured cards: the text is split there and the cards put in between."""
+"""Between two items of the key under the rows."""
 PART_LABELS = {
     "people": msg("tui_part_people", "people"),
     "animals": msg("tui_part_animals", "animals"),
@@ -78,7 +81,12 @@ def render(state: CardcassonneState, seat: int | None, say: Say = str) -> Render
         say(msg("tui_dealer", "dealer seat {seat}", seat=view["dealer"])),
         say(msg("tui_deck", "cards in the deck: {count}", count=view["deck_size"])),
     ]
-    parts: list[RenderableType] = [Text(" · ".join(header), style="bold"), _rows(view, say), _players(view, say)]
+    parts: list[RenderableType] = [
+        Text(" · ".join(header), style="bold"),
+        _rows(view, say),
+        _legend(say),
+        _players(view, say),
+    ]
     you = view["you"]
     if you is not None:
         hand = view["players"][you]["hand"] or []
@@ -143,6 +151,18 @@ def _rows(view: dict[str, Any], say: Say) -> Table:
         name = names[COLOURS.index(colour)]
         table.add_row(Text(f" {name:<{width}} ", style=ROW_STYLES[colour]), cells)
     return table
+
+
+def _legend(say: Say) -> Group:
+    """How to read the rows and the herd columns: a card's code is its colour letter (W for a wild card) and its
+    kind; the two other jokers; face-down cards; followers. The symbols are the ones `card` and `_entry` print."""
+    colours = [f"{code} {say(label)}" for code, label in zip(COLOURS, COLOUR_LABELS, strict=True)]
+    colours.append(say(msg("tui_legend_wild", "W wild")))
+    kinds = msg("tui_legend_kinds", "P1-3 {people}, H building, A animal", people=PART_LABELS["people"])
+    jokers = f"DRG {say(CARD_LABELS[DRG])}, FAI {say(CARD_LABELS[FAI])}"
+    face_down = msg("tui_legend_face_down", "?GA face down, ?? unknown")
+    follower = msg("tui_legend_follower", "♟n seat n's follower")
+    return Group(Legend([", ".join(colours), say(kinds)]), Legend([jokers, say(face_down), say(follower)]))
 
 
 def _players(view: dict[str, Any], say: Say) -> Table:

@@ -9,8 +9,9 @@ from rich.table import Table
 from rich.text import Text
 
 from kameleon.engine.hooks import TerminalRenderer
+from kameleon.engine.legend import Legend
 from kameleon.engine.messages import Say, msg
-from kameleon.games.chromino.explain import FORCED
+from kameleon.games.chromino.explain import COLOUR_LABELS, FORCED
 from kameleon.games.chromino.notation import DRAW, PASS
 from kameleon.games.chromino.phases import AFTER_DRAW
 from kameleon.games.chromino.scoring import placement_points
@@ -27,6 +28,8 @@ STYLES = {
     "*": "bold black on grey85",
 }
 LAST = "underline"
+CHAMELEON_LABEL = msg("tui_colour_chameleon", "chameleon")
+"""The name of the wild centre square `*` in the legend under the layout."""
 
 
 HOLE = "\x00"
@@ -52,7 +55,7 @@ def render(state: ChrominoState, seat: int | None, say: Say = str) -> Renderable
         status.append(say(msg("tui_final_round", "FINAL ROUND (seat {seat} went out)", seat=view["first_out"])))
     if view["phase"] == "over":
         status.append(say(msg("tui_game_over", "game over")))
-    parts: list[RenderableType] = [Text(" · ".join(status), style="bold"), layout_grid(view)]
+    parts: list[RenderableType] = [Text(" · ".join(status), style="bold"), layout_grid(view), legend(say)]
     parts.append(_players(view, say))
     if seat is not None and view["players"][seat]["hand"] is not None:
         hand = view["players"][seat]["hand"]
@@ -107,6 +110,17 @@ def layout_grid(view: dict[str, Any]) -> Table:
                 cells.append(Text(" · ", style="dim"))
         table.add_row(*cells)
     return table
+
+
+def legend(say: Say) -> Legend:
+    """The key to the layout's letters, each in its square's colours and named in the reader's language:
+    "R red · Y yellow · G green · B blue · P purple · * chameleon"."""
+    names = (*COLOUR_LABELS, CHAMELEON_LABEL)
+    entries = [
+        Text.assemble(Text(letter, style=STYLES[letter]), f" {say(name)}")
+        for letter, name in zip(LETTERS, names, strict=True)
+    ]
+    return Legend(entries)
 
 
 def _players(view: dict[str, Any], say: Say) -> Table:
