@@ -15,3 +15,10 @@ settings.load_profile("kameleon")
 def _own_data_directory(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
     """Whatever a test saves by default (games, reports in progress) goes to a folder of its own, not the user's."""
     monkeypatch.setenv("KAMELEON_HOME", str(tmp_path_factory.mktemp("home")))
+
+
+@pytest.fixture(autouse=True)
+def _english_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The commands speak the locale's language (`kameleon play --lang`): the tests read English whatever the
+    machine's locale, unless a test names another language."""
+    monkeypatch.setenv("LANGUAGE", "en")

@@ -16,8 +16,10 @@ from pathlib import Path
 import typer
 
 from kameleon.cli.common import console, fail
+from kameleon.cli.speech import choose_language, lang_option, speaker
 from kameleon.engine.errors import BrokenGame, KameleonError
 from kameleon.engine.hooks import Puzzle
+from kameleon.engine.messages import msg
 from kameleon.engine.registry import game_class, games
 
 
@@ -37,9 +39,16 @@ def _puzzle(game: str) -> Puzzle:
     try:
         puzzle = game_class(game).puzzle()
     except KameleonError as exc:
-        raise fail(str(exc)) from None
+        raise fail(exc.message) from None
     if puzzle is None:
-        raise fail(f"there is no puzzle solver for {game!r}; solvable games: {', '.join(solvable()) or 'none'}")
+        raise fail(
+            msg(
+                "cli_no_puzzle",
+                "there is no puzzle solver for {game!r}; solvable games: {games}",
+                game=game,
+                games=", ".join(solvable()) or "-",
+            )
+        )
     return puzzle
 
 
@@ -50,29 +59,31 @@ def solve_command(
     json_output: bool = typer.Option(False, "--json", help="print a JSON document"),
     show: bool = typer.Option(False, "--show", help="draw each position as an ASCII picture"),
     placement: str = typer.Option("standard", "--placement", help="placement rule (chromino: standard or bambino)"),
+    lang: str | None = lang_option(),
 ) -> None:
     """List every position of a piece against a layout (a game's puzzle mode, e.g. Chromino's)."""
+    say = speaker(choose_language(lang), game)
     puzzle = _puzzle(game)
     try:
         puzzle.check(tile, placement)
     except KameleonError as exc:
-        raise fail(str(exc)) from None
+        raise fail(exc.message) from None
     try:
         text = file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise fail(f"cannot read {file}: {exc}") from None
+        raise fail(msg("cli_cannot_read", "cannot read {path}: {why}", path=file, why=exc)) from None
     try:
         found = puzzle.solve(text, tile, placement)
     except KameleonError as exc:
-        raise fail(f"{file}: {exc}") from None
+        raise fail(msg("cli_in_file", "{file}: {what}", file=file, what=exc.message)) from None
     positions, footprints = puzzle.count(found)
     if json_output:
         typer.echo(
             json.dumps({"positions": positions, "footprints": footprints, "placements": [str(p) for p in found]})
         )
         return
-    typer.echo(f"positions: {positions}")
-    typer.echo(f"footprints: {footprints}")
+    typer.echo(say(msg("tui_positions", "positions: {count}", count=positions)))
+    typer.echo(say(msg("tui_footprints", "footprints: {count}", count=footprints)))
     for number, position in enumerate(found, start=1):
         typer.echo(f"{number:>3}. {position}")
         if show:

@@ -30,6 +30,8 @@ def test_counts_and_listing_in_order(tmp_path: Path) -> None:
     lines = result.stdout.splitlines()
     assert lines[:2] == ["positions: 4", "footprints: 4"]
     assert [line.split(". ", 1)[1] for line in lines[2:]] == ["BYY H -1,-1", "YYB H -1,0", "YYB V -3,5", "YYB V -1,-1"]
+    italian = runner.invoke(app, ["chromino", str(layout(tmp_path, RULEBOOK)), "--tile", "YYB", "--lang", "it"])
+    assert italian.stdout.splitlines() == ["posizioni: 4", "ingombri: 4", *lines[2:]], "the same answer, in Italian"
 
 
 def test_json_output(tmp_path: Path) -> None:
