@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from kameleon.engine.hooks import TerminalRenderer
+from kameleon.engine.legend import Legend
 from kameleon.engine.messages import Message, Say, msg
 from kameleon.games.coloretto import notation as nt
 from kameleon.games.coloretto.cards import CARD_NAMES
@@ -73,7 +74,12 @@ def render(state: ColorettoState, seat: int | None, say: Say = str) -> Renderabl
         )
     if view["final_round"]:
         header.append(say(msg("tui_final_round", "FINAL ROUND")))
-    parts: list[RenderableType] = [Text(" · ".join(header), style="bold"), _rows(view, say), _players(view, say)]
+    parts: list[RenderableType] = [
+        Text(" · ".join(header), style="bold"),
+        _rows(view, say),
+        _players(view, say),
+        legend(say),
+    ]
     if view["drawn"] is not None:
         drew = say(
             msg("tui_drew", "Seat {seat} drew {card}: place it in a row.", seat=view["current_player"], card=HOLE)
@@ -90,6 +96,14 @@ def render(state: ColorettoState, seat: int | None, say: Say = str) -> Renderabl
         )
         parts.append(Text(say(said), style="dim"))
     return Group(*parts)
+
+
+def legend(say: Say) -> Legend:
+    """The key to the collections' columns: the wild cards' signs, what "+n" and ✓ mean."""
+    wild = [f"{SHORT[name]} {card_label(name, say)}" for name in ("joker", "golden joker")]
+    plus_two = say(msg("tui_legend_plus_two", "+2 cards worth two points each"))
+    counted = say(msg("tui_legend_counted", "3+1: three cards and one wild card counted as that colour"))
+    return Legend([plus_two, *wild, counted, say(msg("tui_legend_done", "✓ took a row this round"))])
 
 
 def _rows(view: dict[str, Any], say: Say) -> Table:
