@@ -156,7 +156,7 @@ def render(state: CameleonState, seat: int | None, say: Say = str) -> Any:
         number=view["move_number"],
         count=view["no_progress"],
     )
-    counters = Text(f"{say(progress)}    CPN {view['cpn']}", style="dim")
+    counters = Legend([say(progress), f"CPN {view['cpn']}"], gap="    ")  # the position's code whole on its line
     parts: list[Any] = [status, board_text(view, say), legend(say), counters, Text(say(CHART), style="dim")]
     if view["trays"] is not None:
         trays = "   ".join(

@@ -82,7 +82,7 @@ def render(state: CardcassonneState, seat: int | None, say: Say = str) -> Render
         say(msg("tui_deck", "cards in the deck: {count}", count=view["deck_size"])),
     ]
     parts: list[RenderableType] = [
-        Text(" · ".join(header), style="bold"),
+        Legend(header, style="bold"),  # a long translated line breaks between its facts
         _rows(view, say),
         _legend(say),
         _players(view, say),

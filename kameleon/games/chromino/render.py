@@ -55,12 +55,12 @@ def render(state: ChrominoState, seat: int | None, say: Say = str) -> Renderable
         status.append(say(msg("tui_final_round", "FINAL ROUND (seat {seat} went out)", seat=view["first_out"])))
     if view["phase"] == "over":
         status.append(say(msg("tui_game_over", "game over")))
-    parts: list[RenderableType] = [Text(" · ".join(status), style="bold"), layout_grid(view), legend(say)]
+    parts: list[RenderableType] = [Legend(status, style="bold"), layout_grid(view), legend(say)]
     parts.append(_players(view, say))
     if seat is not None and view["players"][seat]["hand"] is not None:
         hand = view["players"][seat]["hand"]
         label = say(msg("tui_your_hand", "Your hand:"))
-        parts.append(Text.assemble(Text(label, style="bold"), " ", *(tile(n) for n in hand)))
+        parts.append(Legend([Text(label, style="bold"), *(tile(n) for n in hand)], gap=" "))  # no tile cut in two
     if view["drawn"] is not None:
         drew = say(
             msg(
@@ -98,8 +98,9 @@ def layout_grid(view: dict[str, Any]) -> Table:
     table = Table(show_header=True, box=None, padding=0, pad_edge=False, header_style="dim")
     table.add_column("", justify="right", style="dim")
     col_range = range(min(cols), max(cols) + 1)
+    width = max(3, *(len(str(c)) + 1 for c in col_range))  # "-10" and "-9" apart, not "-10-9"
     for c in col_range:
-        table.add_column(str(c), justify="center", min_width=3)
+        table.add_column(str(c), justify="center", min_width=width)
     for r in range(min(rows), max(rows) + 1):
         cells: list[Text] = [Text(f"{r} ")]
         for c in col_range:

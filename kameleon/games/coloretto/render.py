@@ -75,7 +75,7 @@ def render(state: ColorettoState, seat: int | None, say: Say = str) -> Renderabl
     if view["final_round"]:
         header.append(say(msg("tui_final_round", "FINAL ROUND")))
     parts: list[RenderableType] = [
-        Text(" · ".join(header), style="bold"),
+        Legend(header, style="bold"),  # a long translated line breaks between its facts
         _rows(view, say),
         _players(view, say),
         legend(say),
