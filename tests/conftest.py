@@ -3,6 +3,7 @@
 import pytest
 from hypothesis import settings
 
+from kameleon.cli.common import speak
 from tests.depth import examples
 
 # Speed is measured by `kameleon bench`, not by tests: a per-example deadline only turns a busy machine
@@ -22,3 +23,4 @@ def _english_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     """The commands speak the locale's language (`kameleon play --lang`): the tests read English whatever the
     machine's locale, unless a test names another language."""
     monkeypatch.setenv("LANGUAGE", "en")
+    speak(str)  # a command run in this process before may have chosen another language for its errors

@@ -9,6 +9,7 @@ import typer
 from kameleon import __version__
 from kameleon.cli.analyse import analyse_command
 from kameleon.cli.bench import bench_command
+from kameleon.cli.common import speak
 from kameleon.cli.play import play_command
 from kameleon.cli.replay_cmd import replay_command
 from kameleon.cli.research import research_app
@@ -26,6 +27,14 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+@app.callback()
+def _each_command() -> None:
+    """Every command starts in English; those that speak other languages choose theirs (`--lang`, the locale)."""
+    speak(str)
+
+
 app.command("play")(play_command)
 app.command("replay")(replay_command)
 app.command("analyse")(analyse_command)

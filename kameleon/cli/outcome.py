@@ -27,12 +27,13 @@ def person(name: str, say: Say) -> str:
     return say(msg("tui_player_n", "player {number}", number=int(found[1]))) if found else name
 
 
-def results(state: State[Any], names: list[str], render: TerminalRenderer | None, say: Say) -> None:
-    """The end of a game: the game's own score table (else a plain one), then who won, in words."""
+def results(state: State[Any], names: list[str], render: TerminalRenderer | None, say: Say, board: Say) -> None:
+    """The end of a game: the game's own score table (else a plain one), then who won, in words (`say` words the
+    command line's texts, `board` the game's renderer's)."""
     summary = render.summary if render is not None else None
     winners = state.winners()
     if summary is not None:
-        console.print(summary(state, names, say))
+        console.print(summary(state, names, board))
     else:
         table = Table(title=say(msg("tui_result", "Result")))
         table.add_column(say(msg("tui_seat", "seat")))

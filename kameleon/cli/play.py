@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 import time
 from pathlib import Path
 from typing import Any
@@ -78,7 +79,7 @@ def play_command(
     """Play a game in the terminal. People take the first seats, bots the last ones."""
     language = choose_language(lang)
     state, names, robots = _start(game, players, option, seed, resume, split_names(bots))
-    say = speaker(language, state.game.name)
+    say, board = speaker(language, state.game.name), speaker(language, state.game.name, board=True)
     agents = _agents(names, robots, state)
     path = _save_path(state, save, resume)
     render = state.game.renderer()
@@ -93,14 +94,15 @@ def play_command(
             seats = msg("tui_your_seats", "you play seats: {seats}", seats=", ".join(map(str, humans)))
         console.print(Panel(help_text(state, say, set(humans)), title=f"{state.game.title} — {escape(say(seats))}"))
     _save(state, names, path)  # at once: a game left before its first move can be resumed too
-    again = f"kameleon play {state.game.name} --resume {path}" + (f" --lang {language}" if language != "en" else "")
+    spoken = f" --lang {language}" if lang is not None or language != "en" else ""  # go on in the same language
+    again = f"kameleon play {state.game.name} --resume {shlex.quote(str(path))}{spoken}"
     try:
         while not state.is_terminal:
             seat = state.current_player
             assert seat is not None
             agent = agents[seat]
             if agent is None:
-                if not _human_turn(state, seat, names, render, path, say):
+                if not _human_turn(state, seat, names, render, path, say, board):
                     saved = msg("tui_saved", "Game saved to {path}; continue with: {again}", path=path, again=again)
                     console.print(escape(say(saved)), soft_wrap=True)
                     return
@@ -120,8 +122,8 @@ def play_command(
         )
         console.print("\n" + escape(say(stopped)), soft_wrap=True)
         raise typer.Exit(130) from None
-    _show(state, watcher, render, say)
-    results(state, [person(name, say) for name in names], render, say)
+    _show(state, watcher, render, board)
+    results(state, [person(name, say) for name in names], render, say, board)
     console.print(escape(say(msg("tui_record_saved", "Record saved to {path}", path=path))), soft_wrap=True)
 
 
@@ -237,14 +239,14 @@ def _agents(names: list[str], robots: set[int], state: State[Any]) -> list[Agent
     return [make_agent(name, seed * 31 + seat) if seat in robots else None for seat, name in enumerate(names)]
 
 
-def _show(state: State[Any], seat: int | None, render: TerminalRenderer | None, say: Say) -> None:
+def _show(state: State[Any], seat: int | None, render: TerminalRenderer | None, board: Say) -> None:
     if render is not None:
-        console.print(render.render(state, seat, say))
+        console.print(render.render(state, seat, board))
     else:
         console.print(state.view(seat))
 
 
-def _move_list(state: State[Any], render: TerminalRenderer | None, say: Say) -> list[Any]:
+def _move_list(state: State[Any], render: TerminalRenderer | None, board: Say) -> list[Any]:
     actions = state.legal_actions()
     describe = render.describe if render is not None else None
     table = Table.grid(padding=(0, 2))
@@ -252,7 +254,7 @@ def _move_list(state: State[Any], render: TerminalRenderer | None, say: Say) -> 
     for i, action in enumerate(actions, start=1):
         text = escape(state.action_to_str(action))  # notation and descriptions are text, never Rich markup
         if describe is not None:
-            text = f"{text}  [dim]{escape(describe(state, action, say))}[/]"
+            text = f"{text}  [dim]{escape(describe(state, action, board))}[/]"
         cells.append(f"[cyan]{i:>3}[/] {text}")
     columns = 1 if describe is not None or len(cells) <= 8 else 3
     for start in range(0, len(cells), columns):
@@ -262,11 +264,17 @@ def _move_list(state: State[Any], render: TerminalRenderer | None, say: Say) -> 
 
 
 def _human_turn(
-    state: State[Any], seat: int, names: list[str], render: TerminalRenderer | None, path: Path, say: Say
+    state: State[Any],
+    seat: int,
+    names: list[str],
+    render: TerminalRenderer | None,
+    path: Path,
+    say: Say,
+    board: Say,
 ) -> bool:
     """Ask seat `seat` for a move until one is played; False when the player quits."""
-    _show(state, seat, render, say)
-    actions = _move_list(state, render, say)
+    _show(state, seat, render, board)
+    actions = _move_list(state, render, board)
     while True:
         try:
             text = console.input(f"[bold]{escape(_who(names, seat, say))}[/] > ").strip()
@@ -282,10 +290,10 @@ def _human_turn(
             console.print(help_text(state, say))
             continue
         if command == "moves":
-            actions = _move_list(state, render, say)
+            actions = _move_list(state, render, board)
             continue
         if command == "board":
-            _show(state, seat, render, say)
+            _show(state, seat, render, board)
             continue
         try:
             if text.isascii() and text.isdigit():  # '²' is a digit to Python, and no number of a move
@@ -306,7 +314,7 @@ def _human_turn(
                 state.apply_str(text)
         except IllegalAction as exc:
             refused = say(msg("tui_not_possible", "Not possible:"))
-            console.print(f"[red]{escape(refused)}[/] {escape(say(exc.message))}")
+            console.print(f"[red]{escape(refused)}[/] {escape(board(exc.message))}")
             continue
         _save(state, names, path)
         return True

@@ -43,7 +43,7 @@ def replay_command(
             msg("cli_no_seat", "--seat: seat {seat} does not exist; seats are 0..{last}", seat=seat, last=last)
         ) from None
     moves = record["moves"] if upto is None else record["moves"][:upto]
-    say = speaker(language, final.game.name)
+    say, board_say = speaker(language, final.game.name), speaker(language, final.game.name, board=True)
     saved = record.get("players") or [say(msg("tui_seat_n", "seat {seat}", seat=i)) for i in range(final.num_players)]
     players = [person(name, say) for name in saved]
     render = final.game.renderer()
@@ -62,7 +62,7 @@ def replay_command(
         who = say(msg("tui_who", "{name} (seat {seat})", name=players[actor], seat=actor)) if actor is not None else "?"
         console.print(f"[dim]{number:>4}[/] {escape(who)}: [bold]{escape(token)}[/]")
         if board and render is not None:
-            console.print(render.render(state, seat, say))
+            console.print(render.render(state, seat, board_say))
         if step:
             try:
                 input()
@@ -71,9 +71,9 @@ def replay_command(
         elif delay:
             time.sleep(delay)
     if render is not None and not (board and moves):  # with --board, the last move's table is the final one
-        console.print(render.render(state, seat, say))
+        console.print(render.render(state, seat, board_say))
     if state.is_terminal:
-        results(state, players, render, say)
+        results(state, players, render, say, board_say)
     else:
         unfinished = msg(
             "tui_replay_unfinished",

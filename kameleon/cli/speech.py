@@ -13,8 +13,8 @@ from collections.abc import Mapping
 import typer
 
 from kameleon.cli.common import fail, speak
-from kameleon.engine.messages import Message, Say
-from kameleon.server import i18n
+from kameleon.engine import translations as i18n
+from kameleon.engine.messages import Say
 
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 """Where gettext looks for the reader's language, in its order; the first one set decides."""
@@ -59,11 +59,8 @@ def choose_language(given: str | None) -> str:
     return code
 
 
-def speaker(language: str, game: str | None) -> Say:
-    """Words a Message in `language`, with the game's catalog first (None: every game's) and the arena's after."""
-    translate = i18n.translator(language, game)
-
-    def say(message: Message) -> str:
-        return message.render(translate)
-
-    return say
+def speaker(language: str, game: str | None, *, board: bool = False) -> Say:
+    """Words a Message in `language`: the command line's own texts with the arena's catalog first, then the
+    game's (None: every game's); with `board`, a game's renderer's texts, the game's catalog first. The two
+    orders differ where a game words a short text otherwise ("loss": a lost game, or win chance lost)."""
+    return i18n.speaker(language, game, core_first=not board)

@@ -8,7 +8,7 @@ from rich.console import Console
 
 import kameleon
 from kameleon.ai.greedy import GreedyAgent
-from kameleon.cli.speech import speaker
+from kameleon.engine.translations import speaker
 from kameleon.games.cardcassonne import notation as nt
 from kameleon.games.cardcassonne import render
 from kameleon.games.cardcassonne.heuristics import action_values

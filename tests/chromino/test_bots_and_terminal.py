@@ -8,7 +8,7 @@ from rich.console import Console
 
 import kameleon
 from kameleon.ai.greedy import GreedyAgent
-from kameleon.cli.speech import speaker
+from kameleon.engine.translations import speaker
 from kameleon.games.chromino import bench
 from kameleon.games.chromino.heuristics import action_values
 from kameleon.games.chromino.render import describe, render

@@ -34,7 +34,6 @@ BACK_STYLE = "bold white on grey35"
 SEAT_STYLES = ("bold cyan", "bold magenta", "bold bright_green", "bold orange1", "bold bright_white")
 HOLE = "\x00"
 """Where a translated sentence takes coloured cards: the text is split there and the cards put in between."""
-"""Between two items of the key under the rows."""
 PART_LABELS = {
     "people": msg("tui_part_people", "people"),
     "animals": msg("tui_part_animals", "animals"),
@@ -263,7 +262,7 @@ def summary(state: CardcassonneState, names: list[str], say: Say = str) -> Rende
         seat = player["seat"]
         table.add_row(
             str(seat),
-            names[seat] + (" ★" if seat in winners else ""),
+            Text(names[seat] + (" ★" if seat in winners else "")),  # a name is text, never markup
             *(str(player["score_parts"][part]) for part in PARTS),
             Text(str(player["score"]), style="bold"),
         )

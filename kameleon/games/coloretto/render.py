@@ -177,7 +177,7 @@ def summary(state: ColorettoState, names: list[str], say: Say = str) -> Renderab
 
         table.add_row(
             str(seat),
-            names[seat] + (" ★" if seat in winners else ""),
+            Text(names[seat] + (" ★" if seat in winners else "")),  # a name is text, never markup
             ", ".join(card_label(c, say) for c in score["joker_colours"]) or "-",
             pile(score["positive"]),
             pile(score["negative"]),
