@@ -9,6 +9,7 @@ what they get without importing a game's modules by name.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,7 +38,32 @@ class TerminalRenderer:
     describe: Callable[[Any, Any, Say], str] | None = None
     """A few words on what an action, legal in the state, does (shown beside the move list)."""
     summary: Callable[[Any, list[str], Say], RenderableType] | None = None
-    """The end-of-game table, given the players' names (None: the interface's plain scores)."""
+    """The end-of-game table, given the players' names (plain text, never markup; None: the interface's plain
+    scores)."""
+
+    def __post_init__(self) -> None:
+        # A renderer written before `say` existed takes two arguments: it goes on working, in English.
+        for name in ("render", "describe", "summary"):
+            drawn = getattr(self, name)
+            if drawn is not None and not _takes_three(drawn):
+                object.__setattr__(self, name, _english(drawn))
+
+
+def _takes_three(function: Callable[..., Any]) -> bool:
+    try:
+        inspect.signature(function).bind(None, None, str)
+    except TypeError:
+        return False
+    except ValueError:  # no signature to read (a builtin): trust it
+        return True
+    return True
+
+
+def _english(function: Callable[..., Any]) -> Callable[..., Any]:
+    def drawn(first: Any, second: Any, say: Say = str) -> Any:
+        return function(first, second)
+
+    return drawn
 
 
 @dataclass(frozen=True)
