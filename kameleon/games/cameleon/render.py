@@ -17,8 +17,8 @@ from rich.table import Table
 from rich.text import Text
 
 from kameleon.engine.hooks import TerminalRenderer
-from kameleon.engine.legend import Legend
 from kameleon.engine.messages import Message, Say, msg
+from kameleon.engine.terminal import Legend
 from kameleon.games.cameleon.state import CameleonState
 from kameleon.games.cameleon.view import SIDES as SIDE_KEYS
 from kameleon.games.cameleon.view import action_facts

@@ -16,8 +16,8 @@ from rich.table import Table
 from rich.text import Text
 
 from kameleon.engine.hooks import TerminalRenderer
-from kameleon.engine.legend import Legend
 from kameleon.engine.messages import Message, Say, msg
+from kameleon.engine.terminal import HOLE, Legend, fill
 from kameleon.games.cardcassonne import notation as nt
 from kameleon.games.cardcassonne.cards import CARD_LABELS, COLOUR_LABELS, COLOURS, DRG, FAI, ROW_LABELS
 from kameleon.games.cardcassonne.scoring import PARTS
@@ -32,8 +32,6 @@ ROW_STYLES = {
 JOKER_STYLE = "bold black on magenta"
 BACK_STYLE = "bold white on grey35"
 SEAT_STYLES = ("bold cyan", "bold magenta", "bold bright_green", "bold orange1", "bold bright_white")
-HOLE = "\x00"
-"""Where a translated sentence takes coloured cards: the text is split there and the cards put in between."""
 PART_LABELS = {
     "people": msg("tui_part_people", "people"),
     "animals": msg("tui_part_animals", "animals"),
@@ -51,12 +49,6 @@ def card(face: str | None, face_down: bool = False) -> Text:
     style = ROW_STYLES.get(face[0], JOKER_STYLE)  # joker codes (DRG, FAI, WA, WH) start with no colour letter
     label = f"?{face}" if face_down else face
     return Text(f" {label} ", style=style + (" italic" if face_down else ""))
-
-
-def _with_cards(said: str, *chips: Text) -> Text:
-    """A translated sentence with the chips put where its `HOLE` is."""
-    before, _, after = said.partition(HOLE)
-    return Text.assemble(before, *chips, after)
 
 
 def _entry(entry: dict[str, Any]) -> Text:
@@ -90,7 +82,7 @@ def render(state: CardcassonneState, seat: int | None, say: Say = str) -> Render
     if you is not None:
         hand = view["players"][you]["hand"] or []
         if hand:
-            parts.append(_with_cards(say(msg("tui_hand", "Your hand: {cards}", cards=HOLE)), *(card(f) for f in hand)))
+            parts.append(fill(say(msg("tui_hand", "Your hand: {cards}", cards=HOLE)), *(card(f) for f in hand)))
         else:
             parts.append(Text(say(msg("tui_hand_empty", "Your hand is empty."))))
         if view["players"][you]["next_card_face_down"] and phase == "play":
@@ -100,16 +92,16 @@ def render(state: CardcassonneState, seat: int | None, say: Say = str) -> Render
         said = msg(
             "tui_setup_joker", "Dealer (seat {seat}) turned up {card}: pick its row.", seat=view["dealer"], card=HOLE
         )
-        parts.append(_with_cards(say(said), card(view["setup_joker"])))
+        parts.append(fill(say(said), card(view["setup_joker"])))
     claim = view["claim"]
     if claim is not None:
         said = msg(
             "tui_secured", "Seat {seat} secured in row {row}: {cards}", seat=claim["seat"], row=claim["row"], cards=HOLE
         )
-        parts.append(_with_cards(say(said), *(card(f) for f in claim["cards"])))
+        parts.append(fill(say(said), *(card(f) for f in claim["cards"])))
         if claim["pending"]:
             said = msg("tui_misplaced", "misplaced: keep or take 10 for {card}", card=HOLE)
-            parts.append(_with_cards("  " + say(said), card(claim["pending"][0])))
+            parts.append(fill("  " + say(said), card(claim["pending"][0])))
         elif claim["wilds_to_assign"]:
             said = msg(
                 "tui_wilds_to_assign",

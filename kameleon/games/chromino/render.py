@@ -9,8 +9,8 @@ from rich.table import Table
 from rich.text import Text
 
 from kameleon.engine.hooks import TerminalRenderer
-from kameleon.engine.legend import Legend
 from kameleon.engine.messages import Say, msg
+from kameleon.engine.terminal import HOLE, Legend, fill
 from kameleon.games.chromino.explain import COLOUR_LABELS, FORCED
 from kameleon.games.chromino.notation import DRAW, PASS
 from kameleon.games.chromino.phases import AFTER_DRAW
@@ -30,10 +30,6 @@ STYLES = {
 LAST = "underline"
 CHAMELEON_LABEL = msg("tui_colour_chameleon", "chameleon")
 """The name of the wild centre square `*` in the legend under the layout."""
-
-
-HOLE = "\x00"
-"""Where a translated sentence takes a coloured tile: the text is split there and the tile put in between."""
 
 
 def square(letter: str, extra: str = "") -> Text:
@@ -70,8 +66,7 @@ def render(state: ChrominoState, seat: int | None, say: Say = str) -> Renderable
                 tile=HOLE,
             )
         )
-        before, _, after = drew.partition(HOLE)
-        parts.append(Text.assemble(before, *(square(x) for x in view["drawn"]), after))
+        parts.append(fill(drew, *(square(x) for x in view["drawn"])))
     elif view["phase"] == "after_draw":
         drawn = msg(
             "tui_drawn_this_turn",

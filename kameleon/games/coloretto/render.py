@@ -13,8 +13,8 @@ from rich.table import Table
 from rich.text import Text
 
 from kameleon.engine.hooks import TerminalRenderer
-from kameleon.engine.legend import Legend
 from kameleon.engine.messages import Message, Say, msg
+from kameleon.engine.terminal import HOLE, Legend, fill
 from kameleon.games.coloretto import notation as nt
 from kameleon.games.coloretto.cards import CARD_NAMES
 from kameleon.games.coloretto.explain import CARD_LABELS
@@ -32,8 +32,6 @@ STYLES = {
     "joker": "bold black on magenta",
     "golden joker": "bold black on gold1",
 }
-HOLE = "\x00"
-"""Where a translated sentence takes a coloured card: the text is split there and the card put in between."""
 SHORT = {"+2": "+2", "joker": "J", "golden joker": "GJ"}
 
 
@@ -84,8 +82,7 @@ def render(state: ColorettoState, seat: int | None, say: Say = str) -> Renderabl
         drew = say(
             msg("tui_drew", "Seat {seat} drew {card}: place it in a row.", seat=view["current_player"], card=HOLE)
         )
-        before, _, after = drew.partition(HOLE)
-        parts.append(Text.assemble(before, card(view["drawn"], say), after))
+        parts.append(fill(drew, card(view["drawn"], say)))
     if view["events"]:
         last = view["events"][-1]
         said = msg(

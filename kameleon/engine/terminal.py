@@ -1,7 +1,9 @@
-"""A terminal board's key ("B blue · R red · ..."): entries packed into lines that break only between entries.
+"""What the terminal boards share: a key that wraps between its entries, and coloured pieces in a sentence.
 
 Rich wraps text at any space, which would part a symbol from its word ("A" at the end of one line,
 "animal" on the next); a translated key is often longer than the English one, so it must wrap well.
+And a translated sentence puts its words in its own order, so a coloured card goes where the sentence
+says (`HOLE`), not where the English had it.
 """
 
 from __future__ import annotations
@@ -33,3 +35,14 @@ class Legend:
             line.append_text(entry)
         if line:
             yield line
+
+
+HOLE = "\x00"
+"""Where a translated sentence takes coloured pieces: give it as the Message's parameter, then `fill` it."""
+
+
+def fill(sentence: str, *pieces: Text) -> Text:
+    """A translated sentence with the pieces (coloured cards, tiles) put where its `HOLE` is, whatever the
+    word order of the language."""
+    before, _, after = sentence.partition(HOLE)
+    return Text.assemble(before, *pieces, after)
