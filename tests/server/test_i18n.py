@@ -12,6 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
+from babel.messages.pofile import read_po
 
 import kameleon
 from kameleon.engine.messages import msg
@@ -41,6 +42,17 @@ def test_every_template_is_translated_with_the_same_fields(domain: catalogs.Doma
     """A game whose catalogs are missing fails here: its explanations would reach players in English."""
     found = catalogs.problems(domain)
     assert not found, f"{len(found)} problems in the {domain.name} catalogs:\n" + "\n".join(found[:40])
+
+
+@pytest.mark.parametrize("domain", catalogs.domains(), ids=lambda domain: domain.name)
+def test_no_translation_brings_a_bracket_its_template_lacks(domain: catalogs.Domain) -> None:
+    """The terminal prints translated text inside Rich markup (titles, the prompt's help): a "[" a translator
+    added would be read as a tag, swallowed or an error."""
+    for language in catalogs.TRANSLATED:
+        with domain.po(language).open("rb") as source:
+            catalog = read_po(source, locale=language)
+        added = [m.id for m in catalog if m.id and "[" in str(m.string) and "[" not in str(m.id)]
+        assert not added, f"{domain.name}/{language}: {added[:5]}"
 
 
 def test_the_core_domain_extracts_the_arena_and_engine_texts_only() -> None:
