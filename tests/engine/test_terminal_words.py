@@ -1,9 +1,9 @@
 """Every word a game's terminal renderer shows comes from its catalog, so terminal play speaks five languages.
 
 A renderer is drawn with a `say` that words every Message as "~": whatever English is left is
-text that no catalog translates. Notation tokens (typed at the prompt, the same in every
-language), the game's title and the players' names are allowed; so are runs of piece codes
-such as Le Caméléon's "bRb" (no two lower-case letters in a row: a word needs them).
+text that no catalog translates. The game's title and the players' names are allowed; so are
+codes such as Le Caméléon's "bRb" or a card's "YP2" (no two lower-case letters in a row: a word
+needs them). The boards show no move in notation, so no notation word is allowed either.
 """
 
 from __future__ import annotations
@@ -56,9 +56,6 @@ def words_left(game_name: str, say: Any) -> set[str]:
     allowed = {game.title, *NAMES}
     texts: list[str] = []
     for step in range(10_000):
-        if not state.is_terminal:
-            for action in state.legal_actions():
-                allowed.update(WORD.findall(state.action_to_str(action)))
         if step % 7 == 0 or state.is_terminal:
             texts.extend(shown(state, renderer, say))
         if state.is_terminal:
