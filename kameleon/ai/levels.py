@@ -132,7 +132,11 @@ def parse_spec(spec: str) -> BotSpec:
     text = spec.strip().lower()
     name, at, count = text.partition("@")
     if at and (":" in count or ":" in name):
-        raise KameleonError(f"bot {spec!r}: give one budget, NAME:SECONDS or NAME@ITERATIONS, not both")
+        raise KameleonError(
+            msg(
+                "bot_two_budgets", "bot {spec!r}: give one budget, NAME:SECONDS or NAME@ITERATIONS, not both", spec=spec
+            )
+        )
     name, colon, seconds = name.partition(":")
     name = name.strip()
     if name not in AGENTS:
@@ -142,15 +146,27 @@ def parse_spec(spec: str) -> BotSpec:
     if (at or colon) and name not in SEARCHING:
         searching = ", ".join(sorted(SEARCHING))
         raise KameleonError(
-            f"bot {spec!r}: {name} does not search, so it takes no budget (the levels that search: {searching})"
+            msg(
+                "bot_no_budget",
+                "bot {spec!r}: {name} does not search, so it takes no budget (the levels that search: {searching})",
+                spec=spec,
+                name=name,
+                searching=searching,
+            )
         )
     if at:
         digits = count.strip()
         iterations = int(digits) if digits.isascii() and digits.isdigit() and len(digits) <= 9 else 0
         if not 1 <= iterations <= MAX_ITERATIONS:
             raise KameleonError(
-                f"bot {spec!r}: {count.strip()!r} is not a number of search iterations per move "
-                f"(a whole number from 1 to {MAX_ITERATIONS:,})"
+                msg(
+                    "bot_bad_iterations",
+                    "bot {spec!r}: {count!r} is not a number of search iterations per move "
+                    "(a whole number from 1 to {most:,})",
+                    spec=spec,
+                    count=count.strip(),
+                    most=MAX_ITERATIONS,
+                )
             )
         return BotSpec(name, iterations=iterations)
     if not colon:
@@ -158,9 +174,18 @@ def parse_spec(spec: str) -> BotSpec:
     try:
         move_time = float(seconds)
     except ValueError:
-        raise KameleonError(f"bot {spec!r}: {seconds.strip()!r} is not a number of seconds per move") from None
+        raise KameleonError(
+            msg(
+                "bot_bad_seconds",
+                "bot {spec!r}: {seconds!r} is not a number of seconds per move",
+                spec=spec,
+                seconds=seconds.strip(),
+            )
+        ) from None
     if not move_time > 0 or move_time == float("inf"):
-        raise KameleonError(f"bot {spec!r}: the time per move must be a positive number of seconds")
+        raise KameleonError(
+            msg("bot_bad_time", "bot {spec!r}: the time per move must be a positive number of seconds", spec=spec)
+        )
     return BotSpec(name, move_time=move_time)
 
 

@@ -111,7 +111,14 @@ def read_record(path: str | Path) -> dict[str, Any]:
         ) from None
     data = parse_json(text, str(path))
     if not isinstance(data, dict):
-        raise RecordError(f"{path} holds a JSON {type(data).__name__}, not a record object")
+        raise RecordError(
+            msg(
+                "record_not_object",
+                "{path} holds a JSON {kind}, not a record object",
+                path=str(path),
+                kind=type(data).__name__,
+            )
+        )
     return data
 
 
@@ -120,9 +127,20 @@ def parse_json(text: str, where: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"{where} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        raise RecordError(
+            msg(
+                "record_bad_json",
+                "{where} is not valid JSON (line {line}, column {column}: {why})",
+                where=where,
+                line=exc.lineno,
+                column=exc.colno,
+                why=exc.msg,
+            )
+        ) from None
     except RecursionError:
-        raise RecordError(f"{where} is not a record: its JSON is nested too deeply") from None
+        raise RecordError(
+            msg("record_too_deep", "{where} is not a record: its JSON is nested too deeply", where=where)
+        ) from None
 
 
 def write_record(record: Mapping[str, Any], path: str | Path) -> None:
