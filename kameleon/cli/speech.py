@@ -32,7 +32,9 @@ def lang_option() -> str | None:
 def from_environment(environ: Mapping[str, str]) -> str:
     """The first interface language named by the locale variables (`it_IT.UTF-8` is Italian); English else.
 
-    `LANGUAGE` may list several (`uk:pl`): the first one kameleon speaks wins, as in gettext."""
+    `LANGUAGE` may list several (`uk:pl`): the first one kameleon speaks wins, as in gettext. Unlike gettext,
+    a `LANGUAGE` that names none kameleon speaks leaves the choice to the next variables, which name the
+    locale itself: `LANGUAGE=de LANG=fr_FR.UTF-8` plays in French rather than in English."""
     for variable in LOCALE_VARIABLES:
         value = environ.get(variable, "")
         if not value:

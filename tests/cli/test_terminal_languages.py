@@ -24,7 +24,7 @@ from tests.cli.test_cli import run
         ({"LANG": "POSIX"}, "en"),
     ],
 )
-def test_the_locale_variables_choose_the_language_as_gettext_reads_them(environ: dict[str, str], language: str) -> None:
+def test_the_locale_variables_choose_the_language_in_gettexts_order(environ: dict[str, str], language: str) -> None:
     assert from_environment(environ) == language
 
 
