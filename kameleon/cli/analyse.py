@@ -15,7 +15,7 @@ from rich.table import Table
 from kameleon.ai.analysis import BEST_LOSS, DEFAULT_ITERATIONS, LABELS, Analysis, analyse
 from kameleon.ai.levels import MAX_ITERATIONS, STRONGEST, agent_names
 from kameleon.cli.common import console, err_console, fail
-from kameleon.cli.outcome import person
+from kameleon.cli.outcome import names_of
 from kameleon.cli.speech import choose_language, lang_option, speaker
 from kameleon.engine.errors import KameleonError, RecordError
 from kameleon.engine.messages import Say, msg
@@ -104,8 +104,7 @@ def analyse_command(
     if as_json:
         typer.echo(json.dumps(result.to_json()))
         return
-    saved = record.get("players") or [say(msg("tui_seat_n", "seat {seat}", seat=i)) for i in range(result.num_players)]
-    names = [person(str(name), say) for name in saved]
+    names = names_of(record.get("players"), result.num_players, say)
     console.print(_decisions(result, names, say))
     console.print(_players(result, names, say))
 

@@ -27,6 +27,18 @@ def person(name: str, say: Say) -> str:
     return say(msg("tui_player_n", "player {number}", number=int(found[1]))) if found else name
 
 
+def names_of(saved: list[Any] | None, seats: int, say: Say) -> list[str]:
+    """A record's players as the reader sees them; a record that names none: "seat 0", "seat 1"..."""
+    if not saved:
+        return [say(msg("tui_seat_n", "seat {seat}", seat=seat)) for seat in range(seats)]
+    return [person(str(name), say) for name in saved]
+
+
+def who(name: str, seat: int, say: Say) -> str:
+    """A player and their seat, as every line of the terminal names them."""
+    return say(msg("tui_who", "{name} (seat {seat})", name=name, seat=seat))
+
+
 def results(state: State[Any], names: list[str], render: TerminalRenderer | None, say: Say, board: Say) -> None:
     """The end of a game: the game's own score table (else a plain one), then who won, in words (`say` words the
     command line's texts, `board` the game's renderer's)."""
@@ -43,9 +55,9 @@ def results(state: State[Any], names: list[str], render: TerminalRenderer | None
             mark = " ★" if seat in winners else ""
             table.add_row(str(seat), escape(names[seat]) + mark, str(score))
         console.print(table)
-    who = ", ".join(say(msg("tui_who", "{name} (seat {seat})", name=names[seat], seat=seat)) for seat in winners)
+    first = ", ".join(who(names[seat], seat, say) for seat in winners)
     if len(winners) == 1:
-        said = msg("tui_winner", "★ Winner: {names}", names=who)
+        said = msg("tui_winner", "★ Winner: {names}", names=first)
     else:
-        said = msg("tui_shared_win", "★ Shared first place: {names}", names=who)
+        said = msg("tui_shared_win", "★ Shared first place: {names}", names=first)
     console.print(f"[bold]{escape(say(said))}[/]")

@@ -15,7 +15,7 @@ from rich.table import Table
 from kameleon.ai import agent_names, make_agent, parse_spec
 from kameleon.ai.fair import fair_state
 from kameleon.cli.common import console, fail, load_game, split_names
-from kameleon.cli.outcome import default_name, person, results
+from kameleon.cli.outcome import default_name, person, results, who
 from kameleon.cli.speech import choose_language, lang_option, speaker
 from kameleon.engine.agent import Agent
 from kameleon.engine.errors import IllegalAction, KameleonError
@@ -128,7 +128,7 @@ def play_command(
 
 
 def _who(names: list[str], seat: int, say: Say) -> str:
-    return say(msg("tui_who", "{name} (seat {seat})", name=person(names[seat], say), seat=seat))
+    return who(person(names[seat], say), seat, say)
 
 
 def _save(state: State[Any], names: list[str], path: Path) -> None:

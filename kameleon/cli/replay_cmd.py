@@ -9,7 +9,7 @@ import typer
 from rich.markup import escape
 
 from kameleon.cli.common import console, fail
-from kameleon.cli.outcome import person, results
+from kameleon.cli.outcome import names_of, results, who
 from kameleon.cli.speech import choose_language, lang_option, speaker
 from kameleon.engine.errors import KameleonError
 from kameleon.engine.game import check_seat
@@ -44,8 +44,7 @@ def replay_command(
         ) from None
     moves = record["moves"] if upto is None else record["moves"][:upto]
     say, board_say = speaker(language, final.game.name), speaker(language, final.game.name, board=True)
-    saved = record.get("players") or [say(msg("tui_seat_n", "seat {seat}", seat=i)) for i in range(final.num_players)]
-    players = [person(name, say) for name in saved]
+    players = names_of(record.get("players"), final.num_players, say)
     render = final.game.renderer()
     state = final.game.new_state(final.seed)
     opening = msg(
@@ -59,8 +58,8 @@ def replay_command(
     for number, token in enumerate(moves, start=1):
         actor = state.current_player
         state.apply_str(token)
-        who = say(msg("tui_who", "{name} (seat {seat})", name=players[actor], seat=actor)) if actor is not None else "?"
-        console.print(f"[dim]{number:>4}[/] {escape(who)}: [bold]{escape(token)}[/]")
+        mover = who(players[actor], actor, say) if actor is not None else "?"
+        console.print(f"[dim]{number:>4}[/] {escape(mover)}: [bold]{escape(token)}[/]")
         if board and render is not None:
             console.print(render.render(state, seat, board_say))
         if step:

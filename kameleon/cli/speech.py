@@ -1,8 +1,7 @@
 """The language terminal play speaks: `--lang`, else the environment's locale, else English.
 
-The texts are the arena's: the same gettext catalogs (`kameleon.server.i18n`), the
-game's own first, so that a move refused at the terminal is explained in the words
-the web table uses.
+The texts are the arena's: the same gettext catalogs (`kameleon.engine.translations`),
+so that a move refused at the terminal is explained in the words the web table uses.
 """
 
 from __future__ import annotations
@@ -29,6 +28,11 @@ def lang_option() -> str | None:
     )
 
 
+def language_code(locale: str) -> str:
+    """The language of a locale's name: `it`, `IT`, `it_IT`, `it-IT`, `it_IT.UTF-8` and `it_IT@euro` are `it`."""
+    return locale.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+
+
 def from_environment(environ: Mapping[str, str]) -> str:
     """The first interface language named by the locale variables (`it_IT.UTF-8` is Italian); English else.
 
@@ -40,7 +44,7 @@ def from_environment(environ: Mapping[str, str]) -> str:
         if not value:
             continue
         for item in value.split(":") if variable == "LANGUAGE" else [value]:
-            code = item.split(".")[0].split("@")[0].split("_")[0].lower()
+            code = language_code(item)
             if code in i18n.LANGUAGES:
                 return code
         if variable != "LANGUAGE":
@@ -53,7 +57,7 @@ def choose_language(given: str | None) -> str:
     if given is None:
         code = from_environment(os.environ)
     else:
-        code = given.strip().split(".")[0].replace("-", "_").split("_")[0].lower()  # it, IT, it_IT, it-IT
+        code = language_code(given)
         if code not in i18n.LANGUAGES:
             known = ", ".join(i18n.LANGUAGES)
             raise fail(f"--lang {given!r} is not a language kameleon speaks: choose one of {known}")

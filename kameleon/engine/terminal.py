@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
@@ -23,11 +24,12 @@ class Legend:
     def __init__(self, entries: Sequence[Text | str], style: str = "dim", gap: str = GAP) -> None:
         self.entries = [entry if isinstance(entry, Text) else Text(entry, style=style) for entry in entries]
         self.gap = gap
+        self.gap_width = cell_len(gap)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         line = Text()
         for entry in self.entries:
-            if line and line.cell_len + len(self.gap) + entry.cell_len > options.max_width:
+            if line and line.cell_len + self.gap_width + entry.cell_len > options.max_width:
                 yield line
                 line = Text()
             if line:
