@@ -1,4 +1,5 @@
-"""What the terminal boards share: a key that wraps between its entries, and coloured pieces in a sentence.
+"""What the terminal boards share: a key that wraps between its entries, coloured pieces in a sentence, and
+table columns whose translated headers wrap between words.
 
 Rich wraps text at any space, which would part a symbol from its word ("A" at the end of one line,
 "animal" on the next); a translated key is often longer than the English one, so it must wrap well.
@@ -11,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.cells import cell_len
-from rich.console import Console, ConsoleOptions, RenderResult
+from rich.console import Console, ConsoleOptions, JustifyMethod, RenderResult
+from rich.table import Table
 from rich.text import Text
 
 GAP = " · "
@@ -48,3 +50,9 @@ def fill(sentence: str, *pieces: Text) -> Text:
     word order of the language."""
     before, _, after = sentence.partition(HOLE)
     return Text.assemble(before, *pieces, after)
+
+
+def add_column(table: Table, header: str, justify: JustifyMethod = "left", *, least: int = 0) -> None:
+    """A column at least as wide as the longest word of its (translated) header and `least`: at 80 columns
+    Rich then wraps the header between its words instead of cutting one short ("giocato…")."""
+    table.add_column(header, justify=justify, min_width=max(least, *(cell_len(w) for w in header.split()), 1))

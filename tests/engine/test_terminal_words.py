@@ -23,6 +23,7 @@ from kameleon.engine.errors import KameleonError
 from kameleon.engine.game import State
 from kameleon.engine.hooks import TerminalRenderer
 from kameleon.engine.messages import Message
+from kameleon.engine.translations import LANGUAGES, speaker
 
 WORD = re.compile(r"[A-Za-z]*[a-z]{2}[A-Za-z]*")
 NAMES = ["Ann", "Bob"]
@@ -30,8 +31,8 @@ MARKUP = "[/]"
 """A name that Rich would read as markup (and fail on): a renderer shows names as text."""
 
 
-def text_of(renderable: object) -> str:
-    console = Console(record=True, width=200, color_system=None, file=io.StringIO())
+def text_of(renderable: object, width: int = 200) -> str:
+    console = Console(record=True, width=width, color_system=None, file=io.StringIO())
     console.print(renderable)
     return console.export_text()
 
@@ -76,3 +77,38 @@ def blank(message: Message) -> str:
 def test_a_renderer_says_nothing_that_its_catalog_does_not_translate(game_name: str) -> None:
     assert words_left(game_name, str), "in English the renderer does show words (the test sees them)"
     assert words_left(game_name, blank) == set()
+
+
+def cut_at_80_columns(game_name: str, language: str) -> set[str]:
+    """What a whole game's tables, drawn 80 columns wide in `language`, show that they do not show 200 wide:
+    a word Rich cut short ("piazza…"), or cropped at the right edge of a table too wide ("tota")."""
+    try:
+        game = kameleon.load(game_name, players=2)
+    except KameleonError:
+        game = kameleon.load(game_name)
+    renderer = game.renderer()
+    assert renderer is not None
+    say = speaker(language, game_name)
+    state, rng = game.new_state(5), random.Random(5)
+    cut: set[str] = set()
+    for step in range(10_000):
+        if step % 11 == 0 or state.is_terminal:
+            for seat in (None, 0):
+                drawn = [renderer.render(state, seat, say)]
+                if renderer.summary is not None and state.is_terminal:
+                    drawn.append(renderer.summary(state, ["medium", "expert"], say))  # bots' names
+                for renderable in drawn:
+                    wide, narrow = ({t for t in text_of(renderable, width).split() if re.search(r"\w", t)}
+                                    for width in (200, 80))  # fmt: skip
+                    cut |= narrow - wide
+        if state.is_terminal:
+            return cut
+        state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game_name", registry.games())
+def test_no_table_cuts_a_word_short_at_80_columns(game_name: str, language: str) -> None:
+    # Translated headers and words are longer than the English ones; a cell cut to "piazza…" says nothing.
+    assert cut_at_80_columns(game_name, language) == set()

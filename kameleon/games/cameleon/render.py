@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich import box
 from rich.console import Group
 from rich.markup import escape
 from rich.table import Table
@@ -18,7 +19,7 @@ from rich.text import Text
 
 from kameleon.engine.hooks import TerminalRenderer
 from kameleon.engine.messages import Message, Say, msg
-from kameleon.engine.terminal import Legend
+from kameleon.engine.terminal import Legend, add_column
 from kameleon.games.cameleon.state import CameleonState
 from kameleon.games.cameleon.view import SIDES as SIDE_KEYS
 from kameleon.games.cameleon.view import action_facts
@@ -224,7 +225,8 @@ def describe(state: CameleonState, action: int, say: Say = str) -> str:
 def summary(state: CameleonState, names: list[str], say: Say = str) -> Any:
     """The end-of-game table: each side's result, score, pieces left and captures."""
     view = state.view(None)
-    table = Table(title=say(_game_over(view)))
+    # Seven columns of translated headers fit 80 columns only without the boxes' inner rules.
+    table = Table(title=say(_game_over(view)), box=box.SIMPLE_HEAD, pad_edge=False)
     columns = (
         msg("tui_side", "side"),
         msg("tui_player", "player"),
@@ -235,7 +237,7 @@ def summary(state: CameleonState, names: list[str], say: Say = str) -> Any:
         msg("tui_captured", "captured"),
     )
     for column in columns:
-        table.add_column(say(column))
+        add_column(table, say(column))
     for seat, score in enumerate(view["scores"]):
         outcome = OUTCOMES.get(score["outcome"] or "")
         table.add_row(

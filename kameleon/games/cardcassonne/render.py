@@ -17,7 +17,7 @@ from rich.text import Text
 
 from kameleon.engine.hooks import TerminalRenderer
 from kameleon.engine.messages import Message, Say, msg
-from kameleon.engine.terminal import HOLE, Legend, fill
+from kameleon.engine.terminal import HOLE, Legend, add_column, fill
 from kameleon.games.cardcassonne import notation as nt
 from kameleon.games.cardcassonne.cards import CARD_LABELS, COLOUR_LABELS, COLOURS, DRG, FAI, ROW_LABELS
 from kameleon.games.cardcassonne.scoring import PARTS
@@ -77,6 +77,7 @@ def render(state: CardcassonneState, seat: int | None, say: Say = str) -> Render
         _rows(view, say),
         _legend(say),
         _players(view, say),
+        *_chests(view, say),
     ]
     you = view["you"]
     if you is not None:
@@ -174,10 +175,17 @@ def _players(view: dict[str, Any], say: Say) -> Table:
         (msg("tui_loose", "loose"), "right"),
         (msg("tui_chest", "chest"), "right"),
         (msg("tui_score", "score"), "right"),
-        (msg("tui_track", "track"), "left"),
     )
+    # A one-word cell cut to "piazza…" says nothing: those columns never wrap, and the herds (whose counts
+    # wrap between colours, never inside one) give up their room at 80 columns instead. The score track's
+    # marker is not shown: it says the score again, which at 80 columns left no room for the words.
+    herds = {p["seat"]: " ".join(_herd(h) for h in p["herds"].values()) for p in view["players"]}
+    widest = max((len(_herd(h)) for p in view["players"] for h in p["herds"].values()), default=1)
     for column, justify in columns:
-        table.add_column(say(column), justify=justify)
+        if column.code in ("tui_herds", "tui_loose"):
+            add_column(table, say(column), justify, least=widest)
+        else:
+            table.add_column(say(column), justify=justify, no_wrap=True)
     you = say(msg("tui_you", "(you)"))
     placed = say(msg("tui_follower_placed", "placed"))
     free = say(msg("tui_follower_free", "free"))
@@ -186,30 +194,35 @@ def _players(view: dict[str, Any], say: Say) -> Table:
         marks = ("▶ " if seat == view["current_player"] else "  ") + str(seat)
         if seat == view["you"]:
             marks += f" {you}"
-        herds = " ".join(f"{h['real']}+{h['wild']}" if h["wild"] else str(h["real"]) for h in player["herds"].values())
         chest = str(player["chest_size"])
-        if player["chest"] is not None:
-            chest += " (" + " ".join(player["chest"]) + ")"
         if player["chest_points"] is not None:
             chest += f" = {player['chest_points']}"
-        position = player["track"]
-        track = (
-            "-"
-            if position["space"] is None
-            else f"{position['space']}" + (f" +{position['tile']}" if position["tile"] else "")
-        )
         table.add_row(
             Text(marks, style=SEAT_STYLES[seat % len(SEAT_STYLES)]),
             str(player["hand_size"]),
             str(player["cards_played"]),
             placed if player["follower_placed"] else free,
-            herds,
+            herds[seat],
             str(player["loose_wilds"] or ""),
             chest,
             Text(str(player["score"]), style="bold"),
-            track,
         )
     return table
+
+
+def _herd(herd: dict[str, int]) -> str:
+    return f"{herd['real']}+{herd['wild']}" if herd["wild"] else str(herd["real"])
+
+
+def _chests(view: dict[str, Any], say: Say) -> list[RenderableType]:
+    """The cards of every chest the viewer may see, one line each under the players' table (in a cell they
+    squeezed the other columns)."""
+    lines: list[RenderableType] = []
+    for player in view["players"]:
+        if player["chest"]:
+            said = msg("tui_chest_of", "chest of seat {seat}: {cards}", seat=player["seat"], cards=HOLE)
+            lines.append(fill("  " + say(said), *(card(f) for f in player["chest"])))
+    return lines
 
 
 def describe(state: CardcassonneState, action: int, say: Say = str) -> str:
@@ -243,12 +256,19 @@ def describe(state: CardcassonneState, action: int, say: Say = str) -> str:
 def summary(state: CardcassonneState, names: list[str], say: Say = str) -> RenderableType:
     """Final scores by part: people, herds, tens, lone wild animals and the chest's building sets."""
     view = state.view(None)
-    table = Table(title=say(msg("tui_final_scores", "Final scores")), title_justify="left", box=box.SIMPLE_HEAD)
-    table.add_column(say(msg("tui_seat", "seat")), justify="left")
-    table.add_column(say(msg("tui_player", "player")), justify="left")
+    table = Table(
+        title=say(msg("tui_final_scores", "Final scores")),
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        # Eight columns of translated headers fit 80 columns with two spaces between columns, not three.
+        padding=(0, 1, 0, 0),
+        show_edge=False,
+    )
+    add_column(table, say(msg("tui_seat", "seat")))
+    add_column(table, say(msg("tui_player", "player")))
     for part in PARTS:
-        table.add_column(say(PART_LABELS[part]), justify="right")
-    table.add_column(say(msg("tui_total", "total")), justify="right")
+        add_column(table, say(PART_LABELS[part]), "right")
+    add_column(table, say(msg("tui_total", "total")), "right")
     winners = set(view["winners"])
     for player in view["players"]:
         seat = player["seat"]
