@@ -15,6 +15,7 @@ from rich.table import Table
 from kameleon.ai.analysis import BEST_LOSS, DEFAULT_ITERATIONS, LABELS, Analysis, analyse
 from kameleon.ai.levels import MAX_ITERATIONS, STRONGEST, agent_names
 from kameleon.cli.common import console, err_console, fail
+from kameleon.cli.helptext import helptext
 from kameleon.cli.outcome import names_of
 from kameleon.cli.speech import choose_language, lang_option, speaker
 from kameleon.engine.errors import KameleonError, RecordError
@@ -32,43 +33,59 @@ _LABEL_WORDS = {
 """The labels as a reader sees them in the tables; `--json` keeps the codes, which programs read."""
 
 
+HELP = helptext(
+    "Judge every decision of every seat in a game record, from that seat's information at the time.\n\n"
+    "Each move with a choice is searched by the strongest level from what its player could see then (never the "
+    "real hidden cards). Values are chances of winning: the loss of a move is how many points of percentage it "
+    "gave away against the best move. Labels: best (under {best:g}), good (under {good:g}), inaccuracy (under "
+    "{inaccuracy:g}), mistake (under {mistake:g}), blunder. Accuracy is lichess's formula over a player's losses "
+    "(0 to 100). Forced moves are left out. The progress bar goes to stderr; --json prints the analysis alone on "
+    "stdout.",
+    best=100 * BEST_LOSS,
+    **{label: 100 * bound for label, bound in LABELS},
+)
+
+
 def analyse_command(
     file: Path = typer.Argument(
-        ..., help="a game record (JSON), as `kameleon play --save` or the arena write, or a tournament's --out file"
+        ...,
+        help=helptext(
+            "a game record (JSON), as `kameleon play --save` or the arena write, or a tournament's --out file"
+        ),
     ),
     game: int | None = typer.Option(
-        None, "--game", min=1, help="which game of a tournament's --out file (JSON lines; 1 = the first line)"
+        None, "--game", min=1, help=helptext("which game of a tournament's --out file (JSON lines; 1 = the first line)")
     ),
     move_time: float | None = typer.Option(
-        None, "--move-time", help="seconds of search per decision instead of iterations (depends on the machine)"
+        None,
+        "--move-time",
+        help=helptext("seconds of search per decision instead of iterations (depends on the machine)"),
     ),
     iterations: int | None = typer.Option(
         None,
         "--iterations",
-        help=f"search iterations per decision (default {DEFAULT_ITERATIONS}; reproducible: the same record, "
-        "level and seed give the same analysis)",
+        help=helptext(
+            "search iterations per decision (default {iterations}; reproducible: the same record, level and seed "
+            "give the same analysis)",
+            iterations=DEFAULT_ITERATIONS,
+        ),
     ),
     level: str | None = typer.Option(
         None,
         "--level",
-        help=f"the searching level that judges ({', '.join(agent_names())}; default {STRONGEST}, the strongest); "
-        "NAME@ITERATIONS or NAME:SECONDS also sets the budget",
+        help=helptext(
+            "the searching level that judges ({levels}; default {strongest}, the strongest); NAME@ITERATIONS or "
+            "NAME:SECONDS also sets the budget",
+            levels=", ".join(agent_names()),
+            strongest=STRONGEST,
+        ),
     ),
-    seed: int = typer.Option(0, "--seed", min=0, help="seed of the searches (each decision derives its own)"),
-    as_json: bool = typer.Option(False, "--json", help="print only the analysis as JSON (see docs/analysis.md)"),
+    seed: int = typer.Option(0, "--seed", min=0, help=helptext("seed of the searches (each decision derives its own)")),
+    as_json: bool = typer.Option(
+        False, "--json", help=helptext("print only the analysis as JSON (see docs/analysis.md)")
+    ),
     lang: str | None = lang_option(),
 ) -> None:
-    """Judge every decision of every seat in a game record, from that seat's information at the time.
-
-    Each move with a choice is searched by the strongest level from what its
-    player could see then (never the real hidden cards). Values are chances of
-    winning: the loss of a move is how many points of percentage it gave away
-    against the best move. Labels: best (under {best:g}), good (under {good:g}),
-    inaccuracy (under {inaccuracy:g}), mistake (under {mistake:g}), blunder.
-    Accuracy is lichess's formula over a player's losses (0 to 100). Forced
-    moves are left out. The progress bar goes to stderr; --json prints the
-    analysis alone on stdout.
-    """
     language = choose_language(lang)
     _check_budget(move_time, iterations)
     try:
@@ -107,11 +124,6 @@ def analyse_command(
     names = names_of(record.get("players"), result.num_players, say)
     console.print(_decisions(result, names, say))
     console.print(_players(result, names, say))
-
-
-analyse_command.__doc__ = (analyse_command.__doc__ or "").format(
-    best=100 * BEST_LOSS, **{label: 100 * bound for label, bound in LABELS}
-)
 
 
 def _record(file: Path, game: int | None) -> dict[str, Any]:

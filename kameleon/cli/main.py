@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
+import os
+import sys
 from typing import Any
 
 import typer
 
 from kameleon import __version__
-from kameleon.cli.analyse import analyse_command
+from kameleon.cli import analyse, play, replay_cmd, solve
 from kameleon.cli.bench import bench_command
 from kameleon.cli.common import speak
-from kameleon.cli.play import play_command
-from kameleon.cli.replay_cmd import replay_command
+from kameleon.cli.helptext import helptext, word_help
 from kameleon.cli.research import research_app
 from kameleon.cli.serve import serve_command
-from kameleon.cli.solve import solve_command
+from kameleon.cli.speech import help_language
 from kameleon.cli.tournament import tournament_command
 from kameleon.engine.errors import KameleonError
 from kameleon.engine.game import Game
@@ -22,7 +23,7 @@ from kameleon.engine.registry import BUILT_IN, game_class, games, plugin_problem
 
 app = typer.Typer(
     name="kameleon",
-    help="Play, study and beat Coloretto, Chromino, Cardcassonne and Le Caméléon.",
+    help=helptext("Play, study and beat Coloretto, Chromino, Cardcassonne and Le Caméléon."),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -35,26 +36,47 @@ def _each_command() -> None:
     speak(str)
 
 
-app.command("play")(play_command)
-app.command("replay")(replay_command)
-app.command("analyse")(analyse_command)
-app.command("bench")(bench_command)
-app.command("solve")(solve_command)
-app.command("tournament")(tournament_command)
-app.command("serve")(serve_command)
-app.add_typer(research_app, name="research")
+# The commands people play with have their whole help in five languages; the tools of developers, operators
+# and researchers (bench, tournament, serve, research) have the line the command list shows.
+app.command("play", help=play.HELP)(play.play_command)
+app.command("replay", help=replay_cmd.HELP)(replay_cmd.replay_command)
+app.command("analyse", help=analyse.HELP)(analyse.analyse_command)
+app.command(
+    "bench",
+    short_help=helptext(
+        "Measure random full games per second on one core, and the mean cost of legal_actions, apply and clone."
+    ),
+)(bench_command)
+app.command("solve", help=solve.HELP)(solve.solve_command)
+app.command("tournament", short_help=helptext("Play bots against each other in seat-rotated games and rank them."))(
+    tournament_command
+)
+app.command("serve", short_help=helptext("Start the web arena and print its URL."))(serve_command)
+app.add_typer(
+    research_app,
+    name="research",
+    short_help=helptext(
+        "Research programs: the strength report, the oracle bound, fitting a learned value, training the expert "
+        "level's network, a REINFORCE example."
+    ),
+)
 
 
-@app.command("games")
+@app.command(
+    "games",
+    help=helptext(
+        "List the games: the built-in ones and the installed plug-ins (entry-point group `kameleon.games`).\n\n"
+        "A plug-in that cannot be loaded is named on stderr with the reason; the others are listed as usual."
+    ),
+)
 def games_command(
     verbose: bool = typer.Option(
-        False, "--verbose", "-v", help="also say where each game comes from and what it declares beyond the rules"
+        False,
+        "--verbose",
+        "-v",
+        help=helptext("also say where each game comes from and what it declares beyond the rules"),
     ),
 ) -> None:
-    """List the games: the built-in ones and the installed plug-ins (entry-point group `kameleon.games`).
-
-    A plug-in that cannot be loaded is named on stderr with the reason; the others are listed as usual.
-    """
     for name in games():
         try:
             cls = game_class(name)
@@ -88,11 +110,15 @@ def _capabilities(cls: type[Game[Any]]) -> str:
     return f"{cls.title} ({source}): {', '.join(declared) or 'the generic defaults only'}"
 
 
-@app.command("version")
+@app.command("version", help=helptext("Print the version."))
 def version_command() -> None:
-    """Print the version."""
     typer.echo(__version__)
 
 
 def main() -> None:
-    app()
+    """The `kameleon` command, its help said in the reader's language (`--lang`, else the locale)."""
+    command = typer.main.get_command(app)
+    language = help_language(sys.argv[1:], os.environ)
+    if language != "en":
+        word_help(command, language)
+    command()

@@ -15,6 +15,7 @@ from rich.table import Table
 from kameleon.ai import agent_names, make_agent, parse_spec
 from kameleon.ai.fair import fair_state
 from kameleon.cli.common import console, fail, load_game, split_names
+from kameleon.cli.helptext import helptext
 from kameleon.cli.outcome import default_name, person, results, who
 from kameleon.cli.speech import choose_language, lang_option, speaker
 from kameleon.engine.agent import Agent
@@ -53,30 +54,43 @@ def help_text(state: State[Any], say: Say = str, examples_from: set[int] | None 
     return f"{say(how)}\n{say(commands)}"
 
 
+HELP = helptext("Play a game in the terminal. People take the first seats, bots the last ones.")
+
+
 def play_command(
-    game: str = typer.Argument(..., help="the game, e.g. coloretto (`kameleon games` lists them, plug-ins included)"),
+    game: str = typer.Argument(
+        ..., help=helptext("the game, e.g. coloretto (`kameleon games` lists them, plug-ins included)")
+    ),
     players: int | None = typer.Option(
-        None, "--players", "-p", help="number of seats (needed unless the game has one table size, as cameleon)"
+        None,
+        "--players",
+        "-p",
+        help=helptext("number of seats (needed unless the game has one table size, as cameleon)"),
     ),
     bots: str = typer.Option(
         "",
         "--bots",
         "-b",
-        help=f"comma-separated bots for the last seats ({', '.join(agent_names())}; hard:SECONDS or "
-        "hard@ITERATIONS per move); one per seat for a bots-only game; with --resume, the saved game's seats "
-        "unless given",
+        help=helptext(
+            "comma-separated bots for the last seats ({levels}; hard:SECONDS or hard@ITERATIONS per move); one "
+            "per seat for a bots-only game; with --resume, the saved game's seats unless given",
+            levels=", ".join(agent_names()),
+        ),
     ),
-    option: list[str] = typer.Option([], "--option", "-o", help="game option as key=value (repeatable)"),
-    seed: int | None = typer.Option(None, "--seed", min=0, max=MAX_SEED, help="seed of the deal (random if not given)"),
+    option: list[str] = typer.Option([], "--option", "-o", help=helptext("game option as key=value (repeatable)")),
+    seed: int | None = typer.Option(
+        None, "--seed", min=0, max=MAX_SEED, help=helptext("seed of the deal (random if not given)")
+    ),
     save: Path | None = typer.Option(
-        None, "--save", help="new record file, rewritten after every move (default: a new file in the data directory)"
+        None,
+        "--save",
+        help=helptext("new record file, rewritten after every move (default: a new file in the data directory)"),
     ),
-    resume: Path | None = typer.Option(None, "--resume", help="continue the game of a saved record"),
-    delay: float = typer.Option(0.0, "--delay", min=0.0, help="seconds to pause after each bot move"),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="bots-only games: print only the result"),
+    resume: Path | None = typer.Option(None, "--resume", help=helptext("continue the game of a saved record")),
+    delay: float = typer.Option(0.0, "--delay", min=0.0, help=helptext("seconds to pause after each bot move")),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help=helptext("bots-only games: print only the result")),
     lang: str | None = lang_option(),
 ) -> None:
-    """Play a game in the terminal. People take the first seats, bots the last ones."""
     language = choose_language(lang)
     state, names, robots = _start(game, players, option, seed, resume, split_names(bots))
     say, board = speaker(language, state.game.name), speaker(language, state.game.name, board=True)

@@ -9,6 +9,7 @@ import typer
 from rich.markup import escape
 
 from kameleon.cli.common import console, fail
+from kameleon.cli.helptext import helptext
 from kameleon.cli.outcome import names_of, results, who
 from kameleon.cli.speech import choose_language, lang_option, speaker
 from kameleon.engine.errors import KameleonError
@@ -16,19 +17,22 @@ from kameleon.engine.game import check_seat
 from kameleon.engine.messages import msg
 from kameleon.engine.record import read_record, replay
 
+HELP = helptext("Replay a game record move by move, checking every move and the stored result.")
+
 
 def replay_command(
     file: Path = typer.Argument(
-        ..., help="a game record (JSON) written by kameleon or any implementation of the specs"
+        ..., help=helptext("a game record (JSON) written by kameleon or any implementation of the specs")
     ),
-    board: bool = typer.Option(False, "--board", help="show the table after every move, not only at the end"),
-    step: bool = typer.Option(False, "--step", help="wait for Enter between moves"),
-    delay: float = typer.Option(0.0, "--delay", min=0.0, help="seconds to pause between moves"),
-    upto: int | None = typer.Option(None, "--upto", min=0, help="stop after this many moves"),
-    seat: int | None = typer.Option(None, "--seat", help="show the table as this seat sees it (default: spectator)"),
+    board: bool = typer.Option(False, "--board", help=helptext("show the table after every move, not only at the end")),
+    step: bool = typer.Option(False, "--step", help=helptext("wait for Enter between moves")),
+    delay: float = typer.Option(0.0, "--delay", min=0.0, help=helptext("seconds to pause between moves")),
+    upto: int | None = typer.Option(None, "--upto", min=0, help=helptext("stop after this many moves")),
+    seat: int | None = typer.Option(
+        None, "--seat", help=helptext("show the table as this seat sees it (default: spectator)")
+    ),
     lang: str | None = lang_option(),
 ) -> None:
-    """Replay a game record move by move, checking every move and the stored result."""
     language = choose_language(lang)
     try:
         record = read_record(file)

@@ -16,6 +16,7 @@ from pathlib import Path
 import typer
 
 from kameleon.cli.common import console, fail
+from kameleon.cli.helptext import helptext
 from kameleon.cli.speech import choose_language, lang_option, speaker
 from kameleon.engine.errors import BrokenGame, KameleonError
 from kameleon.engine.hooks import Puzzle
@@ -52,16 +53,24 @@ def _puzzle(game: str) -> Puzzle:
     return puzzle
 
 
+HELP = helptext("List every position of a piece against a layout (a game's puzzle mode, e.g. Chromino's).")
+
+
 def solve_command(
-    game: str = typer.Argument(..., help="the game whose puzzle to solve (a game with a solver, e.g. chromino)"),
-    file: Path = typer.Argument(..., help="layout file: one placement per line, e.g. 'Y*B H 0,-1'"),
-    tile: str = typer.Option(..., "--tile", help="the piece to place (chromino: a tile as colours such as YYB or R*G)"),
-    json_output: bool = typer.Option(False, "--json", help="print a JSON document"),
-    show: bool = typer.Option(False, "--show", help="draw each position as an ASCII picture"),
-    placement: str = typer.Option("standard", "--placement", help="placement rule (chromino: standard or bambino)"),
+    game: str = typer.Argument(
+        ..., help=helptext("the game whose puzzle to solve (a game with a solver, e.g. chromino)")
+    ),
+    file: Path = typer.Argument(..., help=helptext("layout file: one placement per line, e.g. 'Y*B H 0,-1'")),
+    tile: str = typer.Option(
+        ..., "--tile", help=helptext("the piece to place (chromino: a tile as colours such as YYB or R*G)")
+    ),
+    json_output: bool = typer.Option(False, "--json", help=helptext("print a JSON document")),
+    show: bool = typer.Option(False, "--show", help=helptext("draw each position as an ASCII picture")),
+    placement: str = typer.Option(
+        "standard", "--placement", help=helptext("placement rule (chromino: standard or bambino)")
+    ),
     lang: str | None = lang_option(),
 ) -> None:
-    """List every position of a piece against a layout (a game's puzzle mode, e.g. Chromino's)."""
     say = speaker(choose_language(lang), game)
     puzzle = _puzzle(game)
     try:

@@ -7,11 +7,12 @@ so that a move refused at the terminal is explained in the words the web table u
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import typer
 
 from kameleon.cli.common import fail, speak
+from kameleon.cli.helptext import helptext
 from kameleon.engine import translations as i18n
 from kameleon.engine.messages import Say
 
@@ -23,7 +24,10 @@ def lang_option() -> str | None:
     return typer.Option(
         None,
         "--lang",
-        help=f"language of the table's texts ({', '.join(i18n.LANGUAGES)}; default: the locale's, else en)",
+        help=helptext(
+            "language of the table's texts ({languages}; default: the locale's, else en)",
+            languages=", ".join(i18n.LANGUAGES),
+        ),
         show_default=False,
     )
 
@@ -50,6 +54,20 @@ def from_environment(environ: Mapping[str, str]) -> str:
         if variable != "LANGUAGE":
             return i18n.DEFAULT  # LC_ALL=C, or a language kameleon does not speak: the next variables do not count
     return i18n.DEFAULT
+
+
+def help_language(argv: Sequence[str], environ: Mapping[str, str]) -> str:
+    """The language the help of this command line is said in: its `--lang` when it names one kameleon speaks,
+    else the locale's. A bad `--lang` is the command's to refuse; its help is then in the locale's language."""
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        value = arg.removeprefix("--lang=") if arg.startswith("--lang=") else None
+        if arg == "--lang" and i + 1 < len(argv):
+            value = argv[i + 1]
+        if value is not None and language_code(value) in i18n.LANGUAGES:
+            return language_code(value)
+    return from_environment(environ)
 
 
 def choose_language(given: str | None) -> str:

@@ -6,7 +6,8 @@ A domain is a body of code and the catalogs that translate its `msg(...)` templa
 * each built-in game (`coloretto`, ...): the modules of `kameleon/games/<game>/`, catalogs in its `locale/`
   (where `Game.catalog_dir()` finds them at run time; a plug-in game ships its own folder the same way).
 
-Babel extracts the second argument of every `msg(...)` call (keyword `msg:2`, no default keywords) into the
+Babel extracts the second argument of every `msg(...)` call (keyword `msg:2`, no default keywords) and the
+first of every `helptext(...)` (the command line's help, `kameleon.cli.helptext`) into the
 domain's `messages.pot`, and updates each language's `<lang>/LC_MESSAGES/messages.po` from it. `check`
 lists every template a catalog does not translate, translates only fuzzily, or translates with other
 `{fields}` than the English, so that the arena never answers half in English.
@@ -31,8 +32,9 @@ PACKAGE = Path(__file__).resolve().parent.parent
 GAMES = PACKAGE / "games"
 TRANSLATED = ("it", "pl", "fr", "uk")
 """The languages every catalog translates into (English is the templates' own)."""
-KEYWORDS = {"msg": (2,)}
-"""`msg(code, template, **params)`: the template is the message id."""
+KEYWORDS = {"msg": (2,), "helptext": (1,)}
+"""`msg(code, template, **params)` and the command line's `helptext(template, **fields)`: the template is the
+message id."""
 HEADER = (
     "# The {domain} texts of kameleon{language}: the msg(...) templates of the code, kept in step with it by\n"
     "# scripts/i18n (extract, update, check). Use the terms of the rulebooks; keep every {{field}} as it is."

@@ -1,0 +1,70 @@
+"""The command line's help in the reader's language.
+
+Every help text is a template of the arena's catalog, marked with `helptext(...)` where it is written
+(scripts/i18n extracts its first argument, as it does `msg`'s second). `main()` picks the language
+before Click parses anything (`speech.help_language`: `--lang` on the command line, else the locale)
+and words the whole tree of commands in it: each command's help, each option's, the help option's
+own, and the titles and marks of Typer's panels. A text that no catalog translates (a plug-in's, a
+template without a translation yet) stays as it was written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import typer
+import typer.rich_utils
+
+from kameleon.engine import translations as i18n
+
+_TEMPLATES: dict[str, tuple[str, dict[str, Any]]] = {}
+"""A help text as Click holds it -> the template and fields it was made of."""
+
+
+def helptext(template: str, **fields: Any) -> str:
+    """`template` with `fields` filled in, as English; remembered so that `word_help` can translate it."""
+    text = template.format(**fields) if fields else template
+    _TEMPLATES[text] = (template, fields)
+    return text
+
+
+HELP_OPTION = helptext("Show this message and exit.")
+PANELS = {
+    "ARGUMENTS_PANEL_TITLE": helptext("Arguments"),
+    "OPTIONS_PANEL_TITLE": helptext("Options"),
+    "COMMANDS_PANEL_TITLE": helptext("Commands"),
+    "REQUIRED_LONG_STRING": helptext("[required]"),
+    "DEFAULT_STRING": helptext("[default: {value}]", value="{}"),
+}
+"""Typer's own words in its help panels (module attributes of typer.rich_utils), by attribute."""
+
+
+def word_help(command: Any, language: str) -> None:
+    """Say `command`'s help, and that of every command under it, in `language`."""
+    gettext = i18n.translator(language, None, core_first=True)
+
+    def say(text: str) -> str:
+        template, fields = _TEMPLATES.get(text, (text, {}))
+        return gettext(template).format(**fields) if fields else gettext(template)
+
+    for name, english in PANELS.items():
+        setattr(typer.rich_utils, name, say(english))
+    _walk(command, typer.Context(command, info_name=command.name), say)
+
+
+def _walk(command: Any, ctx: typer.Context, say: Callable[[str], str]) -> None:
+    # Typer's commands are those of its own copy of Click (typer.main.get_command), read here by their attributes.
+    if command.help:
+        command.help = say(command.help)
+    if command.short_help:
+        command.short_help = say(command.short_help)
+    for param in command.params:
+        text = getattr(param, "help", None)  # options, and Typer's arguments (Click's have no help)
+        if text:
+            param.help = say(text)
+    option = command.get_help_option(ctx)  # Click makes it once per command and keeps it
+    if option is not None and option.help:
+        option.help = say(option.help)
+    for name, sub in getattr(command, "commands", {}).items():
+        _walk(sub, typer.Context(sub, info_name=name, parent=ctx), say)

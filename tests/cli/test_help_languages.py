@@ -1,0 +1,60 @@
+"""The command line's help in the reader's language: `--lang`, else the locale, as the commands speak."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import typer
+
+from kameleon.cli import helptext
+from kameleon.cli.main import app
+from kameleon.cli.speech import help_language
+from tests.cli.test_cli import run
+
+PLAYED = ("play", "replay", "analyse", "solve", "games", "version")
+"""The commands whose whole help is translated (the tools' pages stay English: README.md)."""
+
+
+@pytest.mark.parametrize(
+    ("argv", "environ", "language"),
+    [
+        (["play", "--help", "--lang", "it"], {}, "it"),
+        (["play", "--lang=fr_FR", "--help"], {"LANGUAGE": "uk"}, "fr"),
+        (["--help"], {"LANGUAGE": "pl"}, "pl"),
+        (["play", "--lang", "de", "--help"], {"LANG": "uk_UA.UTF-8"}, "uk"),  # the command refuses "de" itself
+        (["replay", "--", "--lang", "it"], {}, "en"),  # after "--" it is a file's name
+        (["--help"], {}, "en"),
+    ],
+)
+def test_the_help_speaks_the_language_of_the_command(argv: list[str], environ: dict[str, str], language: str) -> None:
+    assert help_language(argv, environ) == language
+
+
+def _texts(command: Any) -> list[str]:
+    found = [command.help] + [p.help for p in command.params if getattr(p, "help", None)]
+    return [text for text in found if text]
+
+
+def test_every_help_text_of_the_played_commands_is_a_catalog_template() -> None:
+    group: Any = typer.main.get_command(app)
+    texts = [group.help] + [group.commands[name].short_help or group.commands[name].help for name in group.commands]
+    for name in PLAYED:
+        texts += _texts(group.commands[name])
+    untranslatable = [text for text in texts if text not in helptext._TEMPLATES]
+    assert not untranslatable
+
+
+def test_play_help_in_italian_and_the_command_list_in_polish(tmp_path: Path) -> None:
+    italian = run("play", "--help", "--lang", "it", home=tmp_path, columns=200)
+    assert italian.returncode == 0, italian.stderr
+    for said in ("Gioca una partita nel terminale", "Opzioni", "seme della distribuzione", "[obbligatorio]",
+                 "Mostra questo messaggio ed esce.", "easy, expert, greedy, hard, medium, random"):  # fmt: skip
+        assert said in italian.stdout, said
+    polish = run("--help", home=tmp_path, columns=200, language="pl")
+    assert "Polecenia" in polish.stdout and "Rozgrywa partię w terminalu." in polish.stdout
+    english = run("analyse", "--help", home=tmp_path, columns=200)
+    assert "Labels: best (under 1), good (under 5)" in english.stdout and "Options" in english.stdout
+    french = run("analyse", "--help", home=tmp_path, columns=200, language="fr")
+    assert "Étiquettes : meilleur (sous 1), bon (sous 5)" in french.stdout and "[par défaut : 0]" in french.stdout
