@@ -57,6 +57,7 @@ def test_bitboard_candidates_match_the_reference(geometry: str, seed: int) -> No
                 probe = state.clone()
                 probe.turn = mover
                 assert probe.flanked() == reference_candidates(state, mover, geometry == "opposite")
+                assert state.flanked_by(mover) == probe.flanked()
                 checked += 1
         state.apply(rng.choice(state.legal_actions()))
     assert checked > 20

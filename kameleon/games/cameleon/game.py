@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from kameleon.engine.game import Game
-from kameleon.engine.hooks import Observation, TerminalRenderer
+from kameleon.engine.hooks import NetworkInput, Observation, TerminalRenderer
 from kameleon.engine.seeding import check_seed
 from kameleon.games.cameleon import cpn, heuristics
 from kameleon.games.cameleon import options as opts
@@ -85,6 +85,11 @@ class CameleonGame(Game[int]):
         from kameleon.games.cameleon import observation
 
         return observation.encoding(self)
+
+    def network_input(self) -> NetworkInput:
+        from kameleon.games.cameleon import features
+
+        return NetworkInput("cameleon-features-1", len(features.NETWORK_FEATURES), features.network_features)
 
     def renderer(self) -> TerminalRenderer:
         from kameleon.games.cameleon.render import RENDERER  # rich is loaded only for the terminal

@@ -45,6 +45,7 @@ class CameleonState(State[int]):
       `last_pass`, `pending`, `last_ply`, `result`, `reason`, `geo`: the fields, read-only outside
       state.py (see `__init__`).
     - `free_reserve()`: the mover's empty reserve squares, in file order.
+    - `flanked_by(seat)`: the enemy pieces `seat` flanks now, as `flanked()` gives the mover's.
     - `displacement_outcomes(action)`: every outcome of the legal displacement `action` (state unchanged).
     - `unique_captures(action)`: the captures of the displacement `action` when its resolution leaves no
       choice, None when choices follow; raises IllegalAction when it is not legal (state unchanged).
@@ -195,13 +196,15 @@ class CameleonState(State[int]):
                 return
         raise IllegalAction(why_illegal(self, action))
 
-    def _candidates(self, moved: int) -> list[tuple[int, int]]:
-        """Enemy pieces flanked by a valid association of the mover (§5.5 rule 3), as (square, outcome mask)."""
+    def _candidates(self, moved: int, me: int | None = None) -> list[tuple[int, int]]:
+        """Enemy pieces flanked by a valid association of the mover (§5.5 rule 3), or of seat `me`,
+        as (square, outcome mask)."""
         game = self.game
         if moved < 0 and game.moved_only:
             return []
         geo = self.geo
-        me = self.turn
+        if me is None:
+            me = self.turn
         area = geo.area
         mine = self.occ[me] & area
         north = mine >> 8
@@ -242,6 +245,10 @@ class CameleonState(State[int]):
         """The enemy pieces the player to move flanks with a valid association now, as (square, outcome mask):
         with default options they fall at the end of that player's next ply unless the association breaks."""
         return self._candidates(-1)
+
+    def flanked_by(self, seat: int) -> list[tuple[int, int]]:
+        """The enemy pieces `seat` flanks with a valid association now, whoever is to move (package-internal)."""
+        return self._candidates(-1, seat)
 
     def free_reserve(self) -> tuple[int, ...]:
         """The mover's empty reserve squares, in file order (package-internal)."""
