@@ -23,4 +23,18 @@ def test_the_last_round_card_is_named_once() -> None:
         state.apply(rng.choice(state.legal_actions()))
     move = state.events[-1][0]
     shown = text_of(render.render(state, None))
-    assert f"Last event (move {move}): the last-round card came up\n" in shown
+    assert shown.count("the last-round card came up") == 1
+    assert f"Move {move}: the last-round card came up\n" in shown
+
+
+def test_the_pile_s_news_leaves_the_board_after_two_moves_per_seat() -> None:
+    state = kameleon.load("coloretto", players=2).new_state(2)
+    rng = random.Random(2)
+    while not state.events:
+        state.apply(rng.choice(state.legal_actions()))
+    move = state.events[-1][0]  # the number of moves played when it came up
+    seen = []
+    while len(state.history) < move + 8 and not state.is_terminal:
+        seen.append(f"Move {move}: " in text_of(render.render(state, 0)))
+        state.apply(rng.choice(state.legal_actions()))
+    assert seen == [True] * 4 + [False] * 4  # two moves per seat

@@ -83,13 +83,11 @@ def render(state: ColorettoState, seat: int | None, say: Say = str) -> Renderabl
             msg("tui_drew", "Seat {seat} drew {card}: place it in a row.", seat=view["current_player"], card=HOLE)
         )
         parts.append(fill(drew, card(view["drawn"], say)))
-    if view["events"]:
-        last = view["events"][-1]
+    # The pile's events of the last two moves per seat (a turn is one move or two): older ones are past, not news.
+    recent = view["moves_played"] - 2 * len(view["players"])
+    for event in (e for e in view["events"] if e["move"] > recent):
         said = msg(
-            "tui_last_event",
-            "Last event (move {move}): {what}",
-            move=last["move"],
-            what=_event(last["kind"], last["card"]),
+            "tui_pile_event", "Move {move}: {what}", move=event["move"], what=_event(event["kind"], event["card"])
         )
         parts.append(Text(say(said), style="dim"))
     return Group(*parts)
