@@ -36,6 +36,8 @@ PANELS = {
     "COMMANDS_PANEL_TITLE": helptext("Commands"),
     "REQUIRED_LONG_STRING": helptext("[required]"),
     "DEFAULT_STRING": helptext("[default: {value}]", value="{}"),
+    "ERRORS_PANEL_TITLE": helptext("Error"),
+    "RICH_HELP": helptext("Try [blue]'{command_path} {help_option}'[/] for help."),
 }
 """Typer's own words in its help panels (module attributes of typer.rich_utils), by attribute."""
 

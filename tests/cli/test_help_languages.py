@@ -58,3 +58,10 @@ def test_play_help_in_italian_and_the_command_list_in_polish(tmp_path: Path) -> 
     assert "Labels: best (under 1), good (under 5)" in english.stdout and "Options" in english.stdout
     french = run("analyse", "--help", home=tmp_path, columns=200, language="fr")
     assert "Étiquettes : meilleur (sous 1), bon (sous 5)" in french.stdout and "[par défaut : 0]" in french.stdout
+
+
+def test_a_usage_error_is_framed_in_the_chosen_language(tmp_path: Path) -> None:
+    # The panel's title and the pointer to the help are kameleon's; the sentence inside is Click's (English).
+    out = run("solve", "chromino", str(tmp_path / "layout"), "--lang", "pl", home=tmp_path, columns=100)
+    assert out.returncode == 2
+    assert "Błąd" in out.stderr and "kameleon solve --help'." in out.stderr and "Pomoc: " in out.stderr
