@@ -10,6 +10,7 @@ from rich.markup import escape
 
 from kameleon.cli.common import console, fail
 from kameleon.cli.helptext import helptext
+from kameleon.cli.moves import move_line
 from kameleon.cli.outcome import names_of, results, who
 from kameleon.cli.speech import choose_language, lang_option, speaker
 from kameleon.engine.errors import KameleonError
@@ -59,11 +60,11 @@ def replay_command(
         players=", ".join(players),
     )
     console.print(f"[bold]{final.game.title}[/] {escape(say(opening))}")  # a name is text, never Rich markup
+    seats = [who(name, s, say) for s, name in enumerate(players)]
     for number, token in enumerate(moves, start=1):
-        actor = state.current_player
+        before = state.clone()
         state.apply_str(token)
-        mover = who(players[actor], actor, say) if actor is not None else "?"
-        console.print(f"[dim]{number:>4}[/] {escape(mover)}: [bold]{escape(token)}[/]")
+        console.print(move_line(number, before, state, token, seat, seats, render, board_say))
         if board and render is not None:
             console.print(render.render(state, seat, board_say))
         if step:

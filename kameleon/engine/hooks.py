@@ -40,6 +40,10 @@ class TerminalRenderer:
     summary: Callable[[Any, list[str], Say], RenderableType] | None = None
     """The end-of-game table, given the players' names (plain text, never markup; None: the interface's plain
     scores)."""
+    narrate: Callable[[Mapping[str, Any], int, Sequence[str], Say], str | None] | None = None
+    """A move as a sentence, e.g. "Ann took row 2: blue, +2", from its event as the watcher may know it
+    (`State.event_seen_by`), the mover's seat and every seat's name as shown (plain text); None for an event
+    it does not word. Play and replay print it beside the move's notation."""
 
     def __post_init__(self) -> None:
         # A renderer written before `say` existed takes two arguments: it goes on working, in English.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -31,11 +32,14 @@ def test_bots_only_game_exits_zero_and_saves_a_replayable_record(tmp_path: Path)
     saved = tmp_path / "games" / "coloretto-4.json"
     record = json.loads(saved.read_text())
     assert record["players"] == ["greedy", "random", "greedy"] and record["result"]["winners"]
-    replayed = run("replay", str(saved), home=tmp_path)
+    # Each move is said in words, then in notation: "   1 random (seat 1) drew +2  draw".
+    assert re.search(r"^ +1 \w+ \(seat \d\) drew \S+  draw$", out.stdout, re.M), out.stdout[:300]
+    replayed = run("replay", str(saved), home=tmp_path, language="it")
     assert replayed.returncode == 0, replayed.stderr
+    assert re.search(r"^ +2 \w+ \(posto \d\) ha messo \S+ nella fila (\d)  place \1$", replayed.stdout, re.M)
     winners = [f"{record['players'][seat]} (seat {seat})" for seat in record["result"]["winners"]]
-    ending = "★ Winner: " if len(winners) == 1 else "★ Shared first place: "
-    assert ending + ", ".join(winners) in replayed.stdout
+    ending = "★ Vince: " if len(winners) == 1 else "★ Primo posto condiviso: "
+    assert ending + ", ".join(winners).replace("seat", "posto") in replayed.stdout
 
 
 def test_human_moves_errors_and_quit_then_resume(tmp_path: Path) -> None:

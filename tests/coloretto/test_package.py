@@ -13,7 +13,7 @@ import kameleon.games.coloretto as package
 ROOT = Path(package.__file__).parent
 ROLES = (
     "__init__", "game", "options", "cards", "setup", "phases", "state", "notation", "view", "explain",
-    "determinize", "scoring", "heuristics", "observation", "render", "events",
+    "determinize", "scoring", "heuristics", "observation", "render", "narration", "events",
 )  # fmt: skip
 
 

@@ -46,6 +46,19 @@ def shown(state: State[Any], renderer: TerminalRenderer, say: Any) -> Iterator[s
             yield renderer.describe(state, action, say)
 
 
+def narrated(before: State[Any], action: Any, after: State[Any], renderer: TerminalRenderer, say: Any) -> list[str]:
+    """The move's sentence as every seat and a spectator may know it; every event of a game is worded."""
+    assert renderer.narrate is not None
+    mover = before.current_player
+    assert mover is not None
+    said = []
+    for watcher in (None, *range(before.num_players)):
+        sentence = renderer.narrate(before.event_seen_by(action, after, watcher), mover, NAMES, say)
+        assert sentence, f"no words for {before.event_seen_by(action, after, watcher)}"
+        said.append(sentence)
+    return said
+
+
 def words_left(game_name: str, say: Any) -> set[str]:
     try:
         game = kameleon.load(game_name, players=2)
@@ -61,7 +74,9 @@ def words_left(game_name: str, say: Any) -> set[str]:
             texts.extend(shown(state, renderer, say))
         if state.is_terminal:
             break
-        state.apply(rng.choice(state.legal_actions()))
+        before, action = state.clone(), rng.choice(state.legal_actions())
+        state.apply(action)
+        texts.extend(narrated(before, action, state, renderer, say))
     if renderer.summary is not None:
         names = [MARKUP, *NAMES][: state.num_players]
         texts.append(text_of(renderer.summary(state, names, say)))

@@ -20,9 +20,11 @@ from rich.text import Text
 from kameleon.engine.hooks import TerminalRenderer
 from kameleon.engine.messages import Message, Say, msg
 from kameleon.engine.terminal import Legend, add_column
+from kameleon.games.cameleon import narration
 from kameleon.games.cameleon.state import CameleonState
 from kameleon.games.cameleon.view import SIDES as SIDE_KEYS
 from kameleon.games.cameleon.view import action_facts
+from kameleon.games.cameleon.words import KIND_NAMES, REASONS, kind_name
 
 PIECE_STYLE = {
     "B": "bold bright_white on blue",
@@ -33,16 +35,6 @@ PIECE_STYLE = {
     "G": "bold bright_white on green4",
     "K": "bold bright_white on black",
 }
-KIND_NAMES = {
-    "B": msg("tui_colour_blue", "blue"),
-    "R": msg("tui_colour_red", "red"),
-    "Y": msg("tui_colour_yellow", "yellow"),
-    "V": msg("tui_colour_violet", "violet"),
-    "O": msg("tui_colour_orange", "orange"),
-    "G": msg("tui_colour_green", "green"),
-    "K": msg("tui_colour_chameleon", "chameleon"),
-}
-"""Each kind's name by its CPN letter; a move's words use it for the piece (upper case: the kind)."""
 LIGHT, DARK, RESERVE = "on grey85", "on grey50", "on wheat4"
 ROUND, SQUARE = msg("tui_round", "Round"), msg("tui_square", "Square")
 SIDES = (
@@ -54,17 +46,6 @@ OUTCOMES = {
     "loss": msg("tui_outcome_loss", "loss"),
     "draw": msg("tui_outcome_draw", "draw"),
 }
-REASONS = {
-    "elimination": msg("tui_reason_elimination", "elimination"),
-    "three_chameleons": msg("tui_reason_three_chameleons", "three chameleons"),
-    "two_chameleons": msg("tui_reason_two_chameleons", "two chameleons"),
-    "lone_piece": msg("tui_reason_lone_piece", "lone piece"),
-    "dead_material": msg("tui_reason_dead_material", "dead material"),
-    "no_progress": msg("tui_reason_no_progress", "no progress"),
-    "repetition": msg("tui_reason_repetition", "repetition"),
-    "double_pass": msg("tui_reason_double_pass", "double pass"),
-}
-"""A game's end reason (scoring.REASONS) in a word or two, for the result line."""
 CHART = msg(
     "tui_chart",
     "chart: {primaries} (primaries)   {secondaries} pairs→K   primary+complementary: capture, no reward",
@@ -172,10 +153,6 @@ def render(state: CameleonState, seat: int | None, say: Say = str) -> Any:
     return Group(*parts)
 
 
-def _kind(letter: str | None) -> Message:
-    return KIND_NAMES[letter.upper()] if letter else msg("tui_piece", "piece")
-
-
 def describe(state: CameleonState, action: int, say: Say = str) -> str:
     """A move in words, e.g. 'yellow c4 to d5, takes the yellow on d6 (orange reward to b1)'."""
     facts = action_facts(state, action)
@@ -195,7 +172,7 @@ def describe(state: CameleonState, action: int, say: Say = str) -> str:
             msg(
                 "tui_move",
                 "{piece} {square} to {target}",
-                piece=_kind(facts["piece"]),
+                piece=kind_name(facts["piece"]),
                 square=facts["from"],
                 target=facts["to"],
             )
@@ -206,7 +183,7 @@ def describe(state: CameleonState, action: int, say: Say = str) -> str:
         return head + "; " + say(msg("tui_choices_follow", "captures with choices to make next"))
     words = []
     for capture in facts["captures"]:
-        piece = _kind(capture["piece"])
+        piece = kind_name(capture["piece"])
         if capture["reward"]:
             said = msg(
                 "tui_takes_rewarded",
@@ -252,4 +229,4 @@ def summary(state: CameleonState, names: list[str], say: Say = str) -> Any:
     return table
 
 
-RENDERER = TerminalRenderer(render=render, describe=describe, summary=summary)
+RENDERER = TerminalRenderer(render=render, describe=describe, summary=summary, narrate=narration.narrate)

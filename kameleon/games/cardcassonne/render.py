@@ -18,6 +18,7 @@ from rich.text import Text
 from kameleon.engine.hooks import TerminalRenderer
 from kameleon.engine.messages import Message, Say, msg
 from kameleon.engine.terminal import HOLE, Legend, add_column, fill
+from kameleon.games.cardcassonne import narration
 from kameleon.games.cardcassonne import notation as nt
 from kameleon.games.cardcassonne.cards import CARD_LABELS, COLOUR_LABELS, COLOURS, DRG, FAI, ROW_LABELS
 from kameleon.games.cardcassonne.scoring import PARTS
@@ -281,4 +282,4 @@ def summary(state: CardcassonneState, names: list[str], say: Say = str) -> Rende
     return table
 
 
-RENDERER = TerminalRenderer(render=render, describe=describe, summary=summary)
+RENDERER = TerminalRenderer(render=render, describe=describe, summary=summary, narrate=narration.narrate)

@@ -42,6 +42,8 @@ COLOUR_LABELS = (
     msg("colour_purple", "purple"),
 )
 """Each colour code's name as a Message, so that explanations naming a colour are translated whole."""
+CHAMELEON_LABEL = msg("tui_colour_chameleon", "chameleon")
+"""The chameleon square's name (`*` in a tile's name)."""
 
 
 def _tile_rule(state: ChrominoState, seat: int, tile: int) -> str | None:

@@ -11,7 +11,8 @@ from rich.text import Text
 from kameleon.engine.hooks import TerminalRenderer
 from kameleon.engine.messages import Say, msg
 from kameleon.engine.terminal import HOLE, Legend, fill
-from kameleon.games.chromino.explain import COLOUR_LABELS, FORCED
+from kameleon.games.chromino import narration
+from kameleon.games.chromino.explain import CHAMELEON_LABEL, COLOUR_LABELS, FORCED
 from kameleon.games.chromino.notation import DRAW, PASS
 from kameleon.games.chromino.phases import AFTER_DRAW
 from kameleon.games.chromino.scoring import placement_points
@@ -28,8 +29,6 @@ STYLES = {
     "*": "bold black on grey85",
 }
 LAST = "underline"
-CHAMELEON_LABEL = msg("tui_colour_chameleon", "chameleon")
-"""The name of the wild centre square `*` in the legend under the layout."""
 
 
 def square(letter: str, extra: str = "") -> Text:
@@ -162,4 +161,4 @@ def describe(state: ChrominoState, action: int, say: Say = str) -> str:
     return say(contacts)
 
 
-RENDERER = TerminalRenderer(render=render, describe=describe)
+RENDERER = TerminalRenderer(render=render, describe=describe, narrate=narration.narrate)

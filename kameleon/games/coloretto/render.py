@@ -15,6 +15,7 @@ from rich.text import Text
 from kameleon.engine.hooks import TerminalRenderer
 from kameleon.engine.messages import Message, Say, msg
 from kameleon.engine.terminal import HOLE, Legend, fill
+from kameleon.games.coloretto import narration
 from kameleon.games.coloretto import notation as nt
 from kameleon.games.coloretto.cards import CARD_NAMES
 from kameleon.games.coloretto.explain import CARD_LABELS
@@ -199,4 +200,4 @@ def describe(state: ColorettoState, action: int, say: Say = str) -> str:
     return ""
 
 
-RENDERER = TerminalRenderer(render=render, describe=describe, summary=summary)
+RENDERER = TerminalRenderer(render=render, describe=describe, summary=summary, narrate=narration.narrate)

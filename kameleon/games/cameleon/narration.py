@@ -1,0 +1,95 @@
+"""Le Caméléon's plies as sentences for the terminal's move lines (`TerminalRenderer.narrate`), from their events.
+
+The words are the arena's move log's (the web board's `sentence`), in the game's catalog.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from kameleon.engine.messages import Message, Say, msg
+from kameleon.games.cameleon.words import kind_name
+
+
+def _captures(captures: Sequence[Mapping[str, Any]], placed: str | None, say: Say) -> str:
+    """The ply's captures; the reward just placed on `placed` is said by the sentence itself."""
+    words = []
+    for capture in captures:
+        piece, square = kind_name(capture["piece"]), capture["victim"]
+        if capture["reward"] and capture["square"] != placed:
+            words.append(
+                msg(
+                    "tui_s_capture_reward",
+                    "{piece} on {square} (won {reward} → {reserve})",
+                    piece=piece,
+                    square=square,
+                    reward=kind_name(capture["reward"]),
+                    reserve=capture["square"],
+                )
+            )
+        else:
+            words.append(msg("tui_s_capture_plain", "{piece} on {square}", piece=piece, square=square))
+    return ", ".join(say(word) for word in words)
+
+
+def narrate(event: Mapping[str, Any], seat: int, names: Sequence[str], say: Say = str) -> str | None:
+    """`event` (events.event) as a sentence about its mover, seat `seat` of those `names`; None for a kind it
+    does not know."""
+    name = names[seat]
+    kind = event.get("kind")
+    said: list[Message]
+    if kind == "move":
+        piece, start, end = kind_name(event["piece"]), event["from"], event["to"]
+        said = [
+            msg(
+                "tui_s_enter",
+                "{name} brought {piece} into play {from} → {to}",
+                name=name,
+                piece=piece,
+                **{"from": start, "to": end},
+            )
+            if event["leaves_reserve"]
+            else msg(
+                "tui_s_move", "{name} moved {piece} {from} → {to}", name=name, piece=piece, **{"from": start, "to": end}
+            )
+        ]
+    elif kind == "pass":
+        said = [msg("tui_s_pass", "{name} passed (no legal move)", name=name)]
+    elif kind == "choice":
+        if event["choice"] == "room":
+            said = [
+                msg(
+                    "tui_s_room", "{name} gave the reward to the capture on {square}", name=name, square=event["victim"]
+                )
+            ]
+        elif event["choice"] == "reward":
+            said = [
+                msg(
+                    "tui_s_reward",
+                    "{name} chose {reward} as the reward for {square}",
+                    name=name,
+                    reward=kind_name(event["reward"]),
+                    square=event["victim"],
+                )
+            ]
+        else:
+            said = [
+                msg(
+                    "tui_s_reserve",
+                    "{name} put the {reward} reward on {square}",
+                    name=name,
+                    reward=kind_name(event["reward"]),
+                    square=event["square"],
+                )
+            ]
+    else:
+        return None
+    if event.get("captures"):
+        placed = event.get("square") if kind == "choice" else None
+        said.append(msg("tui_s_captured", "captured {list}", list=_captures(event["captures"], placed, say)))
+    if event.get("choices_follow"):
+        said.append(msg("tui_s_choosing", "choosing the reward"))
+    if event.get("game_over"):
+        said.append(msg("tui_s_game_over", "game over"))
+    return " · ".join(say(part) for part in said)
