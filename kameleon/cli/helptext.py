@@ -42,31 +42,37 @@ PANELS = {
 """Typer's own words in its help panels (module attributes of typer.rich_utils), by attribute."""
 
 
-def word_help(command: Any, language: str) -> None:
-    """Say `command`'s help, and that of every command under it, in `language`."""
+def word_help(command: Any, language: str, english: tuple[str, ...] = ()) -> None:
+    """Say `command`'s help, and that of every command under it, in `language`; of the commands named in
+    `english` (the tools), only the line the list of commands shows."""
     gettext = i18n.translator(language, None, core_first=True)
 
     def say(text: str) -> str:
-        template, fields = _TEMPLATES.get(text, (text, {}))
+        template, fields = _TEMPLATES[text]
         return gettext(template).format(**fields) if fields else gettext(template)
 
-    for name, english in PANELS.items():
-        setattr(typer.rich_utils, name, say(english))
-    _walk(command, typer.Context(command, info_name=command.name), say)
+    for name, text in PANELS.items():
+        setattr(typer.rich_utils, name, say(text))
+    _walk(command, typer.Context(command, info_name=command.name), say, english)
 
 
-def _walk(command: Any, ctx: typer.Context, say: Callable[[str], str]) -> None:
+def _walk(command: Any, ctx: typer.Context, say: Callable[[str], str], english: tuple[str, ...]) -> None:
     # Typer's commands are those of its own copy of Click (typer.main.get_command), read here by their attributes.
-    if command.help:
-        command.help = say(command.help)
-    if command.short_help:
-        command.short_help = say(command.short_help)
+    # Only texts made by `helptext` are translated: a plug-in's or a tool's text that happens to equal one
+    # is left as written.
+    def translated(text: str | None) -> str | None:
+        return say(text) if text and text in _TEMPLATES else text
+
+    command.help = translated(command.help)
+    command.short_help = translated(command.short_help)
     for param in command.params:
-        text = getattr(param, "help", None)  # options, and Typer's arguments (Click's have no help)
-        if text:
-            param.help = say(text)
+        if getattr(param, "help", None):  # options, and Typer's arguments (Click's have no help)
+            param.help = translated(param.help)
     option = command.get_help_option(ctx)  # Click makes it once per command and keeps it
-    if option is not None and option.help:
-        option.help = say(option.help)
+    if option is not None:
+        option.help = translated(option.help)
     for name, sub in getattr(command, "commands", {}).items():
-        _walk(sub, typer.Context(sub, info_name=name, parent=ctx), say)
+        if name in english:
+            sub.short_help = translated(sub.short_help)
+        else:
+            _walk(sub, typer.Context(sub, info_name=name, parent=ctx), say, english)

@@ -36,8 +36,9 @@ def _each_command() -> None:
     speak(str)
 
 
-# The commands people play with have their whole help in five languages; the tools of developers, operators
-# and researchers (bench, tournament, serve, research) have the line the command list shows.
+TOOLS = ("bench", "tournament", "serve", "research")
+"""The tools of developers, operators and researchers: their pages are in English, and only the line the list
+of commands shows is translated; the commands people play with have their whole help in five languages."""
 app.command("play", help=play.HELP)(play.play_command)
 app.command("replay", help=replay_cmd.HELP)(replay_cmd.replay_command)
 app.command("analyse", help=analyse.HELP)(analyse.analyse_command)
@@ -119,6 +120,7 @@ def main() -> None:
     """The `kameleon` command, its help said in the reader's language (`--lang`, else the locale)."""
     command = typer.main.get_command(app)
     language = help_language(sys.argv[1:], os.environ)
-    if language != "en":
-        word_help(command, language)
+    named = next((word for word in sys.argv[1:] if not word.startswith("-")), None)
+    if language != "en" and named not in TOOLS:  # a tool's page is English throughout
+        word_help(command, language, english=TOOLS)
     command()

@@ -5,11 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rich.markup import escape
+from rich.console import RenderableType
+from rich.table import Table
+from rich.text import Text
 
 from kameleon.engine.game import State
 from kameleon.engine.hooks import TerminalRenderer
 from kameleon.engine.messages import Say
+
+EVERYTHING = -1
+"""The watcher of a record's replay or a bots-only game: shown the true notation, each move said as its mover
+knows it (a card it laid face down by its name)."""
 
 
 def move_line(
@@ -21,27 +27,36 @@ def move_line(
     names: Sequence[str],
     render: TerminalRenderer | None,
     board: Say,
-) -> str:
-    """Rich markup for the move `token` that led from `before` to `after` (one action, or a whole ply of
-    several), numbered `number`: the renderer's sentence for each action's event as `watcher` (None: a
-    spectator) may know it, else who played (`names`: every seat's, as shown) and the token."""
+) -> RenderableType:
+    """The line of the move `token` that led from `before` to `after`, numbered `number`: the renderer's sentence
+    for the move's event as `watcher` (a seat, None: a spectator, or EVERYTHING) may know it, then the token as
+    that watcher sees it; without a sentence, who played and the token. A token that stands for several
+    actions (a whole ply) is said by its last action's event, which carries the ply.
+
+    `names` are every seat's, as shown (plain text)."""
     mover = before.current_player
-    sentences: list[str] = []
-    if render is not None and render.narrate is not None:
-        state = before.clone()
-        for action in after.history[len(before.history) :]:
-            seat = state.current_player
-            nxt = state.clone()
-            nxt.apply(action)
-            said = (
-                None if seat is None else render.narrate(state.event_seen_by(action, nxt, watcher), seat, names, board)
-            )
-            if said is None:
-                sentences = []
-                break
-            sentences.append(said)
-            state = nxt
-    if sentences:
-        return f"[dim]{number:>4}[/] {escape(' · '.join(sentences))}  [dim]{escape(token)}[/]"
-    who = names[mover] if mover is not None else "?"
-    return f"[dim]{number:>4}[/] {escape(who)}: [bold]{escape(token)}[/]"
+    actions = after.history[len(before.history) :]
+    last = before
+    if len(actions) > 1:
+        last = before.clone()
+        for action in actions[:-1]:
+            last.apply(action)
+    seat = last.current_player
+    sentence = None
+    if render is not None and render.narrate is not None and seat is not None and actions:
+        seen = seat if watcher == EVERYTHING else watcher
+        sentence = render.narrate(last.event_seen_by(actions[-1], after, seen), seat, names, board)
+    if watcher != EVERYTHING and len(actions) == 1:
+        token = before.token_seen_by(actions[0], watcher)  # a card laid face down by another seat: "?@R"
+    line = Table.grid(padding=(0, 1))
+    line.add_column(no_wrap=True, style="dim")
+    if sentence is None:
+        line.add_column(no_wrap=True)
+        line.add_column(no_wrap=True, style="bold")
+        who = names[mover] if mover is not None else "?"
+        line.add_row(Text(f"{number:>4}"), Text(f"{who}:"), Text(token))
+    else:
+        line.add_column()  # the sentence wraps; the notation stays whole beside it
+        line.add_column(no_wrap=True, style="dim")
+        line.add_row(Text(f"{number:>4}"), Text(sentence), Text(f" {token}"))
+    return line

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 from rich.markup import escape
@@ -22,9 +23,13 @@ def default_name(number: int) -> str:
 
 
 def person(name: str, say: Say) -> str:
-    """A seat's name as the reader sees it: "player 2" in the reader's language, any other name as it is."""
+    """A seat's name as the reader sees it: "player 2" in the reader's language, any other name as it is, but
+    for control and direction characters: a record's names are anyone's text, and an escape sequence in one
+    would drive the reader's terminal (clear it, retitle it, recolour what follows)."""
     found = PLAYER.fullmatch(name)
-    return say(msg("tui_player_n", "player {number}", number=int(found[1]))) if found else name
+    if found:
+        return say(msg("tui_player_n", "player {number}", number=int(found[1])))
+    return "".join(c for c in name if unicodedata.category(c) not in ("Cc", "Cf")) or "?"
 
 
 def names_of(saved: list[Any] | None, seats: int, say: Say) -> list[str]:

@@ -16,7 +16,7 @@ from kameleon.ai import agent_names, make_agent, parse_spec
 from kameleon.ai.fair import fair_state
 from kameleon.cli.common import console, fail, load_game, split_names
 from kameleon.cli.helptext import helptext
-from kameleon.cli.moves import move_line
+from kameleon.cli.moves import EVERYTHING, move_line
 from kameleon.cli.outcome import default_name, person, results, who
 from kameleon.cli.speech import choose_language, lang_option, speaker
 from kameleon.engine.agent import Agent
@@ -124,12 +124,13 @@ def play_command(
             else:
                 action = agent.act(fair_state(state, seat))  # a bot sees its seat's view, as in tournaments
                 text = state.token_seen_by(action, watcher) if humans else state.action_to_str(action)
-                before = state.clone()
+                before = None if quiet else state.clone()
                 state.apply(action)
                 _save(state, names, path)  # before it is shown: a move on the screen is a move on the disk
-                if not quiet:
+                if before is not None:
                     shown = [_who(names, s, say) for s in range(state.num_players)]
-                    console.print(move_line(len(state.history), before, state, text, watcher, shown, render, board))
+                    seen = watcher if humans else EVERYTHING  # bots only: nobody at the table to hide from
+                    console.print(move_line(len(state.history), before, state, text, seen, shown, render, board))
                 if delay:
                     time.sleep(delay)
     except KeyboardInterrupt:

@@ -14,7 +14,7 @@ import typer
 from kameleon.cli.common import fail, speak
 from kameleon.cli.helptext import helptext
 from kameleon.engine import translations as i18n
-from kameleon.engine.messages import Say
+from kameleon.engine.messages import Say, msg
 
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 """Where gettext looks for the reader's language, in its order; the first one set decides."""
@@ -25,7 +25,7 @@ def lang_option() -> str | None:
         None,
         "--lang",
         help=helptext(
-            "language of the table's texts ({languages}; default: the locale's, else en)",
+            "language of the texts, of this help and of the errors ({languages}; default: the locale's, else en)",
             languages=", ".join(i18n.LANGUAGES),
         ),
         show_default=False,
@@ -56,17 +56,26 @@ def from_environment(environ: Mapping[str, str]) -> str:
     return i18n.DEFAULT
 
 
+SPEAKING = ("play", "replay", "analyse", "solve")
+"""The commands that take `--lang`; the others, and the list of commands, speak the locale's language."""
+
+
 def help_language(argv: Sequence[str], environ: Mapping[str, str]) -> str:
-    """The language the help of this command line is said in: its `--lang` when it names one kameleon speaks,
-    else the locale's. A bad `--lang` is the command's to refuse; its help is then in the locale's language."""
-    for i, arg in enumerate(argv):
-        if arg == "--":
-            break
-        value = arg.removeprefix("--lang=") if arg.startswith("--lang=") else None
-        if arg == "--lang" and i + 1 < len(argv):
-            value = argv[i + 1]
-        if value is not None and language_code(value) in i18n.LANGUAGES:
-            return language_code(value)
+    """The language the help and usage errors of this command line are said in: the last `--lang` of a command
+    that takes one, when it names a language kameleon speaks (as the command itself would read it), else the
+    locale's. A bad `--lang` is the command's to refuse, in the locale's language."""
+    words = list(argv[: argv.index("--")] if "--" in argv else argv)
+    command = next((word for word in words if not word.startswith("-")), None)
+    chosen = None
+    if command in SPEAKING:
+        for i, word in enumerate(words):
+            value = word.removeprefix("--lang=") if word.startswith("--lang=") else None
+            if word == "--lang" and i + 1 < len(words):
+                value = words[i + 1]
+            if value is not None:
+                chosen = value
+    if chosen is not None and language_code(chosen) in i18n.LANGUAGES:
+        return language_code(chosen)
     return from_environment(environ)
 
 
@@ -77,8 +86,11 @@ def choose_language(given: str | None) -> str:
     else:
         code = language_code(given)
         if code not in i18n.LANGUAGES:
+            speak(speaker(from_environment(os.environ), None))  # refused in the locale's language
             known = ", ".join(i18n.LANGUAGES)
-            raise fail(f"--lang {given!r} is not a language kameleon speaks: choose one of {known}")
+            said = msg("cli_bad_lang", "--lang {given!r} is not a language kameleon speaks: choose one of {known}",
+                       given=given, known=known)  # fmt: skip
+            raise fail(said)
     speak(speaker(code, None))
     return code
 

@@ -24,7 +24,9 @@ PLAYED = ("play", "replay", "analyse", "solve", "games", "version")
         (["play", "--lang=fr_FR", "--help"], {"LANGUAGE": "uk"}, "fr"),
         (["--help"], {"LANGUAGE": "pl"}, "pl"),
         (["play", "--lang", "de", "--help"], {"LANG": "uk_UA.UTF-8"}, "uk"),  # the command refuses "de" itself
+        (["play", "--help", "--lang", "it", "--lang", "fr"], {}, "fr"),  # the last, as Click reads it
         (["replay", "--", "--lang", "it"], {}, "en"),  # after "--" it is a file's name
+        (["games", "--help", "--lang", "it"], {"LANGUAGE": "pl"}, "pl"),  # games takes no --lang
         (["--help"], {}, "en"),
     ],
 )
@@ -65,3 +67,14 @@ def test_a_usage_error_is_framed_in_the_chosen_language(tmp_path: Path) -> None:
     out = run("solve", "chromino", str(tmp_path / "layout"), "--lang", "pl", home=tmp_path, columns=100)
     assert out.returncode == 2
     assert "Błąd" in out.stderr and "kameleon solve --help'." in out.stderr and "Pomoc: " in out.stderr
+
+
+def test_a_tool_s_page_stays_english_and_a_bad_language_is_refused_in_the_locale_s(tmp_path: Path) -> None:
+    tool = run("tournament", "--help", home=tmp_path, columns=200, language="pl")
+    assert tool.returncode == 0 and "Options" in tool.stdout and "Opcje" not in tool.stdout
+    assert "[required]" in tool.stdout and "game option as key=value" in tool.stdout
+    listing = run("--help", home=tmp_path, columns=200, language="pl")
+    assert "Rozgrywa partie botów przeciw sobie" in listing.stdout  # the tool's line in the list is translated
+    refused = run("play", "coloretto", "-p", "2", "--lang", "de", home=tmp_path, language="pl")
+    assert refused.returncode == 2
+    assert "błąd: --lang 'de' to nie język, którym mówi kameleon: wybierz jeden z en, it, pl, fr, uk" in refused.stderr

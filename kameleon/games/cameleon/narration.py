@@ -33,30 +33,30 @@ def _captures(captures: Sequence[Mapping[str, Any]], placed: str | None, say: Sa
     return ", ".join(say(word) for word in words)
 
 
+def _displacement(ply: Mapping[str, Any], name: str) -> Message:
+    """A ply's displacement (events.displacement's form, or a move event's)."""
+    if ply.get("pass"):
+        return msg("tui_s_pass", "{name} passed (no legal move)", name=name)
+    piece, ends = kind_name(ply["piece"]), {"from": ply["from"], "to": ply["to"]}
+    if ply["leaves_reserve"]:
+        return msg("tui_s_enter", "{name} brought {piece} into play {from} → {to}", name=name, piece=piece, **ends)
+    return msg("tui_s_move", "{name} moved {piece} {from} → {to}", name=name, piece=piece, **ends)
+
+
 def narrate(event: Mapping[str, Any], seat: int, names: Sequence[str], say: Say = str) -> str | None:
     """`event` (events.event) as a sentence about its mover, seat `seat` of those `names`; None for a kind it
-    does not know."""
+    does not know. The choice that completes a ply says the whole ply (the displacement, then every capture
+    with its reward), as a record's token holds it."""
     name = names[seat]
     kind = event.get("kind")
     said: list[Message]
-    if kind == "move":
-        piece, start, end = kind_name(event["piece"]), event["from"], event["to"]
-        said = [
-            msg(
-                "tui_s_enter",
-                "{name} brought {piece} into play {from} → {to}",
-                name=name,
-                piece=piece,
-                **{"from": start, "to": end},
-            )
-            if event["leaves_reserve"]
-            else msg(
-                "tui_s_move", "{name} moved {piece} {from} → {to}", name=name, piece=piece, **{"from": start, "to": end}
-            )
-        ]
-    elif kind == "pass":
-        said = [msg("tui_s_pass", "{name} passed (no legal move)", name=name)]
+    placed = None
+    if kind in ("move", "pass"):
+        said = [_displacement(event, name) if kind == "move" else _displacement({"pass": True}, name)]
+    elif kind == "choice" and "ply" in event:
+        said = [_displacement(event["ply"], name)]
     elif kind == "choice":
+        placed = event.get("square")
         if event["choice"] == "room":
             said = [
                 msg(
@@ -86,7 +86,6 @@ def narrate(event: Mapping[str, Any], seat: int, names: Sequence[str], say: Say 
     else:
         return None
     if event.get("captures"):
-        placed = event.get("square") if kind == "choice" else None
         said.append(msg("tui_s_captured", "captured {list}", list=_captures(event["captures"], placed, say)))
     if event.get("choices_follow"):
         said.append(msg("tui_s_choosing", "choosing the reward"))

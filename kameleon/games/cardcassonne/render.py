@@ -163,9 +163,9 @@ def _players(view: dict[str, Any], say: Say) -> Table:
     table = Table(
         title=say(msg("tui_players", "Players")),
         title_justify="left",
-        padding=(0, 1),
+        padding=(0, 1, 0, 0),  # two spaces between columns: the translated headers need the room at 80 columns
         box=box.SIMPLE_HEAD,
-        pad_edge=False,
+        show_edge=False,
     )
     columns: tuple[tuple[Message, JustifyMethod], ...] = (
         (msg("tui_seat", "seat"), "left"),
@@ -177,14 +177,13 @@ def _players(view: dict[str, Any], say: Say) -> Table:
         (msg("tui_chest", "chest"), "right"),
         (msg("tui_score", "score"), "right"),
     )
-    # A one-word cell cut to "piazza…" says nothing: those columns never wrap, and the herds (whose counts
-    # wrap between colours, never inside one) give up their room at 80 columns instead. The score track's
-    # marker is not shown: it says the score again, which at 80 columns left no room for the words.
+    # A one-word cell cut to "piazza…" says nothing, and a herds line broken between colours reads as another
+    # row: no column wraps but the loose wild animals' (a number under a header of a word or two). The score
+    # track's marker is not shown: it says the score again, and at 80 columns there is no room for it.
     herds = {p["seat"]: " ".join(_herd(h) for h in p["herds"].values()) for p in view["players"]}
-    widest = max((len(_herd(h)) for p in view["players"] for h in p["herds"].values()), default=1)
     for column, justify in columns:
-        if column.code in ("tui_herds", "tui_loose"):
-            add_column(table, say(column), justify, least=widest)
+        if column.code == "tui_loose":
+            add_column(table, say(column), justify)
         else:
             table.add_column(say(column), justify=justify, no_wrap=True)
     you = say(msg("tui_you", "(you)"))

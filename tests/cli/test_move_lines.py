@@ -1,0 +1,48 @@
+"""The move lines of `play` and `replay`: each move in words, then its notation, as the watcher may know it."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import kameleon
+from tests.cli.test_cli import run
+
+
+def _cardcassonne_record(tmp_path: Path) -> tuple[Path, dict[str, object]]:
+    path = tmp_path / "cc.json"
+    out = run("play", "cardcassonne", "-p", "2", "-b", "random,random", "--seed", "3", "--save", str(path),
+              "-q", home=tmp_path)  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    return path, json.loads(path.read_text())
+
+
+def test_a_seat_s_replay_names_no_card_another_seat_laid_face_down(tmp_path: Path) -> None:
+    path, record = _cardcassonne_record(tmp_path)
+    moves = record["moves"]
+    assert isinstance(moves, list)
+    state = kameleon.replay({key: value for key, value in record.items() if key != "result"} | {"moves": []})
+    hidden = []  # (number, token) of seat 1's face-down cards
+    for number, token in enumerate(moves, start=1):
+        if state.current_player == 1 and token.startswith("?"):
+            hidden.append((number, token))
+        state.apply_str(token)
+    assert hidden
+    seen = run("replay", str(path), "--seat", "0", home=tmp_path, columns=250).stdout
+    everything = run("replay", str(path), home=tmp_path, columns=250).stdout
+    for number, token in hidden:
+        line = re.search(rf"^ *{number} (.*)$", seen, re.M)
+        assert line is not None and "face down" in line[1] and line[1].endswith(f"?@{token[-1]}"), line
+        full = re.search(rf"^ *{number} (.*)$", everything, re.M)
+        assert full is not None and full[1].endswith(token) and ": " in full[1], "the record's replay shows all"
+
+
+def test_a_name_cannot_drive_the_reader_s_terminal(tmp_path: Path) -> None:
+    path, record = _cardcassonne_record(tmp_path)
+    record["players"] = ["\x1b]0;pwned\x07\x1b[2J\x1b[31mEVIL\u202e", "Bob"]
+    path.write_text(json.dumps(record))
+    out = run("replay", str(path), home=tmp_path, columns=250)
+    assert out.returncode == 0, out.stderr
+    assert "\x1b" not in out.stdout and "\x07" not in out.stdout and "\u202e" not in out.stdout
+    assert "]0;pwned[2J[31mEVIL (seat 0)" in out.stdout
