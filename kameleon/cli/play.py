@@ -130,7 +130,8 @@ def play_command(
                 if before is not None:
                     shown = [_who(names, s, say) for s in range(state.num_players)]
                     seen = watcher if humans else EVERYTHING  # bots only: nobody at the table to hide from
-                    console.print(move_line(len(state.history), before, state, text, seen, shown, render, board))
+                    number = len(state.move_tokens())  # the record's move number, as replay --upto counts
+                    console.print(move_line(number, before, state, text, seen, shown, render, board))
                 if delay:
                     time.sleep(delay)
     except KeyboardInterrupt:

@@ -46,3 +46,16 @@ def test_a_name_cannot_drive_the_reader_s_terminal(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     assert "\x1b" not in out.stdout and "\x07" not in out.stdout and "\u202e" not in out.stdout
     assert "]0;pwned[2J[31mEVIL (seat 0)" in out.stdout
+
+
+def test_play_numbers_a_ply_of_several_actions_as_its_record_and_replay_do(tmp_path: Path) -> None:
+    path = tmp_path / "cm.json"
+    played = run("play", "cameleon", "-b", "medium,random", "--seed", "3", "--save", str(path), home=tmp_path,
+                 columns=250).stdout  # fmt: skip
+    record = json.loads(path.read_text())
+    first = next(n for n, token in enumerate(record["moves"], start=1) if "x" in token)  # a capture: choices
+    lines = re.findall(rf"^ *{first} (.*\(seat \d\).*)$", played, re.M)
+    assert len(lines) == 2 and lines[0].endswith("*") and "captured" in lines[1]
+    replayed = run("replay", str(path), "--upto", str(first), home=tmp_path, columns=250).stdout
+    said = re.search(rf"^ *{first} (.*)$", replayed, re.M)
+    assert said is not None and said[1] == f"{lines[1].rsplit('  ', 1)[0]}  {record['moves'][first - 1]}"
