@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import kameleon
 from kameleon.engine.translations import speaker
 from kameleon.games.cardcassonne.narration import narrate
@@ -9,28 +11,31 @@ from kameleon.games.cardcassonne.narration import narrate
 NAMES = ["Ann", "Bob"]
 
 
-def test_a_card_played_face_down_is_named_to_its_player_only() -> None:
+def _face_down(token: str) -> tuple[int, dict[int | None, dict[str, Any]]]:
+    """The mover of `token`, played face down at the start of a game, and its event as each watcher knows it."""
     state = kameleon.load("cardcassonne", players=2).new_state(1)
     mover = state.current_player
     assert mover is not None
-    action = state.parse_action("?YA@G")
+    action = state.parse_action(token)
     after = state.clone()
     after.apply(action)
-    said = {watcher: narrate(state.event_seen_by(action, after, watcher), mover, NAMES) for watcher in (None, 0, 1)}
-    assert said[mover] == f"{NAMES[mover]} played a card face down into the green row: yellow animal"
+    return mover, {watcher: state.event_seen_by(action, after, watcher) for watcher in (None, 0, 1)}
+
+
+def test_a_card_played_face_down_is_named_to_its_player_only() -> None:
+    mover, events = _face_down("?YA@G")
+    assert (
+        narrate(events[mover], mover, NAMES)
+        == f"{NAMES[mover]} played a card face down into the green row: yellow animal"
+    )
     for watcher in (None, 1 - mover):
-        assert said[watcher] == f"{NAMES[mover]} played a card face down into the green row"
+        assert narrate(events[watcher], mover, NAMES) == f"{NAMES[mover]} played a card face down into the green row"
 
 
 def test_the_sentence_speaks_the_reader_s_language_and_its_grammar() -> None:
-    state = kameleon.load("cardcassonne", players=2).new_state(1)
-    mover = state.current_player
-    assert mover is not None
-    action = state.parse_action("?YA@G")
-    after = state.clone()
-    after.apply(action)
-    event = state.event_seen_by(action, after, None)
-    assert narrate(event, mover, NAMES, speaker("pl", "cardcassonne", core_first=False)) == (
-        f"{NAMES[mover]} zagrywa zakrytą kartę na koniec rzędu (zielony)"
+    mover, events = _face_down("?YA@G")
+    polish = speaker("pl", "cardcassonne", core_first=False)
+    assert (
+        narrate(events[None], mover, NAMES, polish) == f"{NAMES[mover]} zagrywa zakrytą kartę na koniec rzędu (zielony)"
     )
     assert narrate({"kind": "unknown"}, mover, NAMES) is None
