@@ -80,6 +80,12 @@ def test_a_wait_the_server_dropped_is_said_and_the_front_page_asks_without_an_er
     page.fill("#play-name", "Sleepy")
     page.click("#play-go")
     expect(page.locator("#play-status")).to_be_visible()
+    # The status shows as the request leaves: wait until the server holds the wait (a loaded machine answers late).
+    for _ in range(100):
+        answer = page.request.get("/api/play")
+        if answer.ok and answer.json().get("status") == "waiting":
+            break
+        page.wait_for_timeout(50)
     # The server drops a wait nobody asked about for a while (a tab asleep); here it is left from outside the page.
     assert page.request.delete("/api/play", data={}).json()["status"] == "left"
     expect(page.locator("#toast")).to_have_text("The wait has ended (the page was away too long): choose a game again.")
