@@ -3,9 +3,10 @@
 Every help text is a template of the arena's catalog, marked with `helptext(...)` where it is written
 (scripts/i18n extracts its first argument, as it does `msg`'s second). `main()` picks the language
 before Click parses anything (`speech.help_language`: `--lang` on the command line, else the locale)
-and words the whole tree of commands in it: each command's help, each option's, the help option's
-own, and the titles and marks of Typer's panels. A text that no catalog translates (a plug-in's, a
-template without a translation yet) stays as it was written.
+and words the commands people play with in it: each command's help, each option's, the help option's
+own, and the titles and marks of Typer's panels. The tools (`main.TOOLS`) keep English pages; only
+their line in the list of commands is translated. Only texts made by `helptext` are translated: a
+plug-in's text, or a template without a translation yet, stays as it was written.
 """
 
 from __future__ import annotations
