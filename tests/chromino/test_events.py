@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import kameleon
 from kameleon.engine.errors import IllegalAction
+from kameleon.games.chromino.narration import narrate
 from kameleon.games.chromino.state import ChrominoState
 from kameleon.server.i18n import LANGUAGES, render
 from tests.depth import examples
@@ -136,3 +137,17 @@ def test_the_breakdown_adds_up_and_the_end_is_named(scoring: str) -> None:
     assert [b["total"] for b in breakdown] == state.scores()
     assert [b["tiles_left"] for b in breakdown] == state.sizes
     assert state.end_reason() == ("went_out" if any(state.out) else "blocked")
+
+
+def test_a_lone_chameleon_draw_is_said_with_its_tile_to_its_owner_only() -> None:
+    state = rig(
+        layout=["Y*B H 0,-1"], hands=[["YYY", "R*G"], ["PPP"]], bag=["GGG", "RRR"], chameleon_last_draw="immediate"
+    )
+    before = state.clone()
+    action = state.parse_action("YYY H -1,-2")
+    state.apply(action)
+    names = ["Ada", "Bo"]
+    mine = narrate(before.event_seen_by(action, state, 0), 0, names)
+    theirs = narrate(before.event_seen_by(action, state, 1), 0, names)
+    assert mine is not None and "Ada drew at once (red, red, red)" in mine
+    assert theirs is not None and "Ada drew at once:" in theirs and "red, red, red" not in theirs

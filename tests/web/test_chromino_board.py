@@ -493,7 +493,7 @@ WORDS = """async ([language, entries, breakdown]) => {
   return said;
 }"""
 
-PLACE = {"seat": 1, "move": "RYG H 0,1", "event": {"kind": "place", "tile": "RYG", "colours": "GYR",
+PLACE: dict[str, Any] = {"seat": 1, "move": "RYG H 0,1", "event": {"kind": "place", "tile": "RYG", "colours": "GYR",
          "cells": [[0, 1], [0, 2], [0, 3]], "orientation": "H", "row": 0, "col": 1, "after_draw": False, "points": 7,
          "out": False, "extra_draw": False, "extra_tile": None, "game_over": False}}  # fmt: skip
 SENTENCES = {
@@ -503,6 +503,9 @@ SENTENCES = {
     "fr": ("Bruno a posé un chromino (vert, jaune, rouge) · +7 points", "Points de pose"),
     "uk": ("Bruno кладе Хроміно (зелений, жовтий, червоний) · +7 очк.", "Очки за викладання"),
 }
+EXTRA_EVENT = {**PLACE["event"], "points": None, "extra_draw": True, "extra_tile": "RRR"}
+EXTRA: dict[str, Any] = {"seat": 0, "move": "YYY H -1,-2", "event": EXTRA_EVENT}
+RED = {"en": "red", "it": "rosso", "pl": "czerwony", "fr": "rouge", "uk": "червоний"}
 TOKEN = re.compile(r"\b[RYGBP][RYGBP*][RYGBP]\b|\b[HV] -?\d+,-?\d+|^(draw|pass)$", re.MULTILINE)
 
 
@@ -525,10 +528,14 @@ def finished_game_log() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
 def test_every_move_reads_as_a_sentence_with_the_players_name(page: Page, language: str) -> None:
     entries, breakdown = finished_game_log()
     page.goto("/")
-    said = page.evaluate(WORDS, [language, [PLACE, *entries], breakdown[0]])
+    unseen = {**EXTRA, "event": {**EXTRA["event"], "extra_tile": None}}
+    said = page.evaluate(WORDS, [language, [PLACE, EXTRA, unseen, *entries], breakdown[0]])
     expected, label = SENTENCES[language]
     assert said["sentences"][0] == expected
-    for entry, text in zip(entries, said["sentences"][1:], strict=True):
+    red = RED[language]
+    assert f"({red}, {red}, {red})" in said["sentences"][1].split(" · ")[1], said["sentences"][1]
+    assert "(" not in said["sentences"][2].split(" · ")[1], said["sentences"][2]
+    for entry, text in zip(entries, said["sentences"][3:], strict=True):
         assert text and ["Ann", "Bruno", "Cy"][entry["seat"]] in text, (entry, text)
         assert not TOKEN.search(text) and "{" not in text, text
     assert said["parts"][0] == [label, str(breakdown[0]["placement_points"])]

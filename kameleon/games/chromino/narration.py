@@ -45,7 +45,17 @@ def narrate(event: Mapping[str, Any], seat: int, names: Sequence[str], say: Say 
         if event.get("points") is not None:
             said.append(msg("tui_s_points", "+{n} points", n=event["points"]))
         if event.get("extra_draw"):
-            said.append(msg("tui_s_extra", "{name} drew at once: a chameleon cannot be the last tile", name=name))
+            extra = event.get("extra_tile")
+            said.append(
+                msg(
+                    "tui_s_extra_seen",
+                    "{name} drew at once ({tile}): a chameleon cannot be the last tile",
+                    name=name,
+                    tile=_tile(extra, say),
+                )
+                if extra
+                else msg("tui_s_extra", "{name} drew at once: a chameleon cannot be the last tile", name=name)
+            )
         if event.get("out"):
             said.append(msg("tui_s_out", "{name} has no tiles left", name=name))
     else:

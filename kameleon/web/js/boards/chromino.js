@@ -86,7 +86,11 @@ function placement(e, words, name) {
   const prefix = `chromino_${words}_`;
   const parts = [t(`${prefix}${e.after_draw ? "place_drawn" : "place"}`, { name, tile: tileWords(e.colours) })];
   if (e.points !== null && e.points !== undefined) parts.push(t("chromino_s_points", { n: e.points }));
-  if (e.extra_draw) parts.push(t(`${prefix}extra`, { name }));
+  if (e.extra_draw) {
+    // the drawn tile is named only to whom the event names it (the drawer, or open hands)
+    const seen = words === "s" && e.extra_tile;
+    parts.push(seen ? t("chromino_s_extra_seen", { name, tile: tileWords(e.extra_tile) }) : t(`${prefix}extra`, { name }));
+  }
   if (e.out) parts.push(t(`${prefix}out`, { name }));
   return parts.join(" · ");
 }
