@@ -9,7 +9,7 @@ from typing import Any
 import typer
 
 from kameleon import __version__
-from kameleon.cli import analyse, play, replay_cmd, solve
+from kameleon.cli import analyse, play, replay_cmd, solve, usage_words
 from kameleon.cli.bench import bench_command
 from kameleon.cli.common import speak
 from kameleon.cli.helptext import helptext, word_help
@@ -123,4 +123,5 @@ def main() -> None:
     named = next((word for word in sys.argv[1:] if not word.startswith("-")), None)
     if language != "en" and named not in TOOLS:  # a tool's page is English throughout
         word_help(command, language, english=TOOLS)
+        usage_words.install(command, language)
     command()

@@ -8,9 +8,10 @@ from typing import Any
 import pytest
 import typer
 
-from kameleon.cli import helptext
+from kameleon.cli import helptext, usage_words
 from kameleon.cli.main import app
 from kameleon.cli.speech import help_language
+from kameleon.engine.translations import LANGUAGES, translator
 from tests.cli.test_cli import run
 
 PLAYED = ("play", "replay", "analyse", "solve", "games", "version")
@@ -62,11 +63,46 @@ def test_play_help_in_italian_and_the_command_list_in_polish(tmp_path: Path) -> 
     assert "Étiquettes : meilleur (sous 1), bon (sous 5)" in french.stdout and "[par défaut : 0]" in french.stdout
 
 
-def test_a_usage_error_is_framed_in_the_chosen_language(tmp_path: Path) -> None:
-    # The panel's title and the pointer to the help are kameleon's; the sentence inside is Click's (English).
-    out = run("solve", "chromino", str(tmp_path / "layout"), "--lang", "pl", home=tmp_path, columns=100)
+def test_a_usage_error_is_said_in_the_chosen_language(tmp_path: Path) -> None:
+    out = run("play", "coloretto", "--players", "x", "--lang", "pl", home=tmp_path, columns=120)
     assert out.returncode == 2
-    assert "Błąd" in out.stderr and "kameleon solve --help'." in out.stderr and "Pomoc: " in out.stderr
+    assert "Użycie: " in out.stderr and "kameleon play [OPCJE] {game}" in out.stderr
+    assert "Pomoc: " in out.stderr and "kameleon play --help'." in out.stderr
+    assert "Błąd" in out.stderr and "Nieprawidłowa wartość '--players' / '-p': " in out.stderr
+    assert "Input" not in out.stderr and "Usage" not in out.stderr
+
+
+USAGE_ERRORS = [
+    ["play"],
+    ["play", "coloretto", "--players", "x"],
+    ["play", "coloretto", "--bogus"],
+    ["play", "coloretto", "--bots"],
+    ["play", "coloretto", "extra"],
+    ["replay", "--upto", "-3", "record.json"],
+    ["analyse", "record.json", "--move-time", "soon"],
+    ["frob"],
+]
+"""Command lines Click refuses before kameleon reads them, each with a different sentence."""
+
+
+def _click_says(argv: list[str]) -> str:
+    command: Any = typer.main.get_command(app)
+    with pytest.raises(Exception) as refused:  # Typer's own copy of Click's UsageError
+        command.main(args=argv, prog_name="kameleon", standalone_mode=False)
+    said: str = refused.value.format_message()  # type: ignore[attr-defined]
+    return said
+
+
+@pytest.mark.parametrize("language", [code for code in LANGUAGES if code != "en"])
+def test_every_sentence_click_refuses_with_is_known_and_said_in_every_language(language: str) -> None:
+    say = translator(language, None, core_first=True)
+    english = [_click_says(argv) for argv in USAGE_ERRORS]
+    assert len(set(english)) == len(english), english
+    for sentence in english:
+        said = usage_words.word_error(sentence, say)
+        assert said != sentence and "Input should" not in said, (sentence, said)
+    assert usage_words.word_usage("Usage: kameleon play", say) == f"{say('Usage:')} kameleon play"
+    assert usage_words.word_error("A sentence of no known shape.", say) == "A sentence of no known shape."
 
 
 def test_a_tool_s_page_stays_english_and_a_bad_language_is_refused_in_the_locale_s(tmp_path: Path) -> None:
