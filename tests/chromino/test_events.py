@@ -73,7 +73,7 @@ def test_no_event_tells_a_seat_what_its_view_hides(seed: int, players: int, opti
     assert "place" in kinds
 
 
-def test_a_lone_chameleon_draw_is_told_to_its_owner_only() -> None:
+def test_a_lone_chameleon_draw_is_told_and_said_with_its_tile_to_its_owner_only() -> None:
     state = rig(
         layout=["Y*B H 0,-1"], hands=[["YYY", "R*G"], ["PPP"]], bag=["GGG", "RRR"], chameleon_last_draw="immediate"
     )
@@ -83,6 +83,9 @@ def test_a_lone_chameleon_draw_is_told_to_its_owner_only() -> None:
     mine, theirs = before.event_seen_by(action, state, 0), before.event_seen_by(action, state, 1)
     assert mine["extra_draw"] and theirs["extra_draw"]
     assert mine["extra_tile"] == "RRR" and theirs["extra_tile"] is None
+    said_to_me, said_to_them = narrate(mine, 0, ["Ada", "Bo"]), narrate(theirs, 0, ["Ada", "Bo"])
+    assert said_to_me is not None and "Ada drew at once (red, red, red):" in said_to_me
+    assert said_to_them is not None and "Ada drew at once:" in said_to_them and "red, red, red" not in said_to_them
 
 
 def test_expert_points_and_going_out_are_told() -> None:
@@ -137,17 +140,3 @@ def test_the_breakdown_adds_up_and_the_end_is_named(scoring: str) -> None:
     assert [b["total"] for b in breakdown] == state.scores()
     assert [b["tiles_left"] for b in breakdown] == state.sizes
     assert state.end_reason() == ("went_out" if any(state.out) else "blocked")
-
-
-def test_a_lone_chameleon_draw_is_said_with_its_tile_to_its_owner_only() -> None:
-    state = rig(
-        layout=["Y*B H 0,-1"], hands=[["YYY", "R*G"], ["PPP"]], bag=["GGG", "RRR"], chameleon_last_draw="immediate"
-    )
-    before = state.clone()
-    action = state.parse_action("YYY H -1,-2")
-    state.apply(action)
-    names = ["Ada", "Bo"]
-    mine = narrate(before.event_seen_by(action, state, 0), 0, names)
-    theirs = narrate(before.event_seen_by(action, state, 1), 0, names)
-    assert mine is not None and "Ada drew at once (red, red, red)" in mine
-    assert theirs is not None and "Ada drew at once:" in theirs and "red, red, red" not in theirs
