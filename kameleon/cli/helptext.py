@@ -39,6 +39,7 @@ PANELS = {
     "DEFAULT_STRING": helptext("[default: {value}]", value="{}"),
     "ERRORS_PANEL_TITLE": helptext("Error"),
     "RICH_HELP": helptext("Try [blue]'{command_path} {help_option}'[/] for help."),
+    "ABORTED_TEXT": helptext("Aborted."),
 }
 """Typer's own words in its help panels (module attributes of typer.rich_utils), by attribute."""
 
