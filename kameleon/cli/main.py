@@ -118,10 +118,12 @@ def version_command() -> None:
 
 def main() -> None:
     """The `kameleon` command, its help said in the reader's language (`--lang`, else the locale)."""
-    command = typer.main.get_command(app)
-    language = help_language(sys.argv[1:], os.environ)
+    command: Any = typer.main.get_command(app)
+    language = help_language(sys.argv[1:], os.environ, commands=tuple(command.commands))
     named = next((word for word in sys.argv[1:] if not word.startswith("-")), None)
-    if language != "en" and named not in TOOLS:  # a tool's page is English throughout
-        word_help(command, language, english=TOOLS)
-        usage_words.install(command, language)
+    if named in TOOLS:  # a tool's page is English throughout
+        language = "en"
+    # Always, English too: Typer's words are module settings, and a process may run several command lines.
+    word_help(command, language, english=TOOLS)
+    usage_words.install(command, language)
     command()

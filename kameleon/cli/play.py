@@ -20,7 +20,7 @@ from kameleon.cli.moves import EVERYTHING, move_line
 from kameleon.cli.outcome import default_name, person, results, who
 from kameleon.cli.speech import choose_language, lang_option, speaker
 from kameleon.engine.agent import Agent
-from kameleon.engine.errors import IllegalAction, KameleonError
+from kameleon.engine.errors import IllegalAction, KameleonError, os_reason
 from kameleon.engine.game import State
 from kameleon.engine.home import data_dir
 from kameleon.engine.hooks import TerminalRenderer
@@ -88,7 +88,9 @@ def play_command(
         help=helptext("new record file, rewritten after every move (default: a new file in the data directory)"),
     ),
     resume: Path | None = typer.Option(None, "--resume", help=helptext("continue the game of a saved record")),
-    delay: float = typer.Option(0.0, "--delay", min=0.0, help=helptext("seconds to pause after each bot move")),
+    delay: float = typer.Option(
+        0.0, "--delay", min=0.0, max=3600.0, help=helptext("seconds to pause after each bot move")
+    ),
     quiet: bool = typer.Option(False, "--quiet", "-q", help=helptext("bots-only games: print only the result")),
     lang: str | None = lang_option(),
 ) -> None:
@@ -153,7 +155,7 @@ def _save(state: State[Any], names: list[str], path: Path) -> None:
     try:
         write_record(state.record(names), path)
     except OSError as exc:
-        why = exc.strerror or exc
+        why = os_reason(exc)
         raise fail(msg("cli_cannot_write", "cannot write the record to {path}: {why}", path=path, why=why)) from None
 
 
@@ -181,7 +183,7 @@ def _save_path(state: State[Any], save: Path | None, resume: Path | None) -> Pat
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        why = exc.strerror or exc
+        why = os_reason(exc)
         raise fail(msg("cli_cannot_mkdir", "cannot make the folder {path}: {why}", path=path.parent, why=why)) from None
     return path
 

@@ -27,7 +27,7 @@ def replay_command(
     ),
     board: bool = typer.Option(False, "--board", help=helptext("show the table after every move, not only at the end")),
     step: bool = typer.Option(False, "--step", help=helptext("wait for Enter between moves")),
-    delay: float = typer.Option(0.0, "--delay", min=0.0, help=helptext("seconds to pause between moves")),
+    delay: float = typer.Option(0.0, "--delay", min=0.0, max=3600.0, help=helptext("seconds to pause between moves")),
     upto: int | None = typer.Option(None, "--upto", min=0, help=helptext("stop after this many moves")),
     seat: int | None = typer.Option(
         None, "--seat", help=helptext("show the table as this seat sees it (default: spectator)")

@@ -18,7 +18,7 @@ import typer
 from kameleon.cli.common import console, fail
 from kameleon.cli.helptext import helptext
 from kameleon.cli.speech import choose_language, lang_option, speaker
-from kameleon.engine.errors import BrokenGame, KameleonError
+from kameleon.engine.errors import BrokenGame, KameleonError, os_reason
 from kameleon.engine.hooks import Puzzle
 from kameleon.engine.messages import msg
 from kameleon.engine.registry import game_class, games
@@ -79,8 +79,10 @@ def solve_command(
         raise fail(exc.message) from None
     try:
         text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise fail(msg("cli_cannot_read", "cannot read {path}: {why}", path=file, why=exc)) from None
+    except OSError as exc:
+        raise fail(msg("cli_cannot_read", "cannot read {path}: {why}", path=file, why=os_reason(exc))) from None
+    except UnicodeDecodeError:
+        raise fail(msg("cli_not_text", "{path} is not a text file (a layout is text in UTF-8)", path=file)) from None
     try:
         found = puzzle.solve(text, tile, placement)
     except KameleonError as exc:

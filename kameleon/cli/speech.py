@@ -7,7 +7,7 @@ so that a move refused at the terminal is explained in the words the web table u
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 import typer
 
@@ -60,14 +60,15 @@ SPEAKING = ("play", "replay", "analyse", "solve")
 """The commands that take `--lang`; the others, and the list of commands, speak the locale's language."""
 
 
-def help_language(argv: Sequence[str], environ: Mapping[str, str]) -> str:
+def help_language(argv: Sequence[str], environ: Mapping[str, str], commands: Collection[str] = ()) -> str:
     """The language the help and usage errors of this command line are said in: the last `--lang` of a command
     that takes one, when it names a language kameleon speaks (as the command itself would read it), else the
-    locale's. A bad `--lang` is the command's to refuse, in the locale's language."""
+    locale's. A bad `--lang` is the command's to refuse, in the locale's language. A command that is none of
+    `commands` (a mistyped name: "plya --lang it") is refused in the language of its `--lang` too."""
     words = list(argv[: argv.index("--")] if "--" in argv else argv)
     command = next((word for word in words if not word.startswith("-")), None)
     chosen = None
-    if command in SPEAKING:
+    if command in SPEAKING or (commands and command is not None and command not in commands):
         for i, word in enumerate(words):
             value = word.removeprefix("--lang=") if word.startswith("--lang=") else None
             if word == "--lang" and i + 1 < len(words):

@@ -26,21 +26,33 @@ USAGE = helptext("Usage:")
 METAVARS = {"[OPTIONS]": helptext("[OPTIONS]"), "COMMAND [ARGS]...": helptext("COMMAND [ARGS]...")}
 """Click's placeholders in a usage line, by what Click writes."""
 ERRORS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"Missing argument (?P<name>.+)\."), helptext("Missing argument {name}.")),
-    (re.compile(r"Missing option (?P<name>.+)\."), helptext("Missing option {name}.")),
-    (re.compile(r"Missing parameter:? (?P<name>.+?)\.?"), helptext("Missing parameter {name}.")),
+    (re.compile(r"Missing argument (?P<name>.+?)\.", re.DOTALL), helptext("Missing argument {name}.")),
+    (re.compile(r"Missing option (?P<name>.+?)\.", re.DOTALL), helptext("Missing option {name}.")),
+    (re.compile(r"Missing parameter:? (?P<name>.+?)\.?", re.DOTALL), helptext("Missing parameter {name}.")),
     (
-        re.compile(r"No such option: (?P<name>\S+) \(Possible options: (?P<options>.+)\)"),
-        helptext("No such option: {name} (did you mean {options}?)"),
+        re.compile(r"No such option: (?P<name>.+?) \(Possible options: (?P<options>.+)\)"),
+        helptext("No such option: {name} (similar options: {options})"),
     ),
-    (re.compile(r"No such option: (?P<name>\S+)"), helptext("No such option: {name}")),
+    (re.compile(r"No such option: (?P<name>.+)"), helptext("No such option: {name}")),
     (re.compile(r"Got unexpected extra argument\(s\) \((?P<words>.*)\)"), helptext("Unexpected words: {words}")),
+    (
+        re.compile(r"No such command (?P<name>.+?)\. Did you mean (?P<commands>.+)\?"),
+        helptext("No such command {name} (similar commands: {commands})."),
+    ),
     (re.compile(r"No such command (?P<name>.+)\."), helptext("No such command {name}.")),
     (re.compile(r"Missing command\."), helptext("Missing command.")),
     (re.compile(r"Option (?P<name>.+) requires an argument\."), helptext("Option {name} needs a value.")),
     (re.compile(r"Option (?P<name>.+) requires (?P<n>\d+) arguments\."), helptext("Option {name} needs {n} values.")),
     (re.compile(r"Option (?P<name>.+) does not take a value\."), helptext("Option {name} takes no value.")),
-    (re.compile(r"Invalid value for (?P<name>.+?): (?P<detail>.+)"), helptext("Invalid value for {name}: {detail}")),
+    (
+        re.compile(r"Invalid value for (?P<name>.+?): (?P<detail>Input should .+)", re.DOTALL),
+        helptext("Invalid value for {name}: {detail}"),
+    ),
+    (
+        re.compile(r"Invalid value for (?P<name>'[^']*'(?: / '[^']*')*): (?P<detail>.+)", re.DOTALL),
+        helptext("Invalid value for {name}: {detail}"),
+    ),
+    (re.compile(r"Invalid value: (?P<detail>.+)", re.DOTALL), helptext("Invalid value: {detail}")),
 ]
 """Click's usage errors by their shape (matched whole, first match wins) -> the template that says them."""
 DETAILS: list[tuple[re.Pattern[str], str]] = [
@@ -88,7 +100,10 @@ def word_usage(english: str, say: Say) -> str:
 
 def install(command: Any, language: str) -> None:
     """From now on, say the usage lines of `command` and of the commands under it, and every usage error Typer
-    prints, in `language`."""
+    prints, in `language` (Click's own words in English)."""
+    if language == i18n.DEFAULT:
+        setattr(typer.rich_utils, "rich_format_error", _ENGLISH_ERROR)  # noqa: B010 - Typer declares its own type
+        return
     gettext = i18n.translator(language, None, core_first=True)
     _usage_in(command, gettext)
 

@@ -2,12 +2,31 @@
 
 from __future__ import annotations
 
+import errno
 import reprlib
 
-from kameleon.engine.messages import Message, plain
+from kameleon.engine.messages import Message, msg, plain
 
 _SHORT = reprlib.Repr()
 _SHORT.maxstring, _SHORT.maxlong, _SHORT.maxother = 60, 40, 60
+
+
+_OS_REASONS = {
+    errno.ENOENT: msg("os_no_such_file", "no such file or folder"),
+    errno.EISDIR: msg("os_is_a_folder", "it is a folder"),
+    errno.ENOTDIR: msg("os_not_a_folder", "a part of the path is not a folder"),
+    errno.EACCES: msg("os_not_allowed", "permission denied"),
+    errno.EPERM: msg("os_not_allowed", "permission denied"),
+    errno.ENOSPC: msg("os_disk_full", "no space left on the disk"),
+    errno.EROFS: msg("os_read_only", "the file system is read-only"),
+    errno.ENAMETOOLONG: msg("os_name_too_long", "the file name is too long"),
+}
+"""What the system says of a file it cannot open, in words the reader's language has (the common cases)."""
+
+
+def os_reason(error: OSError) -> Message | str:
+    """Why the system refused a file, as a Message where kameleon words it, else in the system's words."""
+    return _OS_REASONS.get(error.errno or 0) or error.strerror or str(error)
 
 
 def quoted(value: object) -> str:

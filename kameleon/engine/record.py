@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from kameleon.engine.errors import KameleonError, RecordError
+from kameleon.engine.errors import KameleonError, RecordError, os_reason
 from kameleon.engine.game import RECORD_FORMAT, RECORD_VERSION, State
 from kameleon.engine.messages import msg, plain
 from kameleon.engine.options import BadValue
@@ -103,7 +103,7 @@ def read_record(path: str | Path) -> dict[str, Any]:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise RecordError(
-            msg("record_unreadable", "cannot read {path}: {why}", path=str(path), why=exc.strerror)
+            msg("record_unreadable", "cannot read {path}: {why}", path=str(path), why=os_reason(exc))
         ) from None
     except UnicodeDecodeError:
         raise RecordError(

@@ -82,7 +82,9 @@ def test_other_games_and_missing_files_are_errors(tmp_path: Path) -> None:
     result = runner.invoke(app, ["coloretto", str(layout(tmp_path, "Y*B H 0,-1\n")), "--tile", "YYB"])
     assert result.exit_code == 2 and "no puzzle solver for 'coloretto'" in result.stderr
     missing = runner.invoke(app, ["chromino", str(tmp_path / "nope.txt"), "--tile", "YYB"])
-    assert missing.exit_code == 2 and "cannot read" in missing.stderr
+    assert missing.exit_code == 2 and "cannot read" in missing.stderr and "no such file or folder" in missing.stderr
+    italian = runner.invoke(app, ["chromino", str(tmp_path), "--tile", "YYB", "--lang", "it"])
+    assert italian.exit_code == 2 and f"impossibile leggere {tmp_path}: è una cartella" in italian.stderr
 
 
 def test_a_bad_tile_or_rule_is_named_before_the_file_is_read(tmp_path: Path) -> None:
@@ -92,5 +94,9 @@ def test_a_bad_tile_or_rule_is_named_before_the_file_is_read(tmp_path: Path) -> 
         "error: unknown tile: 'QYB': 'Q' is not a colour (R, Y, G, B, P, or * in the middle)"
     )
     rule = runner.invoke(app, ["chromino", missing, "--tile", "YYB", "--placement", "weird"])
-    assert rule.exit_code == 2 and "placement must be 'standard' or 'bambino', not 'weird'" in rule.stderr
+    assert rule.exit_code == 2 and "placement must be one of 'standard', 'bambino', not 'weird'" in rule.stderr
     assert "nope.txt" not in tile.stderr + rule.stderr
+    polish = runner.invoke(app, ["chromino", missing, "--tile", "Y*Q", "--lang", "pl"])
+    assert polish.exit_code == 2 and " ".join(polish.stderr.split()) == (
+        "błąd: nieznana płytka: 'Y*Q': 'Q' to nie kolor (R, Y, G, B, P albo * w środku)"
+    )

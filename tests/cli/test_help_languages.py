@@ -29,6 +29,7 @@ PLAYED = ("play", "replay", "analyse", "solve", "games", "version")
         (["replay", "--", "--lang", "it"], {}, "en"),  # after "--" it is a file's name
         (["games", "--help", "--lang", "it"], {"LANGUAGE": "pl"}, "pl"),  # games takes no --lang
         (["--help"], {}, "en"),
+        (["plya", "--lang", "it"], {}, "en"),  # without the list of commands, a mistyped one is not known as such
     ],
 )
 def test_the_help_speaks_the_language_of_the_command(argv: list[str], environ: dict[str, str], language: str) -> None:
@@ -68,7 +69,7 @@ def test_a_usage_error_is_said_in_the_chosen_language(tmp_path: Path) -> None:
     assert out.returncode == 2
     assert "Użycie: " in out.stderr and "kameleon play [OPCJE] {game}" in out.stderr
     assert "Pomoc: " in out.stderr and "kameleon play --help'." in out.stderr
-    assert "Błąd" in out.stderr and "Nieprawidłowa wartość '--players' / '-p': " in out.stderr
+    assert "Błąd" in out.stderr and "Nieprawidłowa wartość dla '--players' / '-p': " in out.stderr
     assert "Input" not in out.stderr and "Usage" not in out.stderr
 
 
@@ -81,6 +82,7 @@ USAGE_ERRORS = [
     ["replay", "--upto", "-3", "record.json"],
     ["analyse", "record.json", "--move-time", "soon"],
     ["frob"],
+    ["plya"],
 ]
 """Command lines Click refuses before kameleon reads them, each with a different sentence."""
 
@@ -114,3 +116,24 @@ def test_a_tool_s_page_stays_english_and_a_bad_language_is_refused_in_the_locale
     refused = run("play", "coloretto", "-p", "2", "--lang", "de", home=tmp_path, language="pl")
     assert refused.returncode == 2
     assert "błąd: --lang 'de' to nie język, którym mówi kameleon: wybierz jeden z en, it, pl, fr, uk" in refused.stderr
+
+
+def test_a_mistyped_command_is_refused_in_the_language_of_its_lang() -> None:
+    assert help_language(["plya", "--lang", "it"], {}, commands=("play", "games")) == "it"
+    assert help_language(["games", "--lang", "it"], {"LANGUAGE": "pl"}, commands=("play", "games")) == "pl"
+
+
+def test_an_english_command_line_after_an_italian_one_is_english_again() -> None:
+    command: Any = typer.main.get_command(app)
+    helptext.word_help(command, "it")
+    usage_words.install(command, "it")
+    assert typer.rich_utils.ERRORS_PANEL_TITLE == "Errore"
+    helptext.word_help(command, "en")
+    usage_words.install(command, "en")
+    assert typer.rich_utils.ERRORS_PANEL_TITLE == "Error" and typer.rich_utils.ABORTED_TEXT == "Aborted."
+    assert typer.rich_utils.rich_format_error is usage_words._ENGLISH_ERROR
+
+
+def test_a_delay_too_long_for_the_clock_is_refused_not_a_crash(tmp_path: Path) -> None:
+    out = run("play", "coloretto", "-b", "random,random", "--delay", "inf", home=tmp_path, columns=120)
+    assert out.returncode == 2 and "Traceback" not in out.stderr and "--delay" in out.stderr

@@ -49,7 +49,7 @@ def narrate(event: Mapping[str, Any], seat: int, names: Sequence[str], say: Say 
             said.append(
                 msg(
                     "tui_s_extra_seen",
-                    "{name} drew at once ({tile}): a chameleon cannot be the last tile",
+                    "{name} drew a tile at once ({tile}): a chameleon cannot be the last tile",
                     name=name,
                     tile=_tile(extra, say),
                 )

@@ -20,8 +20,9 @@ from dataclasses import dataclass
 
 from kameleon.engine.errors import KameleonError
 from kameleon.engine.hooks import Puzzle
+from kameleon.engine.messages import msg
 from kameleon.games.chromino.board import Board
-from kameleon.games.chromino.tiles import parse_triple, triple_name
+from kameleon.games.chromino.tiles import TileError, parse_triple, triple_name
 
 _LINE = re.compile(r"^(\S+)\s+(\S+)\s+(\S+)$")
 _COORDS = re.compile(r"^(-?\d+),(-?\d+)$")
@@ -69,17 +70,40 @@ def parse_layout(layout: str | Iterable[str]) -> list[LaidTile]:
             continue
         m = _LINE.match(text)
         if m is None:
-            raise LayoutError(f"line {number}: {text!r} is not a placement such as 'Y*B H 0,-1'")
+            raise LayoutError(
+                msg(
+                    "layout_not_placement",
+                    "line {line}: {text!r} is not a placement such as 'Y*B H 0,-1'",
+                    line=number,
+                    text=text,
+                )
+            )
         letters, orientation, coords = m.groups()
         try:
             colours = parse_triple(letters)
-        except ValueError as exc:
-            raise LayoutError(f"line {number}: unknown tile: {exc}") from None
+        except TileError as exc:
+            raise LayoutError(
+                msg("layout_bad_tile", "line {line}: unknown tile: {why}", line=number, why=exc.message)
+            ) from None
         if orientation.upper() not in ("H", "V"):
-            raise LayoutError(f"line {number}: orientation {orientation!r} must be H or V")
+            raise LayoutError(
+                msg(
+                    "layout_orientation",
+                    "line {line}: orientation {orientation!r} must be H or V",
+                    line=number,
+                    orientation=orientation,
+                )
+            )
         c = _COORDS.match(coords)
         if c is None:
-            raise LayoutError(f"line {number}: malformed coordinates {coords!r}; expected row,col such as -1,2")
+            raise LayoutError(
+                msg(
+                    "layout_coordinates",
+                    "line {line}: malformed coordinates {coords!r}; expected row,col such as -1,2",
+                    line=number,
+                    coords=coords,
+                )
+            )
         tiles.append(LaidTile(colours, orientation.upper(), int(c.group(1)), int(c.group(2)), number))
     return tiles
 
@@ -94,7 +118,16 @@ def build_board(tiles: list[LaidTile], bambino: bool = False) -> Board:
         for cell in board.footprint(fp):
             if board.info.get(cell, 0) < 0:
                 r, c = board.row_col(cell)
-                raise LayoutError(f"line {t.line}: overlap at {r},{c} with the tile of line {seen[cell]}")
+                raise LayoutError(
+                    msg(
+                        "layout_overlap",
+                        "line {line}: overlap at {row},{col} with the tile of line {other}",
+                        line=t.line,
+                        row=r,
+                        col=c,
+                        other=seen[cell],
+                    )
+                )
             seen[cell] = t.line
         board.place(fp, t.colours)
     return board
@@ -109,11 +142,18 @@ def placements(layout: str | Iterable[str], tile: str, placement: str = "standar
 def check_puzzle(tile: str, placement: str) -> tuple[int, int, int]:
     """The tile's colours, once the tile and the placement rule are known to be valid (LayoutError if not)."""
     if placement not in PLACEMENTS:
-        raise LayoutError(f"placement must be {' or '.join(map(repr, PLACEMENTS))}, not {placement!r}")
+        raise LayoutError(
+            msg(
+                "layout_placement_rule",
+                "placement must be one of {choices}, not {placement!r}",
+                choices=", ".join(map(repr, PLACEMENTS)),
+                placement=placement,
+            )
+        )
     try:
         return parse_triple(tile)
-    except ValueError as exc:
-        raise LayoutError(f"unknown tile: {exc}") from None
+    except TileError as exc:
+        raise LayoutError(msg("layout_unknown_tile", "unknown tile: {why}", why=exc.message)) from None
 
 
 def solve(layout: str | Iterable[str], tile: str, placement: str = "standard") -> list[Position]:

@@ -15,6 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
+from kameleon.engine.errors import KameleonError
+from kameleon.engine.messages import msg
+
 COLOUR_CODES = "RYGBP"
 COLOUR_NAMES = ("red", "yellow", "green", "blue", "purple")
 WILD = 5
@@ -95,10 +98,16 @@ def tile_value(colours: Sequence[int]) -> int:
     return len(set(colours))
 
 
+class TileError(KameleonError, ValueError):
+    """Colour letters that name no tile; its message says why, in words the reader's language has."""
+
+    code = "bad_tile"
+
+
 def parse_triple(text: str) -> tuple[int, int, int]:
-    """Colour letters as ints; `*` is accepted in the middle only (raises ValueError)."""
+    """Colour letters as ints; `*` is accepted in the middle only (raises TileError, a ValueError)."""
     if len(text) != 3:
-        raise ValueError(f"{text!r} is not three colour letters")
+        raise TileError(msg("tile_not_three", "{text!r} is not three colour letters", text=text))
     codes = []
     for i, letter in enumerate(text.upper()):
         if letter == "*" and i == 1:
@@ -106,9 +115,18 @@ def parse_triple(text: str) -> tuple[int, int, int]:
         elif letter in COLOUR_CODES:
             codes.append(COLOUR_CODES.index(letter))
         elif letter == "*":
-            raise ValueError(f"{text!r}: the wild centre '*' can only be the middle square")
+            raise TileError(
+                msg("tile_wild_middle", "{text!r}: the wild centre '*' can only be the middle square", text=text)
+            )
         else:
-            raise ValueError(f"{text!r}: {letter!r} is not a colour (R, Y, G, B, P, or * in the middle)")
+            raise TileError(
+                msg(
+                    "tile_bad_letter",
+                    "{text!r}: {letter!r} is not a colour (R, Y, G, B, P, or * in the middle)",
+                    text=text,
+                    letter=letter,
+                )
+            )
     return codes[0], codes[1], codes[2]
 
 
