@@ -15,7 +15,7 @@ from kameleon.cli.common import speak
 from kameleon.cli.helptext import helptext, word_help
 from kameleon.cli.research import research_app
 from kameleon.cli.serve import serve_command
-from kameleon.cli.speech import help_language
+from kameleon.cli.speech import help_language, lang_after_command
 from kameleon.cli.tournament import tournament_command
 from kameleon.engine.errors import KameleonError
 from kameleon.engine.game import Game
@@ -119,11 +119,12 @@ def version_command() -> None:
 def main() -> None:
     """The `kameleon` command, its help said in the reader's language (`--lang`, else the locale)."""
     command: Any = typer.main.get_command(app)
-    language = help_language(sys.argv[1:], os.environ, commands=tuple(command.commands))
-    named = next((word for word in sys.argv[1:] if not word.startswith("-")), None)
+    argv = lang_after_command(sys.argv[1:])
+    language = help_language(argv, os.environ, commands=tuple(command.commands))
+    named = next((word for word in argv if not word.startswith("-")), None)
     if named in TOOLS:  # a tool's page is English throughout
         language = "en"
     # Always, English too: Typer's words are module settings, and a process may run several command lines.
     word_help(command, language, english=TOOLS)
     usage_words.install(command, language)
-    command()
+    command(args=argv)

@@ -60,6 +60,17 @@ SPEAKING = ("play", "replay", "analyse", "solve")
 """The commands that take `--lang`; the others, and the list of commands, speak the locale's language."""
 
 
+def lang_after_command(argv: Sequence[str]) -> list[str]:
+    """`argv` with a `--lang` written before a command that takes one moved after that command's name
+    ("--lang it play coloretto" is "play --lang it coloretto"); any other command line as it is."""
+    words = list(argv)
+    if words[:1] == ["--lang"] and len(words) > 2 and words[2] in SPEAKING:
+        return [words[2], *words[:2], *words[3:]]
+    if words and words[0].startswith("--lang=") and len(words) > 1 and words[1] in SPEAKING:
+        return [words[1], words[0], *words[2:]]
+    return words
+
+
 def help_language(argv: Sequence[str], environ: Mapping[str, str], commands: Collection[str] = ()) -> str:
     """The language the help and usage errors of this command line are said in: the last `--lang` of a command
     that takes one, when it names a language kameleon speaks (as the command itself would read it), else the

@@ -29,7 +29,9 @@ class Option:
 
     name: str
     default: Any
-    doc: str
+    doc: str | Message
+    """What the option is; a Message where people read it in their language (the terminal's refusal of a missing
+    required option), a plain English text otherwise."""
     choices: tuple[Any, ...] | None = None
     aliases: Mapping[Any, Any] = field(default_factory=dict)
     check: Callable[[Any], Any] | None = None

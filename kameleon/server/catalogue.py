@@ -64,7 +64,7 @@ def describe(name: str) -> dict[str, Any]:
         options.append(
             {
                 "name": spec.name,
-                "doc": spec.doc,
+                "doc": str(spec.doc),
                 "required": spec.default is REQUIRED,
                 "default": None if spec.default is REQUIRED else json_safe(spec.default),
                 "choices": None if spec.choices is None else [json_safe(c) for c in spec.choices],

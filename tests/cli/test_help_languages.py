@@ -10,7 +10,7 @@ import typer
 
 from kameleon.cli import helptext, usage_words
 from kameleon.cli.main import app
-from kameleon.cli.speech import help_language
+from kameleon.cli.speech import help_language, lang_after_command
 from kameleon.engine.translations import LANGUAGES, translator
 from tests.cli.test_cli import run
 
@@ -137,3 +137,16 @@ def test_an_english_command_line_after_an_italian_one_is_english_again() -> None
 def test_a_delay_too_long_for_the_clock_is_refused_not_a_crash(tmp_path: Path) -> None:
     out = run("play", "coloretto", "-b", "random,random", "--delay", "inf", home=tmp_path, columns=120)
     assert out.returncode == 2 and "Traceback" not in out.stderr and "--delay" in out.stderr
+
+
+def test_a_lang_before_the_command_is_the_command_s() -> None:
+    assert lang_after_command(["--lang", "it", "play", "coloretto"]) == ["play", "--lang", "it", "coloretto"]
+    assert lang_after_command(["--lang=fr", "replay", "r.json"]) == ["replay", "--lang=fr", "r.json"]
+    assert lang_after_command(["--lang", "it", "games"]) == ["--lang", "it", "games"]  # games takes none: refused
+    assert lang_after_command(["play", "--lang", "it"]) == ["play", "--lang", "it"]
+
+
+def test_a_missing_table_size_is_said_with_its_range_in_the_chosen_language(tmp_path: Path) -> None:
+    out = run("--lang", "pl", "play", "coloretto", home=tmp_path)  # --lang before the command is the command's
+    assert out.returncode == 2
+    assert "błąd: opcja 'players' jest wymagana w grze coloretto: liczba miejsc, od 2 do 5" in out.stderr

@@ -6,6 +6,7 @@ import itertools
 from typing import Any
 
 from kameleon.engine.errors import InvalidOption
+from kameleon.engine.messages import msg
 from kameleon.engine.options import MAX_OPTION_INT, REQUIRED, Option, int_in_range, optional
 from kameleon.games.cardcassonne.scoring import ANIMAL_POINTS
 
@@ -24,7 +25,7 @@ def _animal_table(value: Any) -> list[int]:
 
 
 OPTIONS = (
-    Option("players", REQUIRED, "number of seats, 2 to 5", check=int_in_range(2, 5)),
+    Option("players", REQUIRED, msg("opt_players_2_5", "number of seats, 2 to 5"), check=int_in_range(2, 5)),
     Option("first_dealer", None, "seat of the first dealer (default: the last seat)", check=optional(int_in_range(0))),
     Option("animal_points", list(ANIMAL_POINTS), "points of a herd of 1..13 animal cards", check=_animal_table),
     Option(

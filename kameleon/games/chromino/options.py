@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from kameleon.engine.errors import InvalidOption
+from kameleon.engine.messages import msg
 from kameleon.engine.options import REQUIRED, Option, int_in_range, optional
 from kameleon.games.chromino.tiles import COLOUR_CODES, DEFAULT_CHAMELEON_ENDS, normalise_ends
 
@@ -47,7 +48,7 @@ def _chameleon_ends(value: Any) -> list[str]:
 
 
 OPTIONS = (
-    Option("players", REQUIRED, "number of seats, 1 to 8", check=int_in_range(1, 8)),
+    Option("players", REQUIRED, msg("opt_players_1_8", "number of seats, 1 to 8"), check=int_in_range(1, 8)),
     Option("first_player", None, "first seat to play (random when None)", check=optional(int_in_range(0))),
     Option("hand_size", 8, "tiles dealt to each seat (rulebook: 8)", check=int_in_range(1, 8)),
     Option("chameleon_ends", list(DEFAULT_CHAMELEON_ENDS), "end colours of the 5 chameleons", check=_chameleon_ends),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from kameleon.engine.errors import InvalidOption
+from kameleon.engine.messages import msg
 from kameleon.engine.options import REQUIRED, Option, int_in_range, optional
 from kameleon.games.coloretto.cards import NUM_COLOURS, pile_size, removed_colour_count
 from kameleon.games.coloretto.scoring import ALIASES, TABLES
@@ -30,7 +31,7 @@ def _seat_lists(value: Any) -> list[list[int]]:
 
 
 OPTIONS = (
-    Option("players", REQUIRED, "number of seats, 2 to 5", check=int_in_range(2, 5)),
+    Option("players", REQUIRED, msg("opt_players_2_5", "number of seats, 2 to 5"), check=int_in_range(2, 5)),
     Option("scoring", "brown", "scoring table", tuple(TABLES), ALIASES),
     Option("last_round_depth", 16, "cards beneath the last-round card", check=int_in_range(1)),
     Option("jokers", "golden", "2 jokers + golden joker, or 3 plain jokers", ("golden", "plain")),
