@@ -9,7 +9,6 @@ from typing import Any, cast
 
 import typer
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
 from kameleon.ai.analysis import BEST_LOSS, DEFAULT_ITERATIONS, LABELS, Analysis, analyse
@@ -17,6 +16,7 @@ from kameleon.ai.levels import MAX_ITERATIONS, STRONGEST, agent_names
 from kameleon.cli.common import console, err_console, fail
 from kameleon.cli.helptext import helptext
 from kameleon.cli.outcome import names_of
+from kameleon.cli.progress import bars
 from kameleon.cli.speech import choose_language, lang_option, speaker
 from kameleon.engine.errors import KameleonError, RecordError
 from kameleon.engine.messages import Say, msg
@@ -93,15 +93,7 @@ def analyse_command(
     except KameleonError as exc:
         raise fail(exc.message) from None
     say = speaker(language, str(record.get("game", "")))
-    progress = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=err_console,
-        transient=True,
-    )
+    progress = bars(err_console, transient=True)
     with progress:
         bar = progress.add_task(escape(say(msg("tui_analysing", "analysing {file}", file=file.name))), total=None)
 

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from kameleon.cli.common import err_console, fail, stopped_cleanly
+from kameleon.cli.progress import Bars, bars
 from kameleon.engine.errors import KameleonError
 
 research_app = typer.Typer(
@@ -31,11 +31,8 @@ research_app = typer.Typer(
 )
 
 
-def _progress(*, transient: bool = True) -> Progress:
-    return Progress(
-        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        TimeRemainingColumn(), console=err_console, transient=transient,
-    )  # fmt: skip
+def _progress(*, transient: bool = True) -> Bars:
+    return bars(err_console, transient=transient)
 
 
 @research_app.command("strength")

@@ -7,13 +7,14 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.progress import TextColumn
 from rich.table import Table
 
 from kameleon.ai import agent_names
 from kameleon.ai.standings import BotStats, summarize, summary_json
 from kameleon.ai.tournament import Tournament, run_tournament
 from kameleon.cli.common import console, err_console, fail, parse_options, split_names
+from kameleon.cli.progress import bars
 from kameleon.engine.errors import KameleonError
 
 
@@ -86,16 +87,7 @@ def tournament_command(
             + " seats every bot alike"
         )
     results: list[dict[str, Any]] = []
-    progress = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        TextColumn("{task.fields[leader]}"),
-        console=err_console,
-        transient=as_json,
-    )
+    progress = bars(err_console, transient=as_json, extra=(TextColumn("{task.fields[leader]}"),))
 
     with progress:
         bar = progress.add_task(f"{game} ×{tournament.game_options()['players']}", total=games, leader="")
