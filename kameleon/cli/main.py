@@ -15,10 +15,11 @@ from kameleon.cli.common import speak
 from kameleon.cli.helptext import helptext, word_help
 from kameleon.cli.research import research_app
 from kameleon.cli.serve import serve_command
-from kameleon.cli.speech import help_language, lang_after_command
+from kameleon.cli.speech import choose_language, help_language, lang_after_command, speaker
 from kameleon.cli.tournament import tournament_command
 from kameleon.engine.errors import KameleonError
 from kameleon.engine.game import Game
+from kameleon.engine.messages import Say, msg
 from kameleon.engine.registry import BUILT_IN, game_class, games, plugin_problems
 
 app = typer.Typer(
@@ -78,37 +79,44 @@ def games_command(
         help=helptext("also say where each game comes from and what it declares beyond the rules"),
     ),
 ) -> None:
+    say = speaker(choose_language(None), None)  # the locale's: `games` takes no --lang
     for name in games():
         try:
             cls = game_class(name)
         except KameleonError as exc:
             typer.echo(f"warning: {exc}", err=True)
             continue
-        typer.echo(f"{name}  {_capabilities(cls)}" if verbose else name)
+        typer.echo(f"{name}  {_capabilities(cls, say)}" if verbose else name)
     for problem in plugin_problems():
         typer.echo(f"warning: {problem}", err=True)
 
 
-def _capabilities(cls: type[Game[Any]]) -> str:
+def _capabilities(cls: type[Game[Any]], say: Say) -> str:
     """Where a game comes from and which optional capabilities it declares (the others are the defaults)."""
     declared = [
         label
         for label, own in (
-            ("heuristics", cls.has_heuristics),
-            ("evaluation", cls.has_evaluation),
-            ("search settings", bool(cls.search_settings)),
-            ("observation", cls.observation is not Game.observation),
-            ("terminal board", cls.renderer is not Game.renderer),
-            ("bench extras", cls.bench_extras is not Game.bench_extras),
+            (msg("cap_heuristics", "heuristics"), cls.has_heuristics),
+            (msg("cap_evaluation", "evaluation"), cls.has_evaluation),
+            (msg("cap_search_settings", "search settings"), bool(cls.search_settings)),
+            (msg("cap_observation", "observation"), cls.observation is not Game.observation),
+            (msg("cap_terminal_board", "terminal board"), cls.renderer is not Game.renderer),
+            (msg("cap_bench_extras", "bench extras"), cls.bench_extras is not Game.bench_extras),
         )
         if own
     ]
     folder = cls.network_dir()
     networks = sorted(folder.glob("value-*p.npz")) if folder is not None and folder.is_dir() else []
     if networks:
-        declared.append("expert networks for " + ", ".join(path.stem.removeprefix("value-") for path in networks))
-    source = "built-in" if cls.name in BUILT_IN else f"plug-in {cls.__module__}"
-    return f"{cls.title} ({source}): {', '.join(declared) or 'the generic defaults only'}"
+        sizes = ", ".join(path.stem.removeprefix("value-") for path in networks)
+        declared.append(msg("cap_networks", "expert networks for {sizes}", sizes=sizes))
+    source = (
+        msg("cap_built_in", "built-in")
+        if cls.name in BUILT_IN
+        else msg("cap_plug_in", "plug-in {module}", module=cls.__module__)
+    )
+    said = ", ".join(say(label) for label in declared) or say(msg("cap_defaults", "the generic defaults only"))
+    return say(msg("cap_line", "{title} ({source}): {declared}", title=cls.title, source=say(source), declared=said))
 
 
 @app.command("version", help=helptext("Print the version."))

@@ -150,3 +150,15 @@ def test_a_missing_table_size_is_said_with_its_range_in_the_chosen_language(tmp_
     out = run("--lang", "pl", "play", "coloretto", home=tmp_path)  # --lang before the command is the command's
     assert out.returncode == 2
     assert "błąd: opcja 'players' jest wymagana w grze coloretto: liczba miejsc, od 2 do 5" in out.stderr
+
+
+def test_the_list_of_games_and_what_they_declare_speaks_the_locale(tmp_path: Path) -> None:
+    english = run("games", "--verbose", home=tmp_path, columns=300)
+    assert "coloretto  Coloretto (built-in): heuristics, observation, terminal board, expert networks for 2p, 4p" in (
+        english.stdout
+    )
+    polish = run("games", "-v", home=tmp_path, columns=300, language="pl")
+    assert (
+        "coloretto  Coloretto (wbudowana): heurystyki, obserwacja, plansza w terminalu, sieci poziomu expert dla"
+        in (polish.stdout)
+    )
