@@ -46,7 +46,10 @@ class Bars(Progress):
         every: float = EVERY,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        super().__init__(*columns, console=console, transient=transient, get_time=clock)
+        # Where no terminal shows the bar, Rich would still print its last state at the end, after the lines.
+        super().__init__(
+            *columns, console=console, transient=transient, get_time=clock, disable=not console.is_terminal
+        )
         self._every = every
         self._clock = clock
         self._last: dict[TaskID, float] = {}

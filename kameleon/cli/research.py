@@ -174,7 +174,7 @@ def fit_value_command(
         None, "--weights", help="the weights file --write updates (default: the one shipped in the game's package)"
     ),
 ) -> None:
-    """Fit a game's learned position value from games between greedy bots (needs numpy: the rl extra).
+    """Fit a game's learned position value from games between medium bots (needs numpy: the rl extra).
 
     For the games that offer one (`Game.value_model()`; Chromino): a multinomial
     logistic regression per stage of the race on the positions of games between

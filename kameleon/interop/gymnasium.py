@@ -165,7 +165,7 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
         deal = None if seed is None else check_seed(seed)
         check_reset_options(options, self.game, "single_agent")
-        super().reset(seed=seed)
+        super().reset(seed=deal)  # the checked seed: Gymnasium takes only a Python int, a NumPy integer is one too
         rng = self.np_random
         n = self.game.num_players
         for _ in range(_DEAL_TRIES):

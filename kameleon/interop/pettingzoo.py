@@ -104,7 +104,9 @@ class raw_env(AECEnv):
         self.observation_spaces = {a: spaces.Dict(parts) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.encoding.num_actions) for a in self.possible_agents}
         self._seeds = random.Random()
-        self.state: State[Any] | None = None
+        self.game_state: State[Any] | None = None
+        """The engine's state being played (not `state`: that is `AECEnv.state()`, a global observation, which
+        these games do not offer)."""
         self._closed = False
         self._legal: list[int] = []
         """Indices of the legal actions inside the action space, for the seat to move (set by `_select`)."""
@@ -123,7 +125,7 @@ class raw_env(AECEnv):
             self._seeds.seed(deal)
         else:
             deal = self._seeds.randrange(MAX_SEED + 1)
-        self.state = self.game.new_state(deal)
+        self.game_state = self.game.new_state(deal)
         self._closed = False
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -135,7 +137,7 @@ class raw_env(AECEnv):
 
     def _live(self) -> State[Any]:
         """The state being played; a clear error after `close()` (or, unwrapped, before the first `reset()`)."""
-        state = self.state
+        state = self.game_state
         if state is None:
             if self._closed:
                 raise NoEpisode("the environment is closed; reset() it or make a new one")
@@ -192,6 +194,9 @@ class raw_env(AECEnv):
             for name in self.possible_agents:
                 self.rewards[name] = ILLEGAL_REWARD if name == agent else 0.0
                 self.terminations[name] = True
+                # The reason may name what only the mover holds: the others read only who ended the game.
+                said = f"action {action}: {reason}" if name == agent else f"{agent} played an illegal action"
+                self.infos[name] = {**self.infos[name], "illegal_action": said}
             self._accumulate_rewards()
             return
         if state.is_terminal:
@@ -207,18 +212,18 @@ class raw_env(AECEnv):
             self.render()
 
     def render(self) -> str | None:
-        if self.state is None:
+        if self.game_state is None:
             return None
-        seat = self.state.current_player
+        seat = self.game_state.current_player
         title = f"{self.game.title}: " + (
-            f"player_{seat} to play" if seat is not None else f"over, winners {self.state.winners()}"
+            f"player_{seat} to play" if seat is not None else f"over, winners {self.game_state.winners()}"
         )
-        text = title + "\n" + json.dumps(self.state.view(None), indent=1)
+        text = title + "\n" + json.dumps(self.game_state.view(None), indent=1)
         if self.render_mode == "human":
             print(text)
             return None
         return text
 
     def close(self) -> None:
-        self.state = None
+        self.game_state = None
         self._closed = True

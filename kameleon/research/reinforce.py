@@ -31,6 +31,9 @@ if TYPE_CHECKING:
     import numpy as np
 
 REWARD_SCALE = 0.1
+MAX_WEIGHTS = 50_000_000
+"""The linear policy's most weights (400 MB as float64, three times that with Adam's moments): Chromino's
+17,193 observation numbers times its 832,322 actions would take 107 GiB."""
 """Coloretto margins move by a few points a step; scaled, the advantages stay near unit size."""
 
 
@@ -194,7 +197,14 @@ def check(game: str, players: int, opponents: str, steps: int, games: int) -> No
             raise KameleonError(f"the example needs {module}, which the rl extra installs: pip install 'kameleon[rl]'")
     from kameleon.interop import single_agent
 
-    single_agent(game, players=players, opponents=opponents, reward="margin")
+    environment = single_agent(game, players=players, opponents=opponents, reward="margin")
+    inputs, actions = environment.encoding.observation_size, environment.encoding.num_actions
+    if inputs * actions > MAX_WEIGHTS:
+        raise KameleonError(
+            f"{game}'s observation ({inputs:,} numbers) times its action space ({actions:,} actions) makes "
+            f"{inputs * actions:,} weights: too many for this linear example (at most {MAX_WEIGHTS:,}); train a "
+            "network with a factorised action head instead"
+        )
 
 
 def summary(figures: dict[str, Any]) -> str:

@@ -115,7 +115,7 @@ def test_pettingzoo_truncates_when_a_legal_placement_leaves_the_window(
         observation = environment.observe(environment.agent_selection)
         assert index is not None and observation["action_mask"][index] == 1
         environment.step(index)
-    state = environment.unwrapped.state
+    state = environment.unwrapped.game_state
     outside = [a for a in state.legal_actions() if obs.to_env(game, a) is None]
     assert outside and not state.is_terminal
     with pytest.raises(KameleonError, match="no index in this action space"):

@@ -89,6 +89,13 @@ def _same(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
+def test_a_numpy_integer_seed_is_a_seed() -> None:
+    by_numpy, by_int = single_agent("coloretto", opponents="medium"), single_agent("coloretto", opponents="medium")
+    observation, _ = by_numpy.reset(seed=np.int64(4))
+    expected, _ = by_int.reset(seed=4)
+    assert by_numpy.seat == by_int.seat and np.array_equal(observation, expected)
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_seed_gives_the_same_episode_and_later_resets_follow_it(game: str) -> None:
     one = single_agent(game, opponents="medium", mask="indices")

@@ -54,7 +54,7 @@ def test_episode_rewards_and_masks(game: str, players: int) -> None:
             continue
         legal = np.flatnonzero(observation["action_mask"])
         seat = environment.possible_agents.index(agent)
-        state = environment.unwrapped.state
+        state = environment.unwrapped.game_state
         assert state.current_player == seat
         # the mask is exactly the legal actions, none of which lies outside the window (else: truncated)
         assert sorted(encoding.to_action(int(i)) for i in legal) == sorted(state.legal_actions())
@@ -73,7 +73,7 @@ def test_episode_rewards_and_masks(game: str, players: int) -> None:
 def test_observation_is_a_function_of_the_view(game: str, players: int) -> None:
     environment = raw_env(game, players=players)
     environment.reset(seed=11)
-    state = environment.state
+    state = environment.game_state
     assert state is not None
     rng = random.Random(11)
     for _ in range(60):
@@ -96,6 +96,11 @@ def test_illegal_action_ends_the_game_with_a_penalty() -> None:
         environment.step(6)  # take row 1 while it is empty
     assert environment.rewards[agent] == -1.0
     assert all(environment.terminations.values())
+    said = {name: info["illegal_action"] for name, info in environment.infos.items()}
+    assert said[agent].startswith("action 6: ") and len(said[agent]) > len("action 6: ")
+    assert all(text == f"{agent} played an illegal action" for name, text in said.items() if name != agent)
+    with pytest.raises(NotImplementedError):  # PettingZoo's global state: these games offer none
+        environment.unwrapped.state()
     with pytest.raises(ValueError, match="outside the action space"):
         fresh = env("coloretto", players=3)
         fresh.reset(seed=1)
@@ -125,10 +130,10 @@ def test_numpy_integer_seeds_are_seeds() -> None:
     by_numpy, by_int = raw_env("coloretto", players=3), raw_env("coloretto", players=3)
     by_numpy.reset(seed=np.int64(5))  # type: ignore[arg-type]
     by_int.reset(seed=5)
-    assert by_numpy.state == by_int.state
+    assert by_numpy.game_state == by_int.game_state
     by_numpy.reset()
     by_int.reset()
-    assert by_numpy.state == by_int.state  # the generator of later seeds too
+    assert by_numpy.game_state == by_int.game_state  # the generator of later seeds too
 
 
 @pytest.mark.parametrize(
@@ -146,38 +151,38 @@ def test_numpy_integer_seeds_are_seeds() -> None:
 )
 def test_bad_seeds_are_refused_and_change_nothing(seed: Any, error: type[Exception]) -> None:
     environment = _played_once("coloretto", 3, seed=7)
-    assert environment.state is not None
-    before = environment.state.clone()
+    assert environment.game_state is not None
+    before = environment.game_state.clone()
     with pytest.raises(error, match=rf"^a seed is an integer from 0 to {MAX_SEED}, or None for the next seed, not "):
         environment.reset(seed=seed)
-    assert environment.state == before and environment.agents
+    assert environment.game_state == before and environment.agents
     environment.reset()
     reference = raw_env("coloretto", players=3)
     reference.reset(seed=7)
     reference.reset()
-    assert environment.state == reference.state  # the generator of later seeds was not touched
+    assert environment.game_state == reference.game_state  # the generator of later seeds was not touched
 
 
 def test_reset_refuses_game_options_and_warns_about_other_keys() -> None:
     environment = _played_once("coloretto", 3, seed=2)
-    assert environment.state is not None
-    before = environment.state.clone()
+    assert environment.game_state is not None
+    before = environment.game_state.clone()
     with pytest.raises(
         ValueError,
         match=r"cannot change the game option\(s\) players: game options are given when the environment is made, "
         r"env\('coloretto', players=\.\.\.\)",
     ):
         environment.reset(seed=3, options={"players": 4})
-    assert environment.state == before
+    assert environment.game_state == before
     with pytest.raises(TypeError, match="reset options must be a dict or None, not"):
         environment.reset(seed=3, options=[("players", 4)])  # type: ignore[arg-type]
-    assert environment.state == before
+    assert environment.game_state == before
     with pytest.warns(UserWarning, match=r"reset ignores options 'verbose'.*env\('coloretto', \.\.\.\)"):
         environment.reset(seed=3, options={"verbose": True})
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         environment.reset(seed=3, options={})
-    assert environment.state is not None and environment.state.history == []
+    assert environment.game_state is not None and environment.game_state.history == []
 
 
 @pytest.mark.parametrize(
@@ -188,13 +193,13 @@ def test_reset_refuses_game_options_and_warns_about_other_keys() -> None:
 def test_step_refuses_what_is_not_an_integer_index_and_changes_nothing(action: Any) -> None:
     environment = env("coloretto", players=3)
     environment.reset(seed=1)
-    state = environment.unwrapped.state
+    state = environment.unwrapped.game_state
     before, agent = state.clone(), environment.agent_selection
     with pytest.raises(
         TypeError, match=r"^an action is an integer index into the action space 0\.\.\d+, not .+ \(\w+\)$"
     ):
         environment.step(action)
-    assert environment.unwrapped.state == before and environment.agent_selection == agent
+    assert environment.unwrapped.game_state == before and environment.agent_selection == agent
     assert not any(environment.terminations.values()) and set(environment.rewards.values()) == {0.0}
 
 
@@ -205,7 +210,7 @@ def test_step_takes_python_and_numpy_integers(kind: Callable[[int], Any]) -> Non
     observation, *_ = environment.last()
     legal = int(np.flatnonzero(observation["action_mask"])[0])
     environment.step(kind(legal))  # np.array(legal) is a 0-d integer array
-    state = environment.unwrapped.state
+    state = environment.unwrapped.game_state
     assert len(state.history) == 1 and not any(environment.terminations.values())
 
 
@@ -214,7 +219,7 @@ def test_step_none_for_an_agent_still_playing_is_refused() -> None:
     environment.reset(seed=1)
     with pytest.raises(ValueError, match=r"action None is only for an agent whose episode has ended; player_\d is"):
         environment.step(None)
-    assert environment.unwrapped.state.history == []
+    assert environment.unwrapped.game_state.history == []
 
 
 @pytest.mark.parametrize("wrapped", [True, False], ids=["env", "raw_env"])
@@ -250,7 +255,7 @@ def test_a_truncation_shows_its_example_move_to_the_mover_alone(monkeypatch: pyt
     else:
         raise AssertionError("play did not leave the window")
     mover = environment.agent_selection
-    state = environment.unwrapped.state
+    state = environment.unwrapped.game_state
     game = environment.unwrapped.game
     outside = [a for a in state.legal_actions() if chromino_observation.to_env(game, a) is None]
     assert outside
@@ -275,7 +280,7 @@ def test_infos_carry_the_final_scores_and_winners() -> None:
             continue
         assert "scores" not in info  # scores may not be public before the end
         environment.step(int(observation["action_mask"].nonzero()[0][0]))
-    state = environment.unwrapped.state
+    state = environment.unwrapped.game_state
     assert state is not None and state.is_terminal
     assert final == {
         agent: {"scores": state.scores(), "winners": state.winners()} for agent in ("player_0", "player_1")

@@ -39,6 +39,7 @@ def test_the_help_names_every_option() -> None:
         (["--game", "nope"], "unknown game 'nope'"),
         (["--opponents", "zzz"], "unknown bot 'zzz'"),
         (["--players", "9"], "'players': 9 is out of range"),
+        (["--game", "chromino"], "makes 14,310,112,146 weights: too many for this linear example"),
     ],
 )
 def test_bad_settings_are_refused_before_training(args: list[str], message: str) -> None:
