@@ -328,7 +328,12 @@ def _opponents(given: Opponent | Sequence[Opponent], count: int) -> list[Opponen
 
 
 def _make(spec: Opponent, seed: int) -> Agent:
-    return make_agent(spec, seed) if isinstance(spec, str) else spec(seed)
+    if isinstance(spec, str):
+        return make_agent(spec, seed)
+    made = spec(seed)
+    if not callable(getattr(made, "act", None)):  # refused at reset, before the agent's first move
+        raise TypeError(f"the opponent factory {spec!r} made {made!r}, which is not an Agent (it has no act())")
+    return made
 
 
 def register_envs() -> None:

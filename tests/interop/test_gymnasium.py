@@ -89,6 +89,12 @@ def _same(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
+def test_an_opponent_factory_that_makes_no_agent_is_refused_at_reset() -> None:
+    environment = single_agent("coloretto", opponents=[lambda seed: "not an agent"])
+    with pytest.raises(TypeError, match="which is not an Agent"):
+        environment.reset(seed=1)
+
+
 def test_a_numpy_integer_seed_is_a_seed() -> None:
     by_numpy, by_int = single_agent("coloretto", opponents="medium"), single_agent("coloretto", opponents="medium")
     observation, _ = by_numpy.reset(seed=np.int64(4))
