@@ -49,6 +49,7 @@ Importing this module registers `kameleon/<Game>-v0` for every game (`kameleon/C
 from __future__ import annotations
 
 import json
+import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -293,6 +294,10 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
         return mask
 
     def render(self) -> str | None:
+        if self.render_mode is None:  # the convention of Gymnasium and PettingZoo: say so, draw nothing
+            warnings.warn("render() needs a render_mode: make the environment with render_mode='ansi' or 'human'",
+                          stacklevel=2)  # fmt: skip
+            return None
         if self.state is None:
             return None
         seat = self.state.current_player

@@ -212,6 +212,10 @@ class raw_env(AECEnv):
             self.render()
 
     def render(self) -> str | None:
+        if self.render_mode is None:  # the convention of Gymnasium and PettingZoo: say so, draw nothing
+            warnings.warn("render() needs a render_mode: make the environment with render_mode='ansi' or 'human'",
+                          stacklevel=2)  # fmt: skip
+            return None
         if self.game_state is None:
             return None
         seat = self.game_state.current_player

@@ -112,6 +112,10 @@ def test_render_is_text() -> None:
     environment.reset(seed=2)
     text = environment.render()
     assert isinstance(text, str) and "Coloretto" in text and "pile_size" in text
+    without = raw_env("coloretto", players=2)
+    without.reset(seed=2)
+    with pytest.warns(UserWarning, match="render\\(\\) needs a render_mode"):
+        assert without.render() is None
     assert vars(kameleon.games)["coloretto"]  # the package stays importable next to the callable registry
     with pytest.raises(ValueError, match="unknown render_mode 'rgb_array'; the modes are human, ansi"):
         raw_env("coloretto", players=2, render_mode="rgb_array")
