@@ -54,7 +54,7 @@ def narrate(event: Mapping[str, Any], seat: int, names: Sequence[str], say: Say 
                     tile=_tile(extra, say),
                 )
                 if extra
-                else msg("tui_s_extra", "{name} drew at once: a chameleon cannot be the last tile", name=name)
+                else msg("tui_s_extra", "{name} drew a tile at once: a chameleon cannot be the last tile", name=name)
             )
         if event.get("out"):
             said.append(msg("tui_s_out", "{name} has no tiles left", name=name))
