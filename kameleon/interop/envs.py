@@ -184,3 +184,9 @@ def check_reset_options(options: Any, game: Game[Any], maker: str) -> None:
         f"(game options are given when the environment is made, {maker}({game.name!r}, ...))",
         stacklevel=3,
     )
+
+
+def no_render_mode() -> None:
+    """What `render()` does without a render_mode, as Gymnasium's and PettingZoo's environments do: say so,
+    draw nothing."""
+    warnings.warn("render() needs a render_mode: make the environment with render_mode='ansi' or 'human'", stacklevel=3)

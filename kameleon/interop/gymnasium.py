@@ -49,7 +49,6 @@ Importing this module registers `kameleon/<Game>-v0` for every game (`kameleon/C
 from __future__ import annotations
 
 import json
-import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -64,7 +63,14 @@ from kameleon.engine.errors import IllegalAction, KameleonError, quoted
 from kameleon.engine.game import State
 from kameleon.engine.registry import games, load
 from kameleon.engine.seeding import MAX_SEED, whole_number
-from kameleon.interop.envs import ILLEGAL_REWARD, Arrays, check_action, check_reset_options, check_seed
+from kameleon.interop.envs import (
+    ILLEGAL_REWARD,
+    Arrays,
+    check_action,
+    check_reset_options,
+    check_seed,
+    no_render_mode,
+)
 from kameleon.interop.spaces import Encoding
 
 REWARDS = ("terminal", "margin")
@@ -294,9 +300,8 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
         return mask
 
     def render(self) -> str | None:
-        if self.render_mode is None:  # the convention of Gymnasium and PettingZoo: say so, draw nothing
-            warnings.warn("render() needs a render_mode: make the environment with render_mode='ansi' or 'human'",
-                          stacklevel=2)  # fmt: skip
+        if self.render_mode is None:
+            no_render_mode()
             return None
         if self.state is None:
             return None

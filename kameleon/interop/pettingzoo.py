@@ -49,7 +49,14 @@ from kameleon.engine.errors import IllegalAction, KameleonError
 from kameleon.engine.game import State
 from kameleon.engine.registry import load
 from kameleon.engine.seeding import MAX_SEED
-from kameleon.interop.envs import ILLEGAL_REWARD, Arrays, check_action, check_reset_options, check_seed
+from kameleon.interop.envs import (
+    ILLEGAL_REWARD,
+    Arrays,
+    check_action,
+    check_reset_options,
+    check_seed,
+    no_render_mode,
+)
 from kameleon.interop.spaces import Encoding
 
 
@@ -212,9 +219,8 @@ class raw_env(AECEnv):
             self.render()
 
     def render(self) -> str | None:
-        if self.render_mode is None:  # the convention of Gymnasium and PettingZoo: say so, draw nothing
-            warnings.warn("render() needs a render_mode: make the environment with render_mode='ansi' or 'human'",
-                          stacklevel=2)  # fmt: skip
+        if self.render_mode is None:
+            no_render_mode()
             return None
         if self.game_state is None:
             return None

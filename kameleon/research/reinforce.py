@@ -31,10 +31,10 @@ if TYPE_CHECKING:
     import numpy as np
 
 REWARD_SCALE = 0.1
+"""Coloretto margins move by a few points a step; scaled, the advantages stay near unit size."""
 MAX_WEIGHTS = 50_000_000
 """The linear policy's most weights (400 MB as float64, three times that with Adam's moments): Chromino's
 17,193 observation numbers times its 832,322 actions would take 107 GiB."""
-"""Coloretto margins move by a few points a step; scaled, the advantages stay near unit size."""
 
 
 class LinearPolicy:
