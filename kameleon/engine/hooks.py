@@ -112,6 +112,8 @@ class Observation:
     """An upper bound on the number of moves of one game."""
     low: float = 0.0
     high: float = float("inf")
+    """A bound on every entry, which the adapters' spaces declare. Give a finite one: Gymnasium's and
+    Stable-Baselines3's checkers warn on an infinite bound (squash a count that has none, e.g. x / (x + c))."""
     window: ActionWindow | None = None
     returns: Callable[[Any], list[float]] | None = None
     """Results for learners when `State.returns()` does not suit (e.g. solo games, where the

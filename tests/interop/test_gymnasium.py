@@ -25,7 +25,7 @@ PLANES = [g for g in GAMES if getattr(kameleon.load(g, players=2).observation(),
 
 def _checked(game: str, **kwargs: Any) -> None:
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UserWarning)  # unbounded observation spaces (high = inf)
+        warnings.simplefilter("error")  # e.g. "A Box observation space maximum value is infinity"
         environment = gymnasium.make(env_id(game), **kwargs)
         check_env(environment.unwrapped)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -28,3 +29,27 @@ def test_two_states_a_seat_observes_alike_have_the_same_seat_to_move(game: str, 
                 key = (seat, tuple(encoding.observe(state, seat)))
                 assert mover_of.setdefault(key, state.current_player) == state.current_player
             state.apply(rng.choice(state.legal_actions()))
+
+
+BOUND_OPTIONS = {"chromino": {"scoring": "expert"}}
+"""Options that fill entries otherwise left at zero (Chromino's Expert points)."""
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+def test_every_observation_lies_within_the_finite_bounds_the_encoding_declares(game: str, players: int) -> None:
+    loaded = kameleon.load(game, players=players, **BOUND_OPTIONS.get(game, {}))
+    encoding = Encoding.of(loaded)
+    low, high = encoding.low, encoding.high
+    assert math.isfinite(low) and math.isfinite(high) and low < high
+    seen_high = low
+    for seed in range(3):
+        state, rng = loaded.new_state(seed), random.Random(seed)
+        while True:
+            for seat in range(players):
+                values = encoding.observe(state, seat)
+                assert low <= min(values) and max(values) <= high, f"seed {seed}, move {len(state.history)}"
+                seen_high = max(seen_high, max(values))
+            if state.is_terminal:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+    assert seen_high > low

@@ -9,13 +9,16 @@ For `n` squares (72, or 88 with `board = 8x11`):
 | --- | --- |
 | per square: observer's piece kind one-hot (7), opponent's (7) | 14 n |
 | the displacement whose capture choices are pending: from square, to square | 2 n |
-| observer to move, choices pending, last ply a pass, no-progress plies / limit, move number / 200, finite supply | 6 |
+| observer to move, choices pending, last ply a pass, no-progress / limit, move m as m/(m+200), finite supply | 6 |
 | trays (finite supply): observer's then opponent's pieces left of kinds V, O, G, K, / box count | 8 |
 
 The first two parts are also offered as (C, H, W) = (16, ranks, 8) planes
 (`Observation.planes`): channels 0-13 the piece kinds above, 14 and 15 the pending
 displacement's from and to squares; row `r` is rank `r + 1`, column `f` file `a + f`
 (plane cell `(r, f)` is square `8r + f`).
+
+The rules bound no game's length, so the move number is squashed into [0, 1) rather than divided: every
+entry lies in [0, 1] (`HIGH`).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ if TYPE_CHECKING:
 
 KINDS = 7
 TRAY_KINDS = (V, V + 1, V + 2, K)
+HIGH = 1.0
 
 
 def size(game: CameleonGame) -> int:
@@ -56,8 +60,8 @@ def encode(state: CameleonState, player: int) -> list[float]:
         float(state.turn == player),
         float(state.pending is not None),
         float(state.last_pass),
-        state.no_progress / limit if limit else 0.0,
-        state.move_number / 200,
+        min(state.no_progress / limit, 1.0) if limit else 0.0,
+        state.move_number / (state.move_number + 200),
         float(state.tray is not None),
     ]
     if state.tray is not None:
@@ -89,4 +93,5 @@ def encoding(game: CameleonGame) -> Observation:
         encode=encode,
         max_game_length=max_game_length(game),
         planes=planes(game),
+        high=HIGH,
     )

@@ -15,13 +15,16 @@ observer comes first. Layout for `players = n` (faces are the 24 of §2.4):
 | the revealed setup joker, one-hot by face | 24 |
 | the claim being resolved (c) | 53 |
 
-(a) hand size / 6, cards played / 6, follower placed, score / 200, real animals
+(a) hand size / 6, cards played / 6, follower placed, score s as s / (s + 200), real animals
 per kind / 9, wild animals per kind / 4, loose wilds / 4, chest size / 20.
 (b) faces of its open part (right of the last follower) / 3, unknown face-down
 cards there / 3, faces of its secured part / 3, unknown face-down cards there / 3,
 followers / 5.
 (c) its faces / 5, the pending misplaced face one-hot, wilds to assign / 8, the
 herds a wild may join.
+
+Scores have no small bound, so they are squashed into [0, 1) rather than divided; every other entry
+counts cards, and no face has more than 9 copies, so no entry exceeds 9 / 3 = 3 (`HIGH`).
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ if TYPE_CHECKING:
     from kameleon.games.cardcassonne.state import CardcassonneState
 
 LOW = 0.0
-HIGH = float("inf")
+HIGH = 3.0
 _ROW = 2 * NUM_FACES + 3
 
 
@@ -56,7 +59,8 @@ def encode(state: CardcassonneState, player: int) -> list[float]:
     for i in range(n):
         q = (player + i) % n
         real, wild = state.herd_real[q], state.herd_wild[q]
-        out += [len(state.hands[q]) / 6, state.played[q] / 6, float(state.follower[q]), state.score[q] / 200]
+        score = state.score[q]
+        out += [len(state.hands[q]) / 6, state.played[q] / 6, float(state.follower[q]), score / (score + 200)]
         out += [r / 9 for r in real]
         out += [w / 4 for w in wild]
         out += [state.loose[q] / 4, len(state.chests[q]) / 20]

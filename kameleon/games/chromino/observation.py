@@ -24,7 +24,7 @@ comes first; `D = 2W′ + 3` (53 standard, 99 Bambino), `n` seats, 80 tiles by i
 | board: colour planes R, Y, G, B, P, wild centre over rows and cols −W′..W′+2, plane-major, rows then cols | 6 D² |
 | tiles on the layout, by id | 80 |
 | each seat: the tiles of its hand the observer sees, by id (a) | 80 n |
-| each seat: hand size / 80, gone out, to move, first player, first out, Expert points / 100 | 6 n |
+| each seat: hand size / 80, gone out, to move, first player, first out, Expert points p as p / (p + 100) | 6 n |
 | the drawn tile, one-hot (to the drawer, or to all with `open_hands`) | 80 |
 | phase (turn, after_draw, over), bag size / 80, draws this turn / 80, final round, stalemate count / n | 7 |
 
@@ -33,7 +33,8 @@ its whole hand with `open_hands`.
 
 The planes cover every cell a tile anchored inside the window can cover, so while
 an episode runs (no placement outside the window has been possible) the whole
-layout is in view. Expert points are public (§7.5) and have no small bound, hence `HIGH = inf`.
+layout is in view. Expert points are public (§7.5) and have no small bound, so they are squashed into
+[0, 1) rather than divided: every entry lies in [0, 1] (`HIGH`).
 
 The board part is also offered as (C, H, W) = (6, D, D) planes (`Observation.planes`):
 plane row `i` is board row `i − W′`, column `j` is column `j − W′`, so a windowed
@@ -64,7 +65,7 @@ CHANNELS = 6
 MAX_LEGAL = 512
 """Slots of the legal-action list (`Observation.max_legal`); a state with more truncates the episode."""
 LOW = 0.0
-HIGH = float("inf")
+HIGH = 1.0
 _SEAT = NUM_TILES + 6
 _TAIL = NUM_TILES + 7
 
@@ -153,7 +154,7 @@ def encode(state: ChrominoState, player: int) -> array[float]:
         out[base + 2] = float(mover == q)
         out[base + 3] = float(first == q)
         out[base + 4] = float(first_out == q)
-        out[base + 5] = points[q] / 100 if expert else 0.0
+        out[base + 5] = points[q] / (points[q] + 100) if expert else 0.0
         base += 6
     if state.drawn >= 0 and (open_hands or mover == player):
         out[base + state.drawn] = 1.0

@@ -14,6 +14,8 @@ that the observer is always first. The layout, for `players = n` and `k` rows:
 | colours in play | 7 |
 | pile: count of each card kind / 9, size / 80, cards above the last-round card / 80, final round | 13 |
 | declaration (manual scoring): jokers given to each colour / 3, colours marked positive | 14 |
+
+Every entry lies in [0, 10 / 9] (`HIGH`): the most cards of one kind are the ten +2 cards, counted in ninths.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ def size(game: ColorettoGame) -> int:
 
 
 _NINTHS = tuple(k / 9 for k in range(100))
+HIGH = 10 / 9
 _THIRD = 1 / 3
 
 
@@ -102,4 +105,5 @@ def encoding(game: ColorettoGame) -> Observation:
         size=size(game),
         encode=encode,
         max_game_length=max_game_length(game),
+        high=HIGH,
     )
