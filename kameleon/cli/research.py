@@ -38,6 +38,9 @@ def _progress(*, transient: bool = True) -> Bars:
 @research_app.command("strength")
 def strength_command(
     games: int = typer.Option(16, "--games", "-n", help="games per pairing"),
+    table_games: int | None = typer.Option(
+        None, "--table-games", help="games of each four-player table (default: --games)"
+    ),
     move_time: float = typer.Option(0.1, "--move-time", help="seconds per move of the hard bot"),
     iterations: int | None = typer.Option(
         None, "--iterations", help="search iterations per move of the hard bot instead of --move-time (reproducible)"
@@ -57,16 +60,26 @@ def strength_command(
     """Regenerate docs/strength.md: every bot level against the others, for every game at 2 and 4 players.
 
     Two players: every pair of levels plays seat-rotated games (the row level's
-    win rate against the column level). Four players: the four levels at one
-    table, and hard against three medium. Win rates come with 95% Wilson
-    intervals; a shared first place is a win for each co-winner. Games are kept
-    in --games-dir as they end, so after Ctrl-C or a crash the same command
-    with --resume plays only the missing ones.
+    win rate against the column level), and the fair oracle plays random. Four
+    players: the four levels at one table, hard against three medium and expert
+    against three hard. Where a game ships no network, expert is hard and plays
+    no games of its own. Win rates come with 95% Wilson intervals; a shared
+    first place is a win for each co-winner. Games are kept in --games-dir as
+    they end, so after Ctrl-C or a crash the same command with --resume plays
+    only the missing ones. The figures are kept in strength.json beside the
+    report: with --game, that game's sections are measured again and the
+    others' are kept.
     """
     from kameleon.research import strength
 
     settings = strength.Settings(
-        games=games, move_time=move_time, workers=workers, seed=seed, only=tuple(game), iterations=iterations
+        games=games,
+        move_time=move_time,
+        workers=workers,
+        seed=seed,
+        only=tuple(game),
+        iterations=iterations,
+        table_games=table_games,
     )
     folder = strength.default_games_dir() if games_dir is None else games_dir
     try:
@@ -76,7 +89,6 @@ def strength_command(
     except KameleonError as exc:
         raise fail(str(exc)) from None
     total = sum(len(tournament.tasks()) for tournaments in plans.values() for tournament in tournaments.values())
-    start = time.perf_counter()
     done = 0
     progress = _progress()
     with progress:
@@ -112,9 +124,11 @@ def strength_command(
                 on_configuration=configuration_ends,
             )
     try:
-        strength.write(out, measured, settings, (time.perf_counter() - start) / 60)
+        strength.write(out, measured, settings)
     except OSError as exc:
         raise fail(f"cannot write {out}: {exc.strerror or exc}; the games are kept in {folder}") from None
+    except KameleonError as exc:
+        raise fail(f"{exc}; the games are kept in {folder}") from None
     strength.forget(folder)
     err_console.print(f"wrote {out}", markup=False)
 

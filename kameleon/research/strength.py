@@ -1,6 +1,7 @@
 """The strength report: how each level fares against the others, for every game; writes docs/strength.md.
 
-    kameleon research strength [--games 16] [--move-time 0.1] [--workers 2] [--out docs/strength.md] [--resume]
+    kameleon research strength [--games 16] [--table-games N] [--move-time 0.1] [--workers 2] [--game G]
+                               [--out docs/strength.md] [--resume]
 
 For every game whose engine is present and each of 2 and 4 players (when the
 game allows it):
@@ -13,7 +14,10 @@ game allows it):
   is read against;
 - 4 players: the four levels of `TABLE` share a table (first-place rate of each),
   `hard` plays against three `medium` and `expert` against three `hard` (their
-  first-place rates).
+  first-place rates), `table_games` games each.
+
+Where a game ships no network for a table size, `expert` is the same bot as
+`hard` (`kameleon.ai.expert`): its games are not played and the report says so.
 
 A shared first place is a win for each co-winner, so two rates of one pairing
 can add up to more than 100%. The searching bots (`expert`, `hard`) run at `move_time` seconds per
@@ -25,6 +29,11 @@ the command to refresh them.
 Every game is kept as it ends (`games_dir`, a folder in kameleon's data
 directory) until the report is written, so an interrupted run loses nothing:
 the same command with `--resume` plays only the games still missing.
+
+The figures are kept beside the report (`docs/strength.json`), each configuration's
+with the command, date and machine that measured it, and the report is drawn from
+them: a run for some games (`--game`) replaces their sections and keeps the others',
+so a slow machine can measure one game at a time.
 """
 
 from __future__ import annotations
@@ -41,6 +50,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kameleon.ai.expert import has_network
 from kameleon.ai.levels import MAX_ITERATIONS
 from kameleon.ai.standings import wilson
 from kameleon.ai.tournament import Tournament, run_tournament
@@ -62,7 +72,9 @@ ORACLE = "oracle"
 """The fair oracle's name in the report's games (`OracleAgent` seeing `nothing`, its default effort)."""
 CEILING_OPPONENT = "random"
 COMMAND = "kameleon research strength"
-"""The command that writes the report (named in the report's first line)."""
+"""The command that writes the report (named in each section's first line)."""
+FIGURES_VERSION = 1
+"""The format of the figures file beside the report."""
 
 Configuration = tuple[str, int]
 """(game, players)."""
@@ -99,18 +111,32 @@ class Settings:
     """The games to measure (all when empty)."""
     iterations: int | None = None
     """Search iterations per move of `hard` instead of `move_time` (reproducible games)."""
+    table_games: int | None = None
+    """Games of each four-player table (default: `games`): the 2-player pairings are what most needs many."""
 
     def games_key(self) -> dict[str, Any]:
         """What the games folder records, so that `--resume` refuses another report's games."""
         key: dict[str, Any] = {"games": self.games, "move_time": self.move_time, "seed": self.seed}
         if self.iterations is not None:
             key["iterations"] = self.iterations
+        if self.table_games is not None:
+            key["table_games"] = self.table_games
         return key
+
+    def command(self, game: str) -> str:
+        """The command line that measures `game`'s sections with these settings."""
+        budget = f"--move-time {self.move_time:g}" if self.iterations is None else f"--iterations {self.iterations}"
+        tables = "" if self.table_games is None else f" --table-games {self.table_games}"
+        return (
+            f"{COMMAND} --game {game} --games {self.games}{tables} {budget} --workers {self.workers} --seed {self.seed}"
+        )
 
     def check(self, out: Path) -> None:
         """Refuse bad settings and an unwritable report before the first game rather than after the last."""
         if self.games < 1 or self.workers < 1 or not self.move_time > 0:
             raise KameleonError("--games and --workers must be at least 1 and --move-time positive")
+        if self.table_games is not None and self.table_games < 1:
+            raise KameleonError("--table-games must be at least 1")
         if self.iterations is not None and not 1 <= self.iterations <= MAX_ITERATIONS:
             raise KameleonError(f"--iterations must be from 1 to {MAX_ITERATIONS:,}")
         if not 0 <= self.seed <= MAX_SEED:
@@ -127,14 +153,18 @@ class Settings:
             raise KameleonError(f"cannot write {out}: it is a directory")
         if not os.access(out.parent, os.W_OK):
             raise KameleonError(f"cannot write {out}: no permission")
+        read_figures(figures_path(out))  # a damaged figures file is refused now, not after the games
 
     def plans(self) -> dict[Configuration, dict[str, Tournament]]:
         """Every configuration's tournaments, by the name of their games file."""
         wanted = [config for config in configurations() if not self.only or config[0] in self.only]
         return {
-            config: plan(*config, self.games, self.move_time, self.seed, iterations=self.iterations)
+            config: plan(
+                *config, self.games, self.move_time, self.seed, iterations=self.iterations,
+                table_games=self.table_games,
+            )
             for config in wanted
-        }
+        }  # fmt: skip
 
 
 def _rate(results: Sequence[dict[str, Any]], bot: str) -> tuple[int, int]:
@@ -171,115 +201,202 @@ def _search_speed(results: Sequence[dict[str, Any]]) -> tuple[float, float, floa
 
 
 def plan(
-    game: str, players: int, games: int, move_time: float, seed: int, *, iterations: int | None = None
+    game: str,
+    players: int,
+    games: int,
+    move_time: float,
+    seed: int,
+    *,
+    iterations: int | None = None,
+    table_games: int | None = None,
 ) -> dict[str, Tournament]:
     """The tournaments of one configuration, by the name of their games file (`hard` searches for `iterations`
-    per move when given, else for `move_time` seconds)."""
+    per move when given, else for `move_time` seconds; four-player tables play `table_games`, default `games`).
+    `expert`'s are left out where the game ships no network for `players` (it would be `hard` again)."""
     budget: dict[str, Any] = {"move_time": move_time} if iterations is None else {"iterations": iterations}
+    expert = has_network(load(game, players=players))
 
-    def tournament(bots: tuple[str, ...] | dict[str, Any], salt: int) -> Tournament:
-        return Tournament(game, bots, games=games, players=players, seed=seed + salt, **budget)
+    def tournament(bots: tuple[str, ...] | dict[str, Any], salt: int, count: int = games) -> Tournament:
+        return Tournament(game, bots, games=count, players=players, seed=seed + salt, **budget)
 
     stem = f"{game}-{players}p"
     if players == 2:
-        pairs = itertools.combinations(LEVELS, 2)
-        tournaments = {f"{stem}-{a}-{b}": tournament((a, b), k) for k, (a, b) in enumerate(pairs)}
+        pairs = itertools.combinations(LEVELS, 2)  # numbered among all pairs, so each keeps its seed
+        tournaments = {
+            f"{stem}-{a}-{b}": tournament((a, b), k)
+            for k, (a, b) in enumerate(pairs)
+            if expert or "expert" not in (a, b)
+        }
         oracle = {ORACLE: functools.partial(OracleAgent, "nothing"), CEILING_OPPONENT: CEILING_OPPONENT}
         tournaments[f"{stem}-{ORACLE}-{CEILING_OPPONENT}"] = tournament(oracle, 50)
         return tournaments
-    return {
-        f"{stem}-all": tournament(TABLE, 100),
-        f"{stem}-hard-medium": tournament(HARD_VS_MEDIUM, 200),
-        f"{stem}-expert-hard": tournament(EXPERT_VS_HARD, 300),
+    tables = games if table_games is None else table_games
+    tournaments = {
+        f"{stem}-all": tournament(TABLE, 100, tables),
+        f"{stem}-hard-medium": tournament(HARD_VS_MEDIUM, 200, tables),
     }
+    if expert:
+        tournaments[f"{stem}-expert-hard"] = tournament(EXPERT_VS_HARD, 300, tables)
+    return tournaments
 
 
 def figures(game: str, players: int, played: Sequence[tuple[Tournament, list[dict[str, Any]]]]) -> dict[str, Any]:
-    """The tables' figures of one configuration from its tournaments (as `plan` makes them) and their games."""
+    """The tables' figures of one configuration from its tournaments (as `plan` makes them) and their games.
+
+    Every rate is `[wins, seat-games]`; `pairs[a][b]` is level `a`'s against `b`. `expert` is False where it
+    played no game (no network for this table size: it is `hard`). `core_minutes` sums the games' own time."""
     out: dict[str, Any] = {
-        "game": game, "players": players, "pairs": {}, "table": {}, "hard_vs_medium": None, "expert_vs_hard": None,
-        "ceiling": None,
+        "game": game, "players": players, "expert": False, "pairs": {}, "table": {}, "hard_vs_medium": None,
+        "expert_vs_hard": None, "ceiling": None,
     }  # fmt: skip
     hard_results: list[dict[str, Any]] = []
+    seconds = 0.0
     for tournament, results in played:
         bots = tournament.bots
+        seconds += sum(result["seconds"] for result in results)
+        out["expert"] = out["expert"] or "expert" in bots
         if "hard" in bots:
             hard_results.extend(results)
         if ORACLE in bots:
-            out["ceiling"] = _rate(results, ORACLE)
+            out["ceiling"] = list(_rate(results, ORACLE))
         elif players == 2:
             a, b = bots
-            out["pairs"][(a, b)] = _rate(results, a)
-            out["pairs"][(b, a)] = _rate(results, b)
-        elif bots == HARD_VS_MEDIUM:
-            out["hard_vs_medium"] = _rate(results, "hard")
-        elif bots == EXPERT_VS_HARD:
-            out["expert_vs_hard"] = _rate(results, "expert")
+            out["pairs"].setdefault(a, {})[b] = list(_rate(results, a))
+            out["pairs"].setdefault(b, {})[a] = list(_rate(results, b))
+        elif tuple(bots) == HARD_VS_MEDIUM:
+            out["hard_vs_medium"] = list(_rate(results, "hard"))
+        elif tuple(bots) == EXPERT_VS_HARD:
+            out["expert_vs_hard"] = list(_rate(results, "expert"))
         else:
-            out["table"] = {level: _rate(results, level) for level in TABLE}
-    out["speed"] = _search_speed(hard_results)
+            out["table"] = {level: list(_rate(results, level)) for level in TABLE}
+    out["speed"] = list(_search_speed(hard_results))
+    out["core_minutes"] = round(seconds / 60, 1)
     return out
 
 
-def render(measured: Sequence[dict[str, Any]], settings: dict[str, Any]) -> str:
-    iterations = settings.get("iterations")
-    if iterations is None:
-        budget_flag = f"--move-time {settings['move_time']:g}"
-        budget = f"{settings['move_time']:g} s per move"
+def _games(measured: dict[str, Any]) -> str:
+    """How many games a section's rates rest on, from its figures."""
+    pairs = [rate[1] for row in measured["pairs"].values() for rate in row.values()]
+    tables = [rate[1] for rate in (measured["table"] or {}).values()] + (
+        [measured["hard_vs_medium"][1]] if measured["hard_vs_medium"] else []
+    )
+    if pairs:
+        return f"{max(pairs)} games per pairing"
+    return f"{max(tables, default=0)} games per table"
+
+
+def _section(entry: dict[str, Any]) -> list[str]:
+    game, players, how = entry["game"], entry["players"], entry["measured"]
+    lines = [
+        f"## {game}, {players} players",
+        "",
+        f"Measured by `{how['command']}` on {how['date']} ({how['machine']}): {_games(entry)}, "
+        f"`expert` and `hard` at {how['budget']}; the games took {entry['core_minutes']:,.1f} minutes of one core.",
+        "",
+    ]
+    if not entry["expert"]:
+        lines += [
+            f"`expert` is the same bot as `hard` here (no network ships for {players} players), so it plays no "
+            "games of its own.",
+            "",
+        ]
+    levels = [level for level in LEVELS if entry["expert"] or level != "expert"]
+    if players == 2:
+        lines += [
+            "Row level's win rate against the column level:",
+            "",
+            "| level | " + " | ".join(f"vs {b}" for b in levels) + " |",
+            "| --- |" + " --- |" * len(levels),
+        ]
+        for a in levels:
+            cells = ["—" if a == b else _cell(*entry["pairs"][a][b]) for b in levels]
+            lines.append(f"| {a} | " + " | ".join(cells) + " |")
+        if entry["ceiling"] is not None:
+            lines += [
+                "",
+                f"Fair ceiling against `{CEILING_OPPONENT}`: {_cell(*entry['ceiling'])}, the oracle's "
+                "rate (`kameleon research oracle --sees nothing`).",
+            ]
     else:
-        budget_flag = f"--iterations {iterations}"
-        budget = f"{iterations} iterations per move"
+        lines += [
+            "First-place rate with all four levels at the table:",
+            "",
+            "| " + " | ".join(TABLE) + " |",
+            "|" + " --- |" * len(TABLE),
+            "| " + " | ".join(_cell(*entry["table"][level]) for level in TABLE) + " |",
+            "",
+            f"`hard` against three `medium`: first place in {_cell(*entry['hard_vs_medium'])}.",
+        ]
+        if entry["expert_vs_hard"] is not None:
+            lines += ["", f"`expert` against three `hard`: first place in {_cell(*entry['expert_vs_hard'])}."]
+    speed, per_move, slowest = entry["speed"]
+    lines += [
+        "",
+        f"ISMCTS: {speed:,.0f} iterations/s; {per_move:.3f} s per decision on average, slowest {slowest:.3f} s.",
+        "",
+    ]
+    return lines
+
+
+def render(measured: Sequence[dict[str, Any]]) -> str:
+    """The report: a section per measured configuration (`figures` with its `measured`: command, date, machine,
+    budget), in `configurations()` order, and the configurations not measured yet."""
     lines = [
         "# Bot strength",
         "",
-        f"Generated by `{COMMAND} "
-        f"--games {settings['games']} {budget_flag} --workers {settings['workers']} "
-        f"--seed {settings['seed']}` on {settings['date']} ({settings['machine']}); "
-        f"it took {settings['minutes']:.1f} minutes. Do not edit by hand: rerun the command.",
+        f"Drawn from `strength.json` beside it, which `{COMMAND}` writes. Do not edit by hand: rerun the command "
+        "each section names (`--game` measures one game and keeps the others' sections).",
         "",
-        f"Levels: `expert` and `hard` = ISMCTS at **{budget}** here (1 s in play), `expert` judging positions"
-        " with the game's value network where it ships one (else it plays as `hard`), "
+        "Levels: `expert` and `hard` = ISMCTS at the budget each section names (1 s per move in play), `expert` "
+        "judging positions with the game's value network where it ships one (else it plays as `hard`), "
         "`medium` = greedy on the game's heuristic, `easy` = greedy with noise, `random` = uniform.",
         "Each cell is a win rate with its 95% Wilson interval; a shared first place counts as a win for",
         "every co-winner. Every match is seat-rotated and each deal is played from every seat.",
-        f"Games per pairing: {settings['games']} — small, so the intervals are wide.",
         "",
     ]
-    for entry in measured:
-        game, players = entry["game"], entry["players"]
-        lines.append(f"## {game}, {players} players")
-        lines.append("")
-        if players == 2:
-            lines.append("Row level's win rate against the column level:")
-            lines.append("")
-            lines.append("| level | " + " | ".join(f"vs {b}" for b in LEVELS) + " |")
-            lines.append("| --- |" + " --- |" * len(LEVELS))
-            for a in LEVELS:
-                cells = ["—" if a == b else _cell(*entry["pairs"][(a, b)]) for b in LEVELS]
-                lines.append(f"| {a} | " + " | ".join(cells) + " |")
-            if entry.get("ceiling") is not None:
-                lines.append("")
-                lines.append(
-                    f"Fair ceiling against `{CEILING_OPPONENT}`: {_cell(*entry['ceiling'])}, the oracle's "
-                    "rate (`kameleon research oracle --sees nothing`)."
-                )
-        else:
-            lines.append("First-place rate with all four levels at the table:")
-            lines.append("")
-            lines.append("| " + " | ".join(TABLE) + " |")
-            lines.append("|" + " --- |" * len(TABLE))
-            lines.append("| " + " | ".join(_cell(*entry["table"][level]) for level in TABLE) + " |")
-            lines.append("")
-            lines.append(f"`hard` against three `medium`: first place in {_cell(*entry['hard_vs_medium'])}.")
-            lines.append("")
-            lines.append(f"`expert` against three `hard`: first place in {_cell(*entry['expert_vs_hard'])}.")
-        speed, per_move, slowest = entry["speed"]
-        lines.append("")
-        lines.append(
-            f"ISMCTS: {speed:,.0f} iterations/s; {per_move:.3f} s per decision on average, slowest {slowest:.3f} s."
-        )
-        lines.append("")
+    order = {config: k for k, config in enumerate(configurations())}
+    shown = sorted(measured, key=lambda entry: order.get((entry["game"], entry["players"]), len(order)))
+    for entry in shown:
+        lines += _section(entry)
+    missing = [f"{game}, {players} players" for game, players in order if not _has(measured, game, players)]
+    if missing:
+        lines += [
+            "## Not measured yet",
+            "",
+            f"{'; '.join(missing)}: `{COMMAND} --game GAME` measures a game's sections.",
+            "",
+        ]
     return "\n".join(lines)
+
+
+def _has(measured: Sequence[dict[str, Any]], game: str, players: int) -> bool:
+    return any(entry["game"] == game and entry["players"] == players for entry in measured)
+
+
+def figures_path(out: Path) -> Path:
+    """The figures file of the report `out` (`docs/strength.json` beside `docs/strength.md`)."""
+    return out.with_suffix(".json")
+
+
+def read_figures(path: Path) -> list[dict[str, Any]]:
+    """The configurations a figures file holds (none when there is no file); a damaged one is refused."""
+    if not path.exists():
+        return []
+    try:
+        stored = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise KameleonError(f"cannot read the report's figures {path}: {exc}; move it away to start anew") from None
+    entries = stored.get("configurations") if isinstance(stored, dict) else None
+    if (
+        not isinstance(stored, dict)
+        or stored.get("version") != FIGURES_VERSION
+        or not isinstance(entries, list)
+        or not all(isinstance(entry, dict) and {"game", "players", "measured"} <= entry.keys() for entry in entries)
+    ):
+        raise KameleonError(
+            f"{path} is not a strength report's figures (version {FIGURES_VERSION}); move it away to start anew"
+        )
+    return entries
 
 
 def prepare(folder: Path, settings: Settings, resume: bool) -> None:
@@ -340,16 +457,22 @@ def play(
     return measured
 
 
-def write(out: Path, measured: Sequence[dict[str, Any]], settings: Settings, minutes: float) -> None:
-    """Write the report (the figures of `play`) to `out`."""
-    shown = {
-        **settings.games_key(),
-        "workers": settings.workers,
+def write(out: Path, measured: Sequence[dict[str, Any]], settings: Settings) -> None:
+    """Add the figures of `play` to the report's figures file (replacing those configurations') and draw
+    the report `out` from all of them."""
+    how = {
         "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "machine": f"{platform.machine()}, Python {platform.python_version()}, {settings.workers} worker(s)",
-        "minutes": minutes,
+        "budget": f"{settings.move_time:g} s per move"
+        if settings.iterations is None
+        else f"{settings.iterations} iterations per move",
+        "settings": settings.games_key(),
     }
-    write_whole(out, render(measured, shown) + "\n")
+    new = [{**entry, "measured": {**how, "command": settings.command(entry["game"])}} for entry in measured]
+    kept = [entry for entry in read_figures(figures_path(out)) if not _has(new, entry["game"], entry["players"])]
+    every = kept + new
+    write_whole(figures_path(out), json.dumps({"version": FIGURES_VERSION, "configurations": every}, indent=1) + "\n")
+    write_whole(out, render(every) + "\n")
 
 
 def forget(games_dir: Path) -> None:
