@@ -31,8 +31,9 @@ def test_two_states_a_seat_observes_alike_have_the_same_seat_to_move(game: str, 
             state.apply(rng.choice(state.legal_actions()))
 
 
-BOUND_OPTIONS = {"chromino": {"scoring": "expert"}}
-"""Options that fill entries otherwise left at zero (Chromino's Expert points)."""
+BOUND_OPTIONS = {"chromino": {"scoring": "expert"}, "cardcassonne": {"reveal_unclaimed_face_down": False}}
+"""Options that fill entries otherwise left at zero (Chromino's Expert points) or let them grow (face-down cards
+left face down in Cardcassonne's rows)."""
 
 
 @pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)

@@ -24,7 +24,9 @@ followers / 5.
 herds a wild may join.
 
 Scores have no small bound, so they are squashed into [0, 1) rather than divided; every other entry
-counts cards, and no face has more than 9 copies, so no entry exceeds 9 / 3 = 3 (`HIGH`).
+counts cards, and no face has more than 9 copies, so no entry exceeds 9 / 3 = 3 (`HIGH`). The one
+exception: with `reveal_unclaimed_face_down` off, a row's unknown face-down cards pile up over the
+rounds, at most one per seat and round, so the bound is then `players * rounds / 3` where that is larger.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ if TYPE_CHECKING:
 
 LOW = 0.0
 HIGH = 3.0
+"""The bound of every entry (see the module docstring; `high` widens it where face-down cards pile up)."""
 _ROW = 2 * NUM_FACES + 3
 
 
@@ -123,5 +126,13 @@ def encoding(game: CardcassonneGame) -> Observation:
         encode=encode,
         max_game_length=max_game_length(game),
         low=LOW,
-        high=HIGH,
+        high=high(game),
     )
+
+
+def high(game: CardcassonneGame) -> float:
+    """The bound of every entry of `game`'s observation."""
+    if game.options["reveal_unclaimed_face_down"]:
+        return HIGH
+    rounds = DEAL_TABLE[game.num_players][1]
+    return max(HIGH, game.num_players * rounds / 3)
