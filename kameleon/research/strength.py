@@ -314,8 +314,9 @@ def _section(entry: dict[str, Any]) -> list[str]:
         if entry["ceiling"] is not None:
             lines += [
                 "",
-                f"Fair ceiling against `{CEILING_OPPONENT}`: {_cell(*entry['ceiling'])}, the oracle's "
-                "rate (`kameleon research oracle --sees nothing`).",
+                f"Fair ceiling against `{CEILING_OPPONENT}`: {_cell(*entry['ceiling'])}, the fair oracle's rate "
+                "(`kameleon research oracle --sees nothing`: flat Monte Carlo from the seat's own "
+                "determinizations, at its default effort). A search with a good evaluation can pass it.",
             ]
     else:
         lines += [
