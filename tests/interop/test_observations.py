@@ -31,26 +31,39 @@ def test_two_states_a_seat_observes_alike_have_the_same_seat_to_move(game: str, 
             state.apply(rng.choice(state.legal_actions()))
 
 
-BOUND_OPTIONS = {"chromino": {"scoring": "expert"}, "cardcassonne": {"reveal_unclaimed_face_down": False}}
-"""Options that fill entries otherwise left at zero (Chromino's Expert points) or let them grow (face-down cards
-left face down in Cardcassonne's rows)."""
+BOUND_OPTIONS = {
+    "chromino": [{"scoring": "expert"}, {"placement": "bambino", "scoring": "expert"}],
+    "cardcassonne": [
+        {"reveal_unclaimed_face_down": False},
+        {"reveal_unclaimed_face_down": False, "face_down_rule": "round_first"},
+    ],
+    "cameleon": [{"finite_supply": True}],
+    "coloretto": [{"jokers": "plain"}],
+}
+"""Options besides the defaults that fill entries otherwise left at zero (Chromino's Expert points), let counts grow
+(face-down cards left face down in Cardcassonne's rows) or change the bound."""
 
 
 @pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
 def test_every_observation_lies_within_the_finite_bounds_the_encoding_declares(game: str, players: int) -> None:
-    loaded = kameleon.load(game, players=players, **BOUND_OPTIONS.get(game, {}))
-    encoding = Encoding.of(loaded)
-    low, high = encoding.low, encoding.high
-    assert math.isfinite(low) and math.isfinite(high) and low < high
-    seen_high = low
-    for seed in range(3):
-        state, rng = loaded.new_state(seed), random.Random(seed)
-        while True:
-            for seat in range(players):
-                values = encoding.observe(state, seat)
-                assert low <= min(values) and max(values) <= high, f"seed {seed}, move {len(state.history)}"
-                seen_high = max(seen_high, max(values))
-            if state.is_terminal:
-                break
-            state.apply(rng.choice(state.legal_actions()))
-    assert seen_high > low
+    for options in [{}, *BOUND_OPTIONS.get(game, [])]:
+        loaded = kameleon.load(game, players=players, **options)
+        encoding = Encoding.of(loaded)
+        low, high = encoding.low, encoding.high
+        assert math.isfinite(low) and math.isfinite(high) and low < high
+        seen_high = low
+        for seed in range(3):
+            state, rng = loaded.new_state(seed), random.Random(seed)
+            while True:
+                for seat in range(players):
+                    values = encoding.observe(state, seat)
+                    assert low <= min(values) and max(values) <= high, (
+                        f"{options}, seed {seed}, move {len(state.history)}"
+                    )
+                    seen_high = max(seen_high, max(values))
+                if state.is_terminal:
+                    break
+                state.apply(rng.choice(state.legal_actions()))
+        assert seen_high >= 1.0, "the one-hot entries reach 1"
+        if game == "coloretto":
+            assert seen_high == pytest.approx(high), "the pile's ten +2 cards reach the bound"

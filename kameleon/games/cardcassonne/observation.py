@@ -23,10 +23,12 @@ followers / 5.
 (c) its faces / 5, the pending misplaced face one-hot, wilds to assign / 8, the
 herds a wild may join.
 
-Scores have no small bound, so they are squashed into [0, 1) rather than divided; every other entry
-counts cards, and no face has more than 9 copies, so no entry exceeds 9 / 3 = 3 (`HIGH`). The one
-exception: with `reveal_unclaimed_face_down` off, a row's unknown face-down cards pile up over the
-rounds, at most one per seat and round, so the bound is then `players * rounds / 3` where that is larger.
+Scores have no small bound, so they are squashed into [0, 1) rather than divided. Every other entry is a
+count of cards divided as above; the largest is a face's copies in thirds, and no face has more than 9
+copies, so no entry exceeds 9 / 3 = 3 (`HIGH`). The one exception: with
+`reveal_unclaimed_face_down` off, a row's face-down cards pile up over the rounds, those the observer did not
+play at most `players - 1` a round (one a round with `face_down_rule = round_first`), so the bound is then
+that many rounds' worth in thirds where that is larger (`high`).
 """
 
 from __future__ import annotations
@@ -135,4 +137,5 @@ def high(game: CardcassonneGame) -> float:
     if game.options["reveal_unclaimed_face_down"]:
         return HIGH
     rounds = DEAL_TABLE[game.num_players][1]
-    return max(HIGH, game.num_players * rounds / 3)
+    per_round = 1 if game.options["face_down_rule"] == "round_first" else game.num_players - 1
+    return max(HIGH, per_round * rounds / 3)
