@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import datetime
 import functools
+import hashlib
 import itertools
 import json
 import os
@@ -50,7 +51,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kameleon.ai.expert import has_network
+from kameleon import __version__
+from kameleon.ai.expert import has_network, network_file
 from kameleon.ai.levels import MAX_ITERATIONS
 from kameleon.ai.standings import wilson
 from kameleon.ai.tournament import Tournament, run_tournament
@@ -121,6 +123,8 @@ class Settings:
             key["iterations"] = self.iterations
         if self.table_games is not None:
             key["table_games"] = self.table_games
+        if self.only:
+            key["game"] = sorted(self.only)  # so a run for other games cannot finish (and delete) these games
         return key
 
     def command(self, game: str) -> str:
@@ -151,6 +155,8 @@ class Settings:
             raise KameleonError(f"cannot write {out}: {exc.strerror or exc}") from None
         if out.is_dir():
             raise KameleonError(f"cannot write {out}: it is a directory")
+        if figures_path(out) == out:
+            raise KameleonError(f"cannot write the report to {out}: its figures go to a .json file beside it; use .md")
         if not os.access(out.parent, os.W_OK):
             raise KameleonError(f"cannot write {out}: no permission")
         read_figures(figures_path(out))  # a damaged figures file is refused now, not after the games
@@ -285,19 +291,30 @@ def _games(measured: dict[str, Any]) -> str:
     return f"{max(tables, default=0)} games per table"
 
 
+def _where(how: dict[str, Any]) -> str:
+    """The machine, and the version and network of what was measured (where the figures record them)."""
+    parts = [how["machine"]]
+    if how.get("version"):
+        parts.append(f"kameleon {how['version']}")
+    if how.get("network"):
+        parts.append(f"network {how['network']}")
+    return "; ".join(parts)
+
+
 def _section(entry: dict[str, Any]) -> list[str]:
     game, players, how = entry["game"], entry["players"], entry["measured"]
     lines = [
         f"## {game}, {players} players",
         "",
-        f"Measured by `{how['command']}` on {how['date']} ({how['machine']}): {_games(entry)}, "
-        f"`expert` and `hard` at {how['budget']}; the games took {entry['core_minutes']:,.1f} minutes of one core.",
+        f"Measured by `{how['command']}` on {how['date']} ({_where(how)}): {_games(entry)}, "
+        f"`expert` and `hard` at {how['budget']}; the games took {entry['core_minutes']:,.1f} minutes, summed over "
+        "the workers.",
         "",
     ]
     if not entry["expert"]:
         lines += [
-            f"`expert` is the same bot as `hard` here (no network ships for {players} players), so it plays no "
-            "games of its own.",
+            f"`expert` was the same bot as `hard` here (no network shipped for {players} players when this was "
+            "measured), so it played no games of its own.",
             "",
         ]
     levels = [level for level in LEVELS if entry["expert"] or level != "expert"]
@@ -314,9 +331,10 @@ def _section(entry: dict[str, Any]) -> list[str]:
         if entry["ceiling"] is not None:
             lines += [
                 "",
-                f"Fair ceiling against `{CEILING_OPPONENT}`: {_cell(*entry['ceiling'])}, the fair oracle's rate "
+                f"Fair oracle against `{CEILING_OPPONENT}`: {_cell(*entry['ceiling'])} "
                 "(`kameleon research oracle --sees nothing`: flat Monte Carlo from the seat's own "
-                "determinizations, at its default effort). A search with a good evaluation can pass it.",
+                "determinizations, at its default effort), the reference a fair bot's rate against "
+                f"`{CEILING_OPPONENT}` is read against; a search with a good evaluation can pass it.",
             ]
     else:
         lines += [
@@ -339,20 +357,22 @@ def _section(entry: dict[str, Any]) -> list[str]:
     return lines
 
 
-def render(measured: Sequence[dict[str, Any]]) -> str:
+def render(measured: Sequence[dict[str, Any]], figures_name: str = "strength.json") -> str:
     """The report: a section per measured configuration (`figures` with its `measured`: command, date, machine,
-    budget), in `configurations()` order, and the configurations not measured yet."""
+    budget, version, network), in `configurations()` order, and the configurations not measured yet;
+    `figures_name` is the figures file it is drawn from."""
     lines = [
         "# Bot strength",
         "",
-        f"Drawn from `strength.json` beside it, which `{COMMAND}` writes. Do not edit by hand: rerun the command "
+        f"Drawn from `{figures_name}` beside it, which `{COMMAND}` writes. Do not edit by hand: rerun the command "
         "each section names (`--game` measures one game and keeps the others' sections).",
         "",
         "Levels: `expert` and `hard` = ISMCTS at the budget each section names (1 s per move in play), `expert` "
         "judging positions with the game's value network where it ships one (else it plays as `hard`), "
         "`medium` = greedy on the game's heuristic, `easy` = greedy with noise, `random` = uniform.",
         "Each cell is a win rate with its 95% Wilson interval; a shared first place counts as a win for",
-        "every co-winner. Every match is seat-rotated and each deal is played from every seat.",
+        "every co-winner. Every match is seat-rotated: when the games are a multiple of the seats, each deal is",
+        "played from every seat.",
         "",
     ]
     order = {config: k for k, config in enumerate(configurations())}
@@ -392,12 +412,33 @@ def read_figures(path: Path) -> list[dict[str, Any]]:
         not isinstance(stored, dict)
         or stored.get("version") != FIGURES_VERSION
         or not isinstance(entries, list)
-        or not all(isinstance(entry, dict) and {"game", "players", "measured"} <= entry.keys() for entry in entries)
+        or not all(_whole(entry) for entry in entries)
     ):
         raise KameleonError(
             f"{path} is not a strength report's figures (version {FIGURES_VERSION}); move it away to start anew"
         )
     return entries
+
+
+ENTRY_KEYS = frozenset(
+    {"game", "players", "expert", "pairs", "table", "hard_vs_medium", "expert_vs_hard", "ceiling", "speed",
+     "core_minutes", "measured"}
+)  # fmt: skip
+"""What a configuration's figures hold (`figures`, with `measured`)."""
+MEASURED_KEYS = frozenset({"command", "date", "machine", "budget"})
+
+
+def _whole(entry: Any) -> bool:
+    """Whether a stored configuration holds everything its section is drawn from."""
+    return (
+        isinstance(entry, dict)
+        and entry.keys() >= ENTRY_KEYS
+        and isinstance(entry["measured"], dict)
+        and entry["measured"].keys() >= MEASURED_KEYS
+        and isinstance(entry["pairs"], dict)
+        and isinstance(entry["speed"], list)
+        and len(entry["speed"]) == 3
+    )
 
 
 def prepare(folder: Path, settings: Settings, resume: bool) -> None:
@@ -417,7 +458,10 @@ def prepare(folder: Path, settings: Settings, resume: bool) -> None:
             earlier = None
         if earlier != key:
             known = earlier.items() if isinstance(earlier, dict) else ()
-            shown = ", ".join(f"--{name.replace('_', '-')} {value}" for name, value in known)
+            shown = ", ".join(
+                f"--{name.replace('_', '-')} {','.join(value) if isinstance(value, list) else value}"
+                for name, value in known
+            )
             raise KameleonError(
                 f"{folder} holds the games of another report ({shown or 'unreadable settings'}): resume "
                 "with its settings, or delete the folder to start again"
@@ -468,12 +512,32 @@ def write(out: Path, measured: Sequence[dict[str, Any]], settings: Settings) -> 
         if settings.iterations is None
         else f"{settings.iterations} iterations per move",
         "settings": settings.games_key(),
+        "version": __version__,
     }
-    new = [{**entry, "measured": {**how, "command": settings.command(entry["game"])}} for entry in measured]
+    new = [
+        {
+            **entry,
+            "measured": {
+                **how,
+                "command": settings.command(entry["game"]),
+                "network": _network(entry["game"], entry["players"]) if entry["expert"] else None,
+            },
+        }
+        for entry in measured
+    ]
     kept = [entry for entry in read_figures(figures_path(out)) if not _has(new, entry["game"], entry["players"])]
     every = kept + new
+    text = render(every, figures_path(out).name)  # drawn before anything is written, so the two files agree
     write_whole(figures_path(out), json.dumps({"version": FIGURES_VERSION, "configurations": every}, indent=1) + "\n")
-    write_whole(out, render(every) + "\n")
+    write_whole(out, text + "\n")
+
+
+def _network(game: str, players: int) -> str | None:
+    """The network `expert` played with: its file name and the start of its SHA-256."""
+    path = network_file(load(game, players=players))
+    if path is None or not path.is_file():
+        return None
+    return f"{path.name} (sha256 {hashlib.sha256(path.read_bytes()).hexdigest()[:12]})"
 
 
 def forget(games_dir: Path) -> None:

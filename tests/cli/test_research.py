@@ -83,7 +83,7 @@ def test_strength_writes_a_table_per_configuration_and_forgets_its_games(tmp_pat
     for level in LEVELS:
         assert f"| {level} |" in text
     assert "`hard` against three `medium`" in text and "`expert` against three `hard`" in text
-    assert "Fair ceiling against `random`: " in text  # the oracle's rate beside the 2-player table
+    assert "Fair oracle against `random`: " in text  # the oracle's rate beside the 2-player table
     assert "iterations/s" in text
     assert not kept.exists() and says(done, f"wrote {out}")
 
@@ -159,8 +159,10 @@ def test_an_interrupted_report_resumes_from_the_games_kept(tmp_path: Path) -> No
     again = command()
     assert again.returncode == 2 and "add --resume to finish it" in again.stderr
     other = command("--seed", "7", "--resume")
-    assert other.returncode == 2 and "holds the games of another report (--games 4, --move-time 0.01, --seed 2026)" in (
-        " ".join(other.stderr.split())
+    assert (
+        other.returncode == 2
+        and "holds the games of another report (--games 4, --move-time 0.01, --seed 2026, --game coloretto)"
+        in (" ".join(other.stderr.split()))
     )
     assert {f.name: len(read_results(f)) for f in kept.glob("*.jsonl")} == played  # refusals change nothing
 

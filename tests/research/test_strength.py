@@ -88,7 +88,7 @@ def test_the_report_has_a_table_per_configuration(tmp_path: Path) -> None:
     for level in LEVELS:
         assert f"| {level} |" in text  # a row per level in the 2-player table
     assert "`hard` against three `medium`" in text and "`expert` against three `hard`" in text
-    assert "Fair ceiling against `random`: " in text  # the oracle's rate beside the 2-player table
+    assert "Fair oracle against `random`: " in text  # the oracle's rate beside the 2-player table
     assert "iterations/s" in text
     assert "## Not measured yet" in text and "chromino, 2 players" in text
     stored = read_figures(figures_path(out))
@@ -111,16 +111,24 @@ def test_a_run_for_one_game_keeps_the_other_games_sections(tmp_path: Path) -> No
     text = out.read_text()
     assert "## cameleon, 2 players" in text and "## chromino, 2 players" in text
     assert "--game chromino --games 2 " in text and "--game cameleon --games 5 " in text
-    assert "`expert` is the same bot as `hard` here (no network ships for 2 players)" in text
+    assert "`expert` was the same bot as `hard` here (no network shipped for 2 players when this was measured)" in text
     cameleon = text.split("## cameleon, 2 players")[1].split("## ")[0]
     assert "| expert |" not in cameleon and "vs expert" not in cameleon
     write(out, [{**one, "ceiling": [4, 4]}], Settings(games=3, only=("chromino",)))  # measured again: replaced
     stored = read_figures(figures_path(out))
     assert [(e["game"], e["measured"]["settings"]["games"]) for e in stored] == [("cameleon", 5), ("chromino", 3)]
-    assert "Fair ceiling against `random`: 100%" in out.read_text()
+    assert "Fair oracle against `random`: 100%" in out.read_text()
 
 
-@pytest.mark.parametrize("content", ["{", "[]", '{"version": 99, "configurations": []}'])
+@pytest.mark.parametrize(
+    "content",
+    [
+        "{",
+        "[]",
+        '{"version": 99, "configurations": []}',
+        '{"version": 1, "configurations": [{"game": "coloretto", "players": 2, "measured": {}}]}',
+    ],
+)
 def test_damaged_figures_are_refused_before_any_game(tmp_path: Path, content: str) -> None:
     out = tmp_path / "strength.md"
     figures_path(out).write_text(content)
@@ -137,3 +145,28 @@ def test_expert_plays_no_games_where_no_network_ships() -> None:
     assert without["cameleon-2p-hard-medium"].seed == with_network["chromino-2p-hard-medium"].seed
     assert "cardcassonne-4p-expert-hard" not in plan("cardcassonne", 4, 2, 0.1, 1)
     assert "coloretto, 4 players" in render([]).split("## Not measured yet")[1]
+
+
+def test_a_report_is_not_written_over_its_own_figures(tmp_path: Path) -> None:
+    with pytest.raises(KameleonError, match=r"its figures go to a \.json file beside it; use \.md"):
+        Settings().check(tmp_path / "strength.json")
+
+
+def test_the_games_folder_of_one_game_is_not_resumed_by_a_run_for_another(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    prepare(folder, Settings(games=2, only=("chromino",)), resume=False)
+    (folder / "chromino-2p-expert-hard.jsonl").write_text('{"index": 0}\n')
+    with pytest.raises(
+        KameleonError, match=r"another report \(--games 2, --move-time 0.1, --seed 2026, --game chromino\)"
+    ):
+        prepare(folder, Settings(games=2, only=("coloretto",)), resume=True)
+    prepare(folder, Settings(games=2, only=("chromino",)), resume=True)
+
+
+def test_the_shipped_report_is_drawn_from_its_figures() -> None:
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    stored = read_figures(docs / "strength.json")
+    assert stored, "docs/strength.json holds the measured configurations"
+    assert (docs / "strength.md").read_text(encoding="utf-8") == render(stored) + "\n", (
+        "docs/strength.md differs from its figures: draw it again with strength.render(strength.read_figures(...))"
+    )
