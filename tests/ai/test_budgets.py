@@ -15,7 +15,7 @@ import kameleon
 from kameleon.ai import MAX_ITERATIONS, BotSpec, ISMCTSAgent, make_agent, parse_spec
 from kameleon.ai.tournament import Tournament, read_results, run_tournament
 from kameleon.engine.errors import KameleonError
-from kameleon.research.strength import Settings, plan, render
+from kameleon.research.strength import Settings, plan
 
 
 def _records(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -174,12 +174,10 @@ def test_the_cli_reads_iteration_budgets_and_gives_the_same_games(tmp_path: Path
 
 def test_the_strength_report_can_count_iterations() -> None:
     settings = Settings(games=2, seed=3, iterations=40, only=("coloretto",))
-    assert settings.games_key() == {"games": 2, "move_time": 0.1, "seed": 3, "iterations": 40}
+    assert settings.games_key() == {"games": 2, "move_time": 0.1, "seed": 3, "iterations": 40, "game": ["coloretto"]}
     tournaments = plan("coloretto", 2, 2, 0.1, 3, iterations=40)
     assert all(t.iterations == 40 and t.move_time is None for t in tournaments.values())
     assert all(t.move_time == 0.1 and t.iterations is None for t in plan("coloretto", 2, 2, 0.1, 3).values())
-    shown = {**settings.games_key(), "workers": 1, "date": "today", "machine": "here", "minutes": 1.0}
-    text = render([], shown)
-    assert "--iterations 40" in text and "ISMCTS at **40 iterations per move**" in text
+    assert settings.command("coloretto").endswith("--games 2 --iterations 40 --workers 2 --seed 3")
     with pytest.raises(KameleonError, match="--iterations must be from 1 to"):
         Settings(iterations=0).check(Path("docs/strength.md"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 import pytest
 
@@ -31,7 +32,7 @@ def test_two_states_a_seat_observes_alike_have_the_same_seat_to_move(game: str, 
             state.apply(rng.choice(state.legal_actions()))
 
 
-BOUND_OPTIONS = {
+BOUND_OPTIONS: dict[str, list[dict[str, Any]]] = {
     "chromino": [{"scoring": "expert"}, {"placement": "bambino", "scoring": "expert"}],
     "cardcassonne": [
         {"reveal_unclaimed_face_down": False},

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -98,7 +99,7 @@ def test_the_report_has_a_table_per_configuration(tmp_path: Path) -> None:
 
 def test_a_run_for_one_game_keeps_the_other_games_sections(tmp_path: Path) -> None:
     out = tmp_path / "strength.md"
-    one = {
+    one: dict[str, Any] = {
         "game": "chromino", "players": 2, "expert": True, "pairs": {}, "table": {}, "hard_vs_medium": None,
         "expert_vs_hard": None, "ceiling": [3, 4], "speed": [1000.0, 0.1, 0.2], "core_minutes": 1.0,
     }  # fmt: skip
