@@ -44,12 +44,6 @@ def network_file(game: Game[Any]) -> Path | None:
     return None if folder is None else folder / f"value-{game.num_players}p.npz"
 
 
-def has_network(game: Game[Any]) -> bool:
-    """Whether `game` ships a network for its table size (else `expert` plays as `hard`)."""
-    path = network_file(game)
-    return game.network_input() is not None and path is not None and path.exists()
-
-
 def judge(game: Game[Any], path: Path | None = None) -> Judge | None:
     """Each seat's logit of a position by `game`'s network (default: the shipped one), or None when it has
     none for this table size. A file that is there but unreadable or for another encoding raises
@@ -68,6 +62,12 @@ def judge(game: Game[Any], path: Path | None = None) -> Judge | None:
             if path.exists() else None
         )  # fmt: skip
     return _LOADED[key]
+
+
+def has_network(game: Game[Any]) -> bool:
+    """Whether `game` ships a network for its table size (else `expert` plays as `hard`); a damaged one raises
+    NetworkError."""
+    return judge(game) is not None
 
 
 def value_function(net: ValueNetwork, encode: Callable[[Any, int], Any]) -> Judge:

@@ -77,6 +77,12 @@ COMMAND = "kameleon research strength"
 """The command that writes the report (named in each section's first line)."""
 FIGURES_VERSION = 1
 """The format of the figures file beside the report."""
+ENTRY_KEYS = frozenset(
+    {"game", "players", "expert", "pairs", "table", "hard_vs_medium", "expert_vs_hard", "ceiling", "speed",
+     "core_minutes", "measured"}
+)  # fmt: skip
+"""What a configuration's figures hold (`figures`, with `measured`)."""
+MEASURED_KEYS = frozenset({"command", "date", "machine", "budget"})
 
 Configuration = tuple[str, int]
 """(game, players)."""
@@ -283,7 +289,7 @@ def figures(game: str, players: int, played: Sequence[tuple[Tournament, list[dic
 def _games(measured: dict[str, Any]) -> str:
     """How many games a section's rates rest on, from its figures."""
     pairs = [rate[1] for row in measured["pairs"].values() for rate in row.values()]
-    tables = [rate[1] for rate in (measured["table"] or {}).values()] + (
+    tables = [rate[1] for rate in measured["table"].values()] + (
         [measured["hard_vs_medium"][1]] if measured["hard_vs_medium"] else []
     )
     if pairs:
@@ -418,14 +424,6 @@ def read_figures(path: Path) -> list[dict[str, Any]]:
             f"{path} is not a strength report's figures (version {FIGURES_VERSION}); move it away to start anew"
         )
     return entries
-
-
-ENTRY_KEYS = frozenset(
-    {"game", "players", "expert", "pairs", "table", "hard_vs_medium", "expert_vs_hard", "ceiling", "speed",
-     "core_minutes", "measured"}
-)  # fmt: skip
-"""What a configuration's figures hold (`figures`, with `measured`)."""
-MEASURED_KEYS = frozenset({"command", "date", "machine", "budget"})
 
 
 def _whole(entry: Any) -> bool:
