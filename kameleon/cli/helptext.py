@@ -58,6 +58,23 @@ def word_help(command: Any, language: str, english: tuple[str, ...] = ()) -> Non
     _walk(command, typer.Context(command, info_name=command.name), say, english)
 
 
+def unwrap(text: str | None) -> str | None:
+    """`text` with the line breaks inside its paragraphs joined: Typer keeps a docstring's, so a page written
+    at 80 columns came out ragged on any other width. Paragraphs stay apart; one that starts with Click's
+    `\\b` (no rewrapping) is kept as written."""
+    if not text:
+        return text
+    paragraphs = text.split("\n\n")
+    return "\n\n".join(p if p.startswith("\b") else " ".join(p.split("\n")) for p in paragraphs)
+
+
+def unwrap_all(command: Any) -> None:
+    """`unwrap` the help of `command` and of every command under it (the tools' docstrings included)."""
+    command.help = unwrap(command.help)
+    for sub in getattr(command, "commands", {}).values():
+        unwrap_all(sub)
+
+
 def _walk(command: Any, ctx: typer.Context, say: Callable[[str], str], english: tuple[str, ...]) -> None:
     # Typer's commands are those of its own copy of Click (typer.main.get_command), read here by their attributes.
     # Only texts made by `helptext` are translated: a plug-in's or a tool's text that happens to equal one

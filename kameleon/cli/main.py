@@ -12,7 +12,7 @@ from kameleon import __version__
 from kameleon.cli import analyse, play, replay_cmd, solve, usage_words
 from kameleon.cli.bench import bench_command
 from kameleon.cli.common import speak
-from kameleon.cli.helptext import helptext, word_help
+from kameleon.cli.helptext import helptext, unwrap_all, word_help
 from kameleon.cli.research import research_app
 from kameleon.cli.serve import serve_command
 from kameleon.cli.speech import choose_language, help_language, lang_after_command, speaker
@@ -134,5 +134,6 @@ def main() -> None:
         language = "en"
     # Always, English too: Typer's words are module settings, and a process may run several command lines.
     word_help(command, language, english=TOOLS)
+    unwrap_all(command)
     usage_words.install(command, language)
     command(args=argv)

@@ -162,3 +162,22 @@ def test_the_list_of_games_and_what_they_declare_speaks_the_locale(tmp_path: Pat
         "coloretto  Coloretto (wbudowana): heurystyki, obserwacja, plansza w terminalu, sieci poziomu expert dla"
         in (polish.stdout)
     )
+
+
+def test_help_paragraphs_flow_to_the_terminal_width(tmp_path: Path) -> None:
+    """A docstring's line breaks (written at 80 columns) are not kept: at 60 columns they broke lines early."""
+    narrow = run("tournament", "--help", home=tmp_path, columns=60)
+    assert narrow.returncode == 0, narrow.stderr
+    words = " ".join(narrow.stdout.split())
+    assert "A bot listed twice is one bot at several seats" in words
+    lines = [line.strip() for line in narrow.stdout.splitlines()]
+    # Every line of the flowed paragraph but its last fills the width (Rich wraps at a word).
+    start = next(i for i, line in enumerate(lines) if line.startswith("A shared first place"))
+    paragraph = lines[start : lines.index("", start)]
+    assert len(paragraph) > 1 and all(len(line) > 45 for line in paragraph[:-1])
+
+
+def test_unwrap_keeps_paragraphs_and_unwrapped_blocks() -> None:
+    assert helptext.unwrap("one\ntwo\n\nthree\nfour") == "one two\n\nthree four"
+    assert helptext.unwrap("\b\nkept\nas is\n\nflow\ned") == "\b\nkept\nas is\n\nflow ed"
+    assert helptext.unwrap(None) is None
