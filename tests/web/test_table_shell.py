@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import time
 
-from playwright.sync_api import Dialog, Page, ViewportSize, expect
+from playwright.sync_api import Dialog, Page, Route, ViewportSize, expect
 
 from tests.web.conftest import shot
 from tests.web.test_browser import create_table, sign_up
@@ -128,3 +128,30 @@ def test_the_results_table_shows_places_breakdown_forfeits_and_rating_changes(pa
     no_horizontal_scroll(page)
     shot(page, "shell-lobby-phone")
     assert not re.search(r"[\U0001F300-\U0001FAFF]", page.locator("body").inner_text()), "an emoji is shown"
+
+
+def test_the_phone_menu_stays_open_when_the_account_arrives_after_it_was_opened(page: Page) -> None:
+    """On a slow connection a player opens the menu before the page has its account; the first render of the page
+    must not fold it shut under their thumb. Leaving the page does."""
+    sign_up(page)
+    page.set_viewport_size(PHONE)
+    released: list[bool] = []
+
+    def late_account(route: Route) -> None:
+        while not released:  # held until the menu is open
+            page.wait_for_timeout(50)
+        route.continue_()
+
+    page.route("**/api/me", late_account)
+    page.goto("/", wait_until="commit")
+    expect(page.locator("#menu-button svg")).to_be_attached()
+    page.click("#menu-button")
+    expect(page.locator(".topbar")).to_have_class(re.compile(r"\bmenu-open\b"))
+    released.append(True)
+    expect(page.locator("#me-link")).to_be_visible()
+    expect(page.locator("#new-table")).to_be_visible()  # the lobby has drawn, and the menu is open still
+    expect(page.locator(".topbar")).to_have_class(re.compile(r"\bmenu-open\b"))
+    page.unroute("**/api/me")
+    page.click("#me-link")
+    expect(page).to_have_url(re.compile(r"/profile/\d+$"))
+    expect(page.locator(".topbar")).not_to_have_class(re.compile(r"\bmenu-open\b"))

@@ -42,7 +42,8 @@ async function refreshMe() {
   lookNow();
 }
 
-function go(path) { history.pushState({}, "", path); route(); }
+// Leaving a page closes the phone menu; a render of the same page (the account arriving) leaves it as the player set it.
+function go(path) { history.pushState({}, "", path); showMenu(false); route(); }
 
 // Phones: the account controls (colour letters, language, name, Log out) fold behind a menu button.
 const topbar = document.querySelector(".topbar");
@@ -58,7 +59,7 @@ document.addEventListener("click", (event) => {
   const link = event.target.closest("a[data-link]");
   if (link && link.origin === location.origin && !event.ctrlKey && !event.metaKey) { event.preventDefault(); go(link.pathname + link.search); }
 });
-window.addEventListener("popstate", () => route());
+window.addEventListener("popstate", () => { showMenu(false); route(); });
 
 // Notation: the moves as tokens, for experts: the "Your moves" list and the tokens in the log. Off by default.
 const notationOn = () => localStorage.getItem("kameleon.notation") === "1";
@@ -96,7 +97,6 @@ function route() {
 
 async function renderRoute() {
   leavePage(); leavePage = () => {};
-  showMenu(false);
   document.getElementById("toast").hidden = true;
   clear(app);
   const path = location.pathname;
