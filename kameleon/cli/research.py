@@ -279,7 +279,7 @@ def train_command(
         None,
         "--generations",
         "-G",
-        help="self-play generations, the first playing medium (default 3; with --resume: the run's own)",
+        help="self-play generations, the first playing --teacher (default 3; with --resume: the run's own)",
     ),
     games: int | None = typer.Option(
         None, "--games", "-n", help="self-play games per generation, at least 20 (default 2000)"
@@ -298,6 +298,11 @@ def train_command(
     sample_every: int | None = typer.Option(
         None, "--sample-every", help="keep one position in this many of each game, for long games (default 1)"
     ),
+    teacher: str | None = typer.Option(
+        None,
+        "--teacher",
+        help="the bots of generation 0: a level, a searching one with @ITERATIONS, e.g. hard@50 (default medium)",
+    ),
     workers: int = typer.Option(2, "--workers", "-w", help="local processes (or Ray CPUs) playing games"),
     out: Path | None = typer.Option(
         None, "--out", help="folder of the run's checkpoints (default: kameleon-train/GAME-Np in this folder)"
@@ -312,7 +317,7 @@ def train_command(
 ) -> None:
     """Train GAME's value network for the expert level by self-play (NumPy only).
 
-    Generation 0 plays medium bots (some games with a stretch of random moves); each
+    Generation 0 plays --teacher bots (some games with a stretch of random moves); each
     later one plays expert@--iterations with the previous network. After each
     generation the network is refitted (Adam, softmax cross-entropy on who won) and
     written to --out with the samples and progress.json, so an interrupted run goes
@@ -325,7 +330,7 @@ def train_command(
     folder = out if out is not None else Path("kameleon-train") / f"{game}-{players or 2}p"
     given = {
         "players": players, "generations": generations, "games": games, "iterations": iterations, "epochs": epochs,
-        "seed": seed, "sample_every": sample_every,
+        "seed": seed, "sample_every": sample_every, "teacher": teacher,
     }  # fmt: skip
     try:
         if resume:
@@ -348,7 +353,7 @@ def train_command(
         bar: list[Any] = []
 
         def generation(k: int, total: int, first: bool) -> None:
-            who = "medium" if first else f"expert@{settings.iterations}"
+            who = settings.teacher if first else f"expert@{settings.iterations}"
             bar[:] = [progress.add_task(f"generation {k}: {who} self-play", total=total)]
 
         def fitting(k: int, epochs: int) -> None:

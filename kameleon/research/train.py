@@ -1,9 +1,11 @@
 """Train a game's value network by self-play, for the `expert` level.
 
-    kameleon research train GAME [--players 2] [--generations 3] [--games 2000] [--workers 2]
-                                 [--out DIR] [--resume] [--install] [--ray ADDRESS]
+    kameleon research train GAME [--players 2] [--generations 3] [--games 2000] [--teacher medium]
+                                 [--workers 2] [--out DIR] [--resume] [--install] [--ray ADDRESS]
 
-Generation 0 plays games between `medium` bots. Each later generation plays
+Generation 0 plays games between `--teacher` bots (`medium` unless told; a
+searching level with a budget in iterations, `hard@50`, where `medium`'s games
+say too little about who wins a position). Each later generation plays
 `expert@ITERATIONS` against itself with the previous generation's network (the
 same search the level plays, with a fixed budget so a run replays exactly).
 Every game leaves the bots' play for a stretch of random moves, because the
@@ -51,6 +53,7 @@ import numpy as np
 
 from kameleon.ai import make_agent, network
 from kameleon.ai.expert import ExpertAgent, network_file
+from kameleon.ai.levels import SEARCHING, parse_spec
 from kameleon.engine.errors import KameleonError
 from kameleon.engine.game import Game
 from kameleon.engine.registry import load
@@ -87,6 +90,8 @@ class Settings:
     sample_every: int = 1
     """Keep one position in this many of each game (long games repeat themselves; memory)."""
     hidden: tuple[int, ...] = HIDDEN
+    teacher: str = "medium"
+    """The level that plays generation 0's games, as a bot spec; a searching one with `@ITERATIONS`."""
 
     def check(self) -> Game[Any]:
         """The game these settings train, or a KameleonError naming the first setting that is wrong."""
@@ -102,6 +107,15 @@ class Settings:
             )
         if self.seed < 0:
             raise KameleonError(f"--seed must not be negative, not {self.seed}")
+        try:
+            teacher = parse_spec(self.teacher)
+        except KameleonError as exc:
+            raise KameleonError(f"--teacher: {exc}") from None
+        if teacher.name in SEARCHING and teacher.iterations is None:
+            raise KameleonError(
+                f"--teacher {self.teacher}: give a searching teacher its budget in iterations"
+                f" ({teacher.name}@50), so that the run's games replay the same on any machine"
+            )
         game = load(self.game, players=self.players)
         if game.network_input() is None:
             raise KameleonError(f"{self.game} offers no network input (Game.network_input), so it cannot be trained")
@@ -161,7 +175,7 @@ def play(task: tuple[Settings, int, int, str | None]) -> tuple[np.ndarray, np.nd
     rng = random.Random(seed)
     state: Any = game.new_state(seed)
     if net is None:
-        agents: list[Any] = [make_agent("medium", n * seed + seat) for seat in range(n)]
+        agents: list[Any] = [make_agent(settings.teacher, n * seed + seat) for seat in range(n)]
     else:
         agents = [ExpertAgent(n * seed + seat, iterations=settings.iterations, network=net) for seat in range(n)]
     if rng.random() < DETOUR_SHARE:

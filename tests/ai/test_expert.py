@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,7 @@ from kameleon.ai.expert import ExpertAgent, judge, network_file
 from kameleon.ai.fair import fair_state
 from kameleon.ai.network import FORMAT, VERSION, NetworkError, load, new_network
 from kameleon.engine.errors import KameleonError
-from kameleon.research.train import Settings, final_network, train
+from kameleon.research.train import Settings, final_network, play, train
 from tests.ai.games import configs
 
 
@@ -86,6 +87,33 @@ def test_training_is_reproducible_and_resumes_where_it_stopped(tmp_path: Path) -
     a, b = load(final_network(straight)), load(final_network(stopped))
     for x, y in zip(a.weights + a.biases, b.weights + b.biases, strict=True):
         np.testing.assert_array_equal(x, y)
+
+
+def test_generation_0_is_played_by_the_teacher_and_replays_exactly() -> None:
+    """`--teacher hard@N` plays generation 0, not `medium`: other games, the same ones again from the same seed."""
+    medium = play((Settings("coloretto", 2, games=20), 0, 3, None))
+    taught = play((Settings("coloretto", 2, games=20, teacher="hard@8"), 0, 3, None))
+    again = play((Settings("coloretto", 2, games=20, teacher="hard@8"), 0, 3, None))
+    np.testing.assert_array_equal(taught[0], again[0])
+    np.testing.assert_array_equal(taught[1], again[1])
+    assert taught[0].shape != medium[0].shape or not np.array_equal(taught[0], medium[0])
+
+
+@pytest.mark.parametrize(
+    ("teacher", "message"),
+    [
+        ("hard", "--teacher hard: give a searching teacher its budget in iterations (hard@50)"),
+        ("expert:0.5", "--teacher expert:0.5: give a searching teacher its budget in iterations (expert@50)"),
+        ("grandmaster", "--teacher: unknown bot 'grandmaster'"),
+        ("medium@5", "--teacher: bot 'medium@5': medium does not search"),
+    ],
+)
+def test_a_teacher_that_would_not_replay_or_does_not_exist_is_refused(
+    tmp_path: Path, teacher: str, message: str
+) -> None:
+    with pytest.raises(KameleonError, match=re.escape(message)):
+        train(Settings("coloretto", 2, games=20, teacher=teacher), tmp_path / "run")
+    assert not (tmp_path / "run").exists()
 
 
 def test_a_run_is_not_overwritten_and_resume_needs_one(tmp_path: Path) -> None:

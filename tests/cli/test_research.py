@@ -288,6 +288,20 @@ def test_train_writes_checkpoints_prints_the_fit_and_resumes(tmp_path: Path) -> 
     assert load(placed, game="coloretto", players=2).training["generations"] == 2
 
 
+def test_train_plays_generation_0_with_the_teacher_and_keeps_it_on_resume(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    base = ["train", "coloretto", "--games", "20", "--epochs", "1", "--workers", "1", "--out", str(out)]
+    first = research(*base, "--generations", "1", "--teacher", "hard@4")
+    assert first.exit_code == 0, first.output
+    assert "generation 0: hard@4 self-play" in first.output
+    assert json.loads((out / "progress.json").read_text())["settings"]["teacher"] == "hard@4"
+    from kameleon.ai.network import load
+
+    assert load(out / "network-0.npz").training["settings"]["teacher"] == "hard@4"
+    changed = research(*base, "--generations", "2", "--teacher", "medium", "--resume")
+    assert changed.exit_code == 2 and says(changed, "drop --teacher medium")
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -299,6 +313,7 @@ def test_train_writes_checkpoints_prints_the_fit_and_resumes(tmp_path: Path) -> 
         (["train", "coloretto", "--seed", "-1"], "--seed must not be negative, not -1"),
         (["train", "coloretto", "--workers", "0"], "--workers must be at least 1"),
         (["train", "coloretto", "--resume", "--out", "/nonexistent/run"], "nothing to resume in /nonexistent/run"),
+        (["train", "coloretto", "--teacher", "hard"], "--teacher hard: give a searching teacher its budget"),
     ],
 )
 def test_train_refuses_bad_input_before_any_game(args: list[str], message: str) -> None:
