@@ -138,7 +138,8 @@ def test_the_phone_menu_stays_open_when_the_account_arrives_after_it_was_opened(
     released: list[bool] = []
 
     def late_account(route: Route) -> None:
-        while not released:  # held until the menu is open
+        deadline = time.monotonic() + 15  # held until the menu is open; never longer, so a failure cannot hang
+        while not released and time.monotonic() < deadline:
             page.wait_for_timeout(50)
         route.continue_()
 

@@ -42,7 +42,7 @@ async function refreshMe() {
   lookNow();
 }
 
-// Leaving a page closes the phone menu; a render of the same page (the account arriving) leaves it as the player set it.
+// Leaving a page closes the phone menu; drawing the same page again (the account arriving) leaves it as it was.
 function go(path) { history.pushState({}, "", path); showMenu(false); route(); }
 
 // Phones: the account controls (colour letters, language, name, Log out) fold behind a menu button.
