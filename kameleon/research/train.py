@@ -22,8 +22,9 @@ Every `HELD_OUT`-th game is kept out of the fit; its log-loss is measured after
 each epoch, the fit stops once it no longer improves (`PATIENCE`) and keeps its
 best epoch, and it is reported beside that of a coin (log of the number of players).
 
-Everything is kept in `--out` as it is made: `samples-<k>.npz` (a generation's
-positions), `network-<k>.npz` and `progress.json`. `--resume` goes on after
+Everything is kept in `--out` as it is made: `samples-<k>/` (a generation's
+positions, written game by game and read a batch at a time: `kameleon.research.samples`),
+`network-<k>.npz` and `progress.json`. `--resume` goes on after
 the last generation whose network was written, up to `--generations` (the run's other settings are
 kept). A run stopped while a generation's games were played plays them again;
 one stopped after them (during the fit) fits again from the kept samples (the
@@ -57,6 +58,7 @@ from kameleon.ai.levels import SEARCHING, parse_spec
 from kameleon.engine.errors import KameleonError
 from kameleon.engine.game import Game
 from kameleon.engine.registry import load
+from kameleon.research import samples
 
 DETOUR_SHARE = 0.6
 DETOUR_MOVES = 8
@@ -207,20 +209,20 @@ def self_play(
     settings: Settings,
     generation: int,
     net: Path | None,
+    out: Path,
     *,
     workers: int,
     ray_address: str | None,
     on_game: Callable[[], None],
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """A generation's games: (encodings, win shares, game index of each position)."""
+) -> None:
+    """Play a generation's games, each one's samples kept in `out` as it ends (`kameleon.research.samples`)."""
+    encoding = load(settings.game, players=settings.players).network_input()
+    assert encoding is not None
     tasks = [(settings, generation, i, None if net is None else str(net)) for i in range(settings.games)]
-    xs, ys, ids = [], [], []
-    for i, (x, y) in enumerate(_played(tasks, workers, ray_address)):
-        xs.append(x)
-        ys.append(y)
-        ids.append(np.full(len(x), i, dtype=np.int32))
-        on_game()
-    return np.concatenate(xs), np.concatenate(ys), np.concatenate(ids)
+    with samples.Writer(out, generation, settings.players, encoding.size) as kept:
+        for i, (x, y) in enumerate(_played(tasks, workers, ray_address)):
+            kept.add(x, y, i)
+            on_game()
 
 
 def _played(
@@ -291,20 +293,19 @@ class Adam:
 
 def fit(
     net: network.ValueNetwork,
-    x: np.ndarray,
-    y: np.ndarray,
+    window: samples.Window,
     epochs: int,
     rng: np.random.Generator,
     on_epoch: Callable[[], None] | None = None,
-    held: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> list[float]:
-    """Fit `net` in place to encodings `x` (positions, seats, input) and win shares `y` by minibatch Adam;
-    returns the held-out log-loss after each epoch.
+    """Fit `net` in place to the window's fitted encodings (positions, seats, input) and win shares by
+    minibatch Adam; returns the held-out log-loss after each epoch.
 
-    With `held` (held-out encodings and shares) the fit stops early: after each epoch the held-out log-loss
-    is measured, the fit ends once it has not improved for `PATIENCE` epochs, and `net` keeps the weights
-    of its best epoch (games are few and alike; more passes learn the games by heart)."""
-    m, n, d = x.shape
+    The fit stops early: after each epoch the held-out log-loss is measured, the fit ends once it has not
+    improved for `PATIENCE` epochs, and `net` keeps the weights of its best epoch (games are few and alike;
+    more passes learn the games by heart)."""
+    m = len(window)
+    n, d = window.held[0].shape[1:]
     opt = Adam([*net.weights, *net.biases])
     layers = len(net.weights)
     losses: list[float] = []
@@ -314,9 +315,10 @@ def fit(
         for start in range(0, m, BATCH):
             pick = order[start : start + BATCH]
             k = len(pick)
-            acts, z = net.forward(x[pick].reshape(k * n, d))
+            x, y = window.take(pick)
+            acts, z = net.forward(x.reshape(k * n, d))
             p = _softmax(z.reshape(k, n))
-            grad = ((p - y[pick]) / k).reshape(k * n, 1).astype(np.float32)
+            grad = ((p - y) / k).reshape(k * n, 1).astype(np.float32)
             gw: list[np.ndarray] = [np.empty(0)] * layers
             gb: list[np.ndarray] = [np.empty(0)] * layers
             for i in range(layers - 1, -1, -1):
@@ -327,9 +329,7 @@ def fit(
             opt.step([*gw, *gb])
         if on_epoch is not None:
             on_epoch()
-        if held is None:
-            continue
-        losses.append(log_loss(net, *held))
+        losses.append(log_loss(net, *window.held))
         if best is None or losses[-1] < best[0]:
             best = (losses[-1], [a.copy() for a in (*net.weights, *net.biases)])
         elif len(losses) - 1 - losses.index(best[0]) >= PATIENCE:
@@ -342,22 +342,6 @@ def fit(
 
 
 # --- a whole run -----------------------------------------------------------------
-
-
-def _window(out: Path, generation: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The samples a generation's fit uses (the last `WINDOW` generations', oldest first), split into the fitted
-    ones and the held-out games' (every `HELD_OUT`-th): (x, y, held-out x, held-out y). Split one generation at
-    a time, so that the whole window is never in memory next to its two parts."""
-    parts: list[list[np.ndarray]] = [[], [], [], []]
-    for g in range(max(0, generation - WINDOW + 1), generation + 1):
-        with np.load(out / f"samples-{g}.npz") as data:
-            x, y = data["x"], data["y"]
-            test = data["ids"] % HELD_OUT == 0
-        for part, chosen in zip(parts, (x[~test], y[~test], x[test], y[test]), strict=True):
-            part.append(chosen)
-        del x, y
-    x, y, x_held, y_held = (np.concatenate(part) for part in parts)
-    return x, y, x_held, y_held
 
 
 @dataclass
@@ -404,18 +388,12 @@ def train(
     for generation in range(len(progress.done), settings.generations):
         started = time.perf_counter()
         previous = out / f"network-{generation - 1}.npz" if generation else None
-        samples = out / f"samples-{generation}.npz"
-        if not samples.exists():  # else kept by a run stopped after its games: seeded, they are the same games
+        if not samples.kept(out, generation):  # else kept by a run stopped after its games: the same games
             hooks.generation(generation, settings.games, previous is None)
-            x, y, ids = self_play(settings, generation, previous, workers=workers, ray_address=ray_address,
-                                  on_game=hooks.game)  # fmt: skip
-            partial = samples.with_name(samples.name + ".part")
-            with partial.open("wb") as file:
-                np.savez_compressed(file, x=x, y=y, ids=ids)
-            partial.replace(samples)
-            del x, y, ids  # read back below: a large run's samples are held in memory once, not twice
+            self_play(settings, generation, previous, out, workers=workers, ray_address=ray_address,
+                      on_game=hooks.game)  # fmt: skip
         played = time.perf_counter() - started
-        x, y, x_held, y_held = _window(out, generation)
+        window = samples.Window.read(out, range(max(0, generation - WINDOW + 1), generation + 1), HELD_OUT)
         rng = np.random.default_rng(game_seed(settings, generation, 0))
         if previous is None:
             net = network.new_network(
@@ -424,11 +402,11 @@ def train(
         else:
             net = network.load(previous)
         hooks.fitting(generation, settings.epochs)
-        losses = fit(net, x, y, settings.epochs, rng, hooks.epoch, held=(x_held, y_held))
+        losses = fit(net, window, settings.epochs, rng, hooks.epoch)
         figures = {
             "generation": generation,
             "games": settings.games,
-            "positions": len(x) + len(x_held),
+            "positions": len(window) + len(window.held[0]),
             "held_out_log_loss": round(min(losses), 4),
             "epochs": losses.index(min(losses)) + 1,
             "coin_log_loss": round(float(np.log(settings.players)), 4),

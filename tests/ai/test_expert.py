@@ -229,9 +229,9 @@ def test_a_run_stopped_during_the_fit_fits_again_from_its_kept_games(tmp_path: P
     (out / "network-0.npz").unlink()
     progress = json.loads((out / "progress.json").read_text())
     (out / "progress.json").write_text(json.dumps({**progress, "done": []}))  # as if stopped during the fit
-    kept = (out / "samples-0.npz").stat().st_mtime_ns
+    kept = (out / "samples-0" / "x.f32").stat().st_mtime_ns
     train(Settings("coloretto", 2, generations=1), out, resume=True)
-    assert (out / "samples-0.npz").stat().st_mtime_ns == kept  # no game played again
+    assert (out / "samples-0" / "x.f32").stat().st_mtime_ns == kept  # no game played again
     again = load(final_network(out))
     for x, y in zip(first.weights + first.biases, again.weights + again.biases, strict=True):
         np.testing.assert_array_equal(x, y)

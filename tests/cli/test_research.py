@@ -273,7 +273,7 @@ def test_train_writes_checkpoints_prints_the_fit_and_resumes(tmp_path: Path) -> 
     first = research(*base, "--generations", "1", "--out", str(out))
     assert first.exit_code == 0, first.output
     assert "| 0 |" in first.stdout and "held-out log-loss (coin: 0.693)" in first.stdout
-    assert sorted(p.name for p in out.iterdir()) == ["network-0.npz", "progress.json", "samples-0.npz"]
+    assert sorted(p.name for p in out.iterdir()) == ["network-0.npz", "progress.json", "samples-0"]
     again = research(*base, "--generations", "1", "--out", str(out))
     assert again.exit_code == 2 and says(again, "already holds a training run: add --resume")
     changed = research("train", "coloretto", "--games", "40", "--out", str(out), "--resume")
