@@ -290,6 +290,9 @@ def _settings(
         raise KameleonError(f"the analysis seed must be a whole number, not {seed!r}")
     move_time, iterations = check_budget(move_time, iterations)
     spec = parse_spec(level if level is not None else STRONGEST)
+    if spec.has_budget and (move_time is not None or iterations is not None):
+        given = f"iterations={iterations}" if iterations is not None else f"move_time={move_time:g}"
+        raise KameleonError(f"give one budget: the level {spec} names its own, so give no {given} beside it")
     if move_time is None and iterations is None:
         move_time, iterations = spec.move_time, spec.iterations
         if move_time is None and iterations is None:

@@ -45,10 +45,12 @@ def network_file(game: Game[Any]) -> Path | None:
 
 
 def judge(game: Game[Any], path: Path | None = None) -> Judge | None:
-    """Each seat's logit of a position by `game`'s network (default: the shipped one), or None when it has
+    """Each seat's logit of a position by `game`'s network (default: the shipped one), or None when it ships
     none for this table size. A file that is there but unreadable or for another encoding raises
-    NetworkError."""
+    NetworkError, and so does a `path` given that is not there: a bot asked to play a network never plays
+    without it."""
     encoding = game.network_input()
+    given = path is not None
     path = network_file(game) if path is None else path
     if encoding is None or path is None:
         return None
@@ -56,11 +58,11 @@ def judge(game: Game[Any], path: Path | None = None) -> Judge | None:
     if key not in _LOADED:
         from kameleon.ai import network  # NumPy, imported only where a network is played
 
-        _LOADED[key] = (
-            value_function(network.load(path, game=game.name, players=game.num_players, input_name=encoding.name),
-                           encoding.encode)
-            if path.exists() else None
-        )  # fmt: skip
+        if path.exists() or given:
+            net = network.load(path, game=game.name, players=game.num_players, input_name=encoding.name)
+            _LOADED[key] = value_function(net, encoding.encode)
+        else:
+            _LOADED[key] = None
     return _LOADED[key]
 
 

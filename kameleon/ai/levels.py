@@ -189,6 +189,21 @@ def parse_spec(spec: str) -> BotSpec:
     return BotSpec(name, move_time=move_time)
 
 
+def replayable_spec(spec: str, option: str) -> BotSpec:
+    """`spec` parsed for a research tool whose games must replay from their seed on any machine: a searching
+    level needs its budget in iterations (`hard@50`), not a clock. KameleonError prefixed with `option`."""
+    try:
+        parsed = parse_spec(spec)
+    except KameleonError as exc:
+        raise KameleonError(f"{option}: {exc}") from None
+    if parsed.name in SEARCHING and parsed.iterations is None:
+        raise KameleonError(
+            f"{option} {spec}: give a searching bot its budget in iterations ({parsed.name}@50), so that the games"
+            " replay the same on any machine"
+        )
+    return parsed
+
+
 def check_budget(move_time: Any = None, iterations: Any = None, *, what: str = "") -> tuple[float | None, int | None]:
     """The budget of a searching bot given as arguments, checked: at most one of seconds per move and
     iterations per move (KameleonError naming the argument, prefixed by `what`)."""

@@ -11,8 +11,8 @@ A network is one `.npz` file (NumPy's archive, read without pickle): the arrays
      "players": 2, "input": "<encoding name>", "input_size": 108,
      "layers": [108, 128, 64, 1], "training": {...}}
 
-`training` says how the network was made (command, generations, games,
-seconds, machine); it is informational. `load` refuses a file whose format,
+`training` says how the network was made (the training settings, generations,
+seconds, workers, machine, held-out log-loss); it is informational. `load` refuses a file whose format,
 version, game, number of players, input encoding or array shapes are not
 what the caller expects, with a `NetworkError` naming the difference.
 """

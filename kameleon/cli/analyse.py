@@ -87,7 +87,7 @@ def analyse_command(
     lang: str | None = lang_option(),
 ) -> None:
     language = choose_language(lang)
-    _check_budget(move_time, iterations)
+    _check_budget(move_time, iterations, level)
     try:
         record = _record(file, game)
     except KameleonError as exc:
@@ -177,10 +177,19 @@ def _lines(file: Path) -> list[str]:
         return []
 
 
-def _check_budget(move_time: float | None, iterations: int | None) -> None:
+def _check_budget(move_time: float | None, iterations: int | None, level: str | None) -> None:
     """The budget options, checked with their own names (the library's checks name its arguments)."""
     if move_time is not None and iterations is not None:
         raise fail(msg("cli_two_budgets", "give --move-time or --iterations, not both: a search stops at one budget"))
+    if level is not None and ("@" in level or ":" in level) and (move_time is not None or iterations is not None):
+        raise fail(
+            msg(
+                "cli_level_has_budget",
+                "--level {level} names its own budget: give no {option} beside it",
+                level=level.strip(),
+                option="--iterations" if iterations is not None else "--move-time",
+            )
+        )
     if move_time is not None and not 0 < move_time < math.inf:
         raise fail(
             msg(

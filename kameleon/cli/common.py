@@ -17,8 +17,8 @@ from kameleon.engine.game import Game
 from kameleon.engine.messages import Message, Say, msg
 from kameleon.engine.registry import load
 
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False)
+console = Console(highlight=False, emoji=False)
+err_console = Console(stderr=True, highlight=False, emoji=False)
 _say: list[Say] = [str]
 """How this command words its errors: English until a command that speaks other languages chose one."""
 
@@ -69,7 +69,8 @@ def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
     return options
 
 
-def load_game(name: str, players: int | None, pairs: Sequence[str]) -> Game[Any]:
+def game_options(players: int | None, pairs: Sequence[str]) -> dict[str, Any]:
+    """The game options of `-o key=value` pairs with `--players` among them (refused where the two disagree)."""
     options = parse_options(pairs)
     if players is not None:
         if "players" in options and options["players"] != players:
@@ -82,6 +83,11 @@ def load_game(name: str, players: int | None, pairs: Sequence[str]) -> Game[Any]
                 )
             )
         options["players"] = players
+    return options
+
+
+def load_game(name: str, players: int | None, pairs: Sequence[str]) -> Game[Any]:
+    options = game_options(players, pairs)
     try:
         return load(name, **options)
     except KameleonError as exc:

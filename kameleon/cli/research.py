@@ -41,7 +41,7 @@ def strength_command(
     table_games: int | None = typer.Option(
         None, "--table-games", help="games of each four-player table (default: --games)"
     ),
-    move_time: float = typer.Option(0.1, "--move-time", help="seconds per move of the hard bot"),
+    move_time: float | None = typer.Option(None, "--move-time", help="seconds per move of the hard bot (default 0.1)"),
     iterations: int | None = typer.Option(
         None, "--iterations", help="search iterations per move of the hard bot instead of --move-time (reproducible)"
     ),
@@ -52,8 +52,8 @@ def strength_command(
     games_dir: Path | None = typer.Option(
         None,
         "--games-dir",
-        help="where every game is kept as it ends, until the report is written "
-        "(default: strength/ in $KAMELEON_HOME or the user's data directory)",
+        help="a folder of its own where every game is kept as it ends; its games are deleted once the report is "
+        "written (default: strength/ in $KAMELEON_HOME or the user's data directory)",
     ),
     resume: bool = typer.Option(False, "--resume", help="finish an interrupted report from the games kept"),
 ) -> None:
@@ -72,9 +72,11 @@ def strength_command(
     """
     from kameleon.research import strength
 
+    if move_time is not None and iterations is not None:
+        raise fail("give --move-time or --iterations, not both: a search stops at one budget")
     settings = strength.Settings(
         games=games,
-        move_time=move_time,
+        move_time=0.1 if move_time is None else move_time,
         workers=workers,
         seed=seed,
         only=tuple(game),
@@ -84,7 +86,7 @@ def strength_command(
     folder = strength.default_games_dir() if games_dir is None else games_dir
     try:
         settings.check(out)
-        strength.prepare(folder, settings, resume)
+        strength.prepare(folder, settings, resume, out)
         plans = settings.plans()
     except KameleonError as exc:
         raise fail(str(exc)) from None
@@ -161,7 +163,7 @@ def oracle_command(
     levels = [level.strip() for level in sees.split(",") if level.strip()]
     settings: dict[str, Any] = {"players": players, "rollouts": rollouts, "candidates": candidates}
     try:
-        oracle.check(game, levels, opponent, games, workers=workers, **settings)
+        oracle.check(game, levels, opponent, games, workers=workers, seed=seed, **settings)
     except KameleonError as exc:
         raise fail(str(exc)) from None
     with _progress() as progress:
@@ -185,7 +187,9 @@ def fit_value_command(
         False, "--write", help="put the weights into the game's weights file (keeping other counts) instead of printing"
     ),
     weights: Path | None = typer.Option(
-        None, "--weights", help="the weights file --write updates (default: the one shipped in the game's package)"
+        None,
+        "--weights",
+        help="the weights file --write updates, or creates (default: the one shipped in the game's package)",
     ),
 ) -> None:
     """Fit a game's learned position value from games between medium bots (needs numpy: the rl extra).
@@ -206,6 +210,8 @@ def fit_value_command(
         raise fail("--weights names the file that --write updates: add --write")
     try:
         value_fit.check(game, games, seed, workers, players)
+        if write:
+            value_fit.kept_weights(game, weights)  # a file the fit could not write is refused before its games
     except KameleonError as exc:
         raise fail(str(exc)) from None
     with _progress() as progress:
@@ -248,7 +254,7 @@ def reinforce_command(
     from kameleon.research import reinforce
 
     try:
-        reinforce.check(game, players, opponents, steps, games)
+        reinforce.check(game, players, opponents, steps, games, seed)
     except KameleonError as exc:
         raise fail(str(exc)) from None
     setting: dict[str, Any] = {"game": game, "players": players, "opponents": opponents}
@@ -343,7 +349,7 @@ def train_command(
                     f"--resume goes on with the run's own settings; drop {', '.join(changed)}"
                     " (only --generations may change)"
                 )
-            settings = replace(saved, generations=generations or saved.generations)
+            settings = replace(saved, generations=saved.generations if generations is None else generations)
         else:
             chosen: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
             settings = train.Settings(game, **chosen)

@@ -13,7 +13,7 @@ from rich.table import Table
 from kameleon.ai import agent_names
 from kameleon.ai.standings import BotStats, summarize, summary_json
 from kameleon.ai.tournament import Tournament, run_tournament
-from kameleon.cli.common import console, err_console, fail, parse_options, split_names
+from kameleon.cli.common import console, err_console, fail, game_options, split_names
 from kameleon.cli.progress import bars
 from kameleon.engine.errors import KameleonError
 
@@ -72,7 +72,7 @@ def tournament_command(
             move_time=move_time,
             iterations=iterations,
             seed=seed,
-            options=parse_options(option),
+            options=game_options(players, option),
         )
         tournament.tasks()  # validates the game and its options before anything starts
         lineups = tournament.lineup_count()

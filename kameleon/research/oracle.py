@@ -34,12 +34,14 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from kameleon.ai import make_agent
+from kameleon.ai.levels import replayable_spec
 from kameleon.ai.standings import wilson
 from kameleon.engine.agent import Agent
 from kameleon.engine.errors import KameleonError
 from kameleon.engine.game import State
 from kameleon.engine.match import play_match
 from kameleon.engine.registry import load
+from kameleon.engine.seeding import MAX_SEED
 
 SIGHTS = ("nothing", "hands", "everything")
 EPSILON = 0.1
@@ -112,17 +114,28 @@ def play(task: tuple[str, int, str, str, int, int, int]) -> bool:
 
 def check(
     game: str, sees: Sequence[str], opponent: str, games: int, *, players: int, rollouts: int, candidates: int,
-    workers: int,
+    workers: int, seed: int = 0,
 ) -> None:  # fmt: skip
     """Refuse bad settings before the first game (KameleonError naming what is wrong)."""
-    if games < 1 or workers < 1:
-        raise KameleonError("--games and --workers must be at least 1")
+    for name, value in (("games", games), ("workers", workers)):
+        if value < 1:
+            raise KameleonError(f"--{name} must be at least 1, not {value}")
+    if not 0 <= seed <= MAX_SEED - games + 1:
+        raise KameleonError(f"--seed must be from 0 to {MAX_SEED - games + 1} (the deals are --seed, --seed + 1, ...)")
     if not sees:
         raise KameleonError(f"--sees names no sight level; levels are: {', '.join(SIGHTS)}")
+    twice = sorted({level for level in sees if sees.count(level) > 1})
+    if twice:
+        raise KameleonError(f"--sees names {twice[0]} twice")
     for level in sees:
         OracleAgent(level, 0, rollouts=rollouts, candidates=candidates)
-    make_agent(opponent)
-    load(game, players=players)
+    replayable_spec(opponent, "--opponent")
+    if players < 2:
+        raise KameleonError(f"--players must be at least 2, not {players}: the oracle plays against other seats")
+    try:
+        load(game, players=players)
+    except KameleonError as exc:
+        raise KameleonError(f"--game {game} --players {players}: {exc}") from None
 
 
 def measure(

@@ -25,7 +25,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from kameleon.ai.levels import replayable_spec
 from kameleon.engine.errors import KameleonError
+from kameleon.engine.seeding import MAX_SEED
 
 if TYPE_CHECKING:
     import numpy as np
@@ -187,17 +189,24 @@ def evaluate_policy(
     return {"win_rate": result.win_rate, "ci": result.ci, "mean_margin": result.mean_margin, "games": result.games}
 
 
-def check(game: str, players: int, opponents: str, steps: int, games: int) -> None:
+def check(game: str, players: int, opponents: str, steps: int, games: int, seed: int = 0) -> None:
     """Refuse bad settings, a game without an observation encoding, or a missing numpy or gymnasium,
     before training starts (KameleonError naming what is wrong)."""
-    if steps < 1 or games < 1:
-        raise KameleonError("--steps and --games must be at least 1")
+    for name, value in (("steps", steps), ("games", games)):
+        if value < 1:
+            raise KameleonError(f"--{name} must be at least 1, not {value}")
+    if not 0 <= seed <= MAX_SEED:
+        raise KameleonError(f"--seed must be from 0 to {MAX_SEED}, not {seed}")
+    replayable_spec(opponents, "--opponents")
     for module in ("numpy", "gymnasium"):
         if importlib.util.find_spec(module) is None:
             raise KameleonError(f"the example needs {module}, which the rl extra installs: pip install 'kameleon[rl]'")
     from kameleon.interop import single_agent
 
-    environment = single_agent(game, players=players, opponents=opponents, reward="margin")
+    try:
+        environment = single_agent(game, players=players, opponents=opponents, reward="margin")
+    except KameleonError as exc:
+        raise KameleonError(f"--game {game} --players {players}: {exc}") from None
     inputs, actions = environment.encoding.observation_size, environment.encoding.num_actions
     if inputs * actions > MAX_WEIGHTS:
         raise KameleonError(

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -83,24 +84,33 @@ class Writer:
                 file.close()
 
 
-def _read(out: Path, generation: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """A generation's (x, y, ids): x memory-mapped, or all three in memory from a run's older `.npz`."""
+def _read(out: Path, generation: int, shape: tuple[int, int], last: bool) -> tuple[np.ndarray, ...]:
+    """A generation's (x, y, ids): x memory-mapped, or all three in memory from a run's older `.npz`; `shape` is
+    (seats, input size), `last` whether the generation is the one being fitted (else its network is made)."""
     legacy = _legacy(out, generation)
-    if legacy.exists() and not (folder(out, generation) / SHAPE).exists():
-        with np.load(legacy) as data:
-            return data["x"], data["y"], data["ids"]
-    where = folder(out, generation)
+    where = legacy if legacy.exists() and not (folder(out, generation) / SHAPE).exists() else folder(out, generation)
     try:
-        shape = json.loads((where / SHAPE).read_text())
-        m, n, d = (int(shape[key]) for key in ("positions", "seats", "size"))
-        x = np.memmap(where / "x.f32", dtype=np.float32, mode="r", shape=(m, n, d)) if m else np.zeros((0, n, d))
-        y = np.fromfile(where / "y.f32", dtype=np.float32).reshape(m, n)
-        ids = np.fromfile(where / "ids.i32", dtype=np.int32)
-        if len(ids) != m:
-            raise ValueError(f"{len(ids)} game numbers for {m} positions")
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        msg = f"the samples in {where} are damaged ({exc}); delete the folder to play them again"
-        raise KameleonError(msg) from None
+        if where == legacy:
+            with np.load(legacy, allow_pickle=False) as data:
+                x, y, ids = data["x"], data["y"], data["ids"]
+            m = len(x)
+        else:
+            found = json.loads((where / SHAPE).read_text())
+            m, n, d = (int(found[key]) for key in ("positions", "seats", "size"))
+            if (n, d) != shape:
+                raise ValueError(f"{n} seats of {d} numbers, where this run's game has {shape[0]} of {shape[1]}")
+            x = np.memmap(where / "x.f32", dtype=np.float32, mode="r", shape=(m, n, d)) if m else np.zeros((0, n, d))
+            y = np.fromfile(where / "y.f32", dtype=np.float32).reshape(m, n)
+            ids = np.fromfile(where / "ids.i32", dtype=np.int32)
+        if x.shape[1:] != shape or y.shape != (m, shape[0]) or ids.shape != (m,):
+            raise ValueError(f"arrays of shapes {x.shape}, {y.shape} and {ids.shape} do not agree")
+    except (OSError, ValueError, KeyError, TypeError, EOFError, zipfile.BadZipFile) as exc:
+        way_out = (
+            "delete it to play the generation's games again"
+            if last
+            else "the generations after it are made, so start a new run (another --out)"
+        )
+        raise KameleonError(f"the samples in {where} are damaged ({exc}): {way_out}") from None
     return x, y, ids
 
 
@@ -117,11 +127,13 @@ class Window:
     """The held-out games' (x, y), in memory."""
 
     @classmethod
-    def read(cls, out: Path, generations: range, held_out: int) -> Window:
+    def read(cls, out: Path, generations: range, held_out: int, shape: tuple[int, int]) -> Window:
+        """The samples of `generations` (the last is the one being fitted), each game `shape` (seats, input size),
+        every `held_out`-th game held out."""
         xs, ys, fitted, held_x, held_y = [], [], [], [], []
         start = 0
         for generation in generations:
-            x, y, ids = _read(out, generation)
+            x, y, ids = _read(out, generation, shape, generation == generations[-1])
             test = ids % held_out == 0
             xs.append(x)
             ys.append(y)

@@ -38,14 +38,15 @@ so a slow machine can measure one game at a time.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import functools
 import hashlib
 import itertools
 import json
+import math
 import os
 import platform
-import shutil
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -143,8 +144,11 @@ class Settings:
 
     def check(self, out: Path) -> None:
         """Refuse bad settings and an unwritable report before the first game rather than after the last."""
-        if self.games < 1 or self.workers < 1 or not self.move_time > 0:
-            raise KameleonError("--games and --workers must be at least 1 and --move-time positive")
+        for name, value in (("games", self.games), ("workers", self.workers)):
+            if value < 1:
+                raise KameleonError(f"--{name} must be at least 1, not {value}")
+        if not 0 < self.move_time < math.inf:
+            raise KameleonError(f"--move-time must be a positive number of seconds, not {self.move_time:g}")
         if self.table_games is not None and self.table_games < 1:
             raise KameleonError("--table-games must be at least 1")
         if self.iterations is not None and not 1 <= self.iterations <= MAX_ITERATIONS:
@@ -155,6 +159,9 @@ class Settings:
         unknown = sorted(set(self.only) - present)
         if unknown:
             raise KameleonError(f"unknown game {unknown[0]!r}; the games are: {', '.join(sorted(present))}")
+        blocking = next((p for p in [out.parent, *out.parent.parents] if p.exists() and not p.is_dir()), None)
+        if blocking is not None:
+            raise KameleonError(f"cannot write {out}: {blocking} is a file, not a folder")
         try:
             out.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -439,17 +446,45 @@ def _whole(entry: Any) -> bool:
     )
 
 
-def prepare(folder: Path, settings: Settings, resume: bool) -> None:
-    """Make the games folder ready: empty for a new report, or holding the same report's games for `resume`."""
-    marker = folder / "settings.json"
+MARKER = "settings.json"
+
+
+def prepare(folder: Path, settings: Settings, resume: bool, out: Path) -> None:
+    """Make the games folder ready: empty for a new report, or holding the same report's games for `resume`.
+
+    The folder is deleted once the report is written (`forget`), so it must hold nothing else: a folder with
+    other files, or one that would hold the report itself, is refused."""
+    marker = folder / MARKER
     key = settings.games_key()
+    for written in (out, figures_path(out)):
+        if written.resolve().is_relative_to(folder.resolve()):
+            raise KameleonError(
+                f"--games-dir {folder} would hold the report {written}, and is deleted once the report is written:"
+                " choose a folder of its own"
+            )
+    if folder.exists() and not folder.is_dir():
+        raise KameleonError(f"--games-dir {folder} is a file; the games need a folder")
+    others = (
+        sorted(p.name for p in folder.iterdir() if p.name != MARKER and p.suffix != ".jsonl") if folder.exists() else []
+    )
+    if others:
+        raise KameleonError(
+            f"--games-dir {folder} holds files that are not a strength report's games ({', '.join(others[:3])}"
+            f"{', ...' if len(others) > 3 else ''}), and is deleted once the report is written: choose an empty"
+            " folder or a new one"
+        )
     kept = folder.is_dir() and any(games.stat().st_size for games in folder.glob("*.jsonl"))
     if kept and not resume:
         raise KameleonError(
             f"{folder} holds the games of an unfinished report: add --resume to finish it, "
             "or delete the folder to start again"
         )
-    if kept and marker.is_file():
+    if kept and not marker.is_file():
+        raise KameleonError(
+            f"{folder} holds games but no {MARKER}, so they are not known to be a strength report's:"
+            " choose another --games-dir"
+        )
+    if kept:
         try:
             earlier = json.loads(marker.read_text(encoding="utf-8"))
         except (OSError, ValueError):
@@ -539,5 +574,9 @@ def _network(game: str, players: int) -> str | None:
 
 
 def forget(games_dir: Path) -> None:
-    """Delete the games kept for a report once it is written: the report holds what they were kept for."""
-    shutil.rmtree(games_dir)
+    """Delete the games kept for a report once it is written (the report holds what they were kept for), and the
+    folder if that leaves it empty: only the files `prepare` and `play` write there, nothing else."""
+    for path in [*games_dir.glob("*.jsonl"), games_dir / MARKER]:
+        path.unlink(missing_ok=True)
+    with contextlib.suppress(OSError):
+        games_dir.rmdir()

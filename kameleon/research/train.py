@@ -54,7 +54,7 @@ import numpy as np
 
 from kameleon.ai import make_agent, network
 from kameleon.ai.expert import ExpertAgent, network_file
-from kameleon.ai.levels import SEARCHING, parse_spec
+from kameleon.ai.levels import replayable_spec
 from kameleon.engine.errors import KameleonError
 from kameleon.engine.game import Game
 from kameleon.engine.registry import load
@@ -109,16 +109,15 @@ class Settings:
             )
         if self.seed < 0:
             raise KameleonError(f"--seed must not be negative, not {self.seed}")
-        try:
-            teacher = parse_spec(self.teacher)
-        except KameleonError as exc:
-            raise KameleonError(f"--teacher: {exc}") from None
-        if teacher.name in SEARCHING and teacher.iterations is None:
+        if self.players < 2:
             raise KameleonError(
-                f"--teacher {self.teacher}: give a searching teacher its budget in iterations"
-                f" ({teacher.name}@50), so that the run's games replay the same on any machine"
+                f"--players must be at least 2, not {self.players}: the network judges the seats against each other"
             )
-        game = load(self.game, players=self.players)
+        replayable_spec(self.teacher, "--teacher")
+        try:
+            game = load(self.game, players=self.players)
+        except KameleonError as exc:
+            raise KameleonError(f"{self.game} --players {self.players}: {exc}") from None
         if game.network_input() is None:
             raise KameleonError(f"{self.game} offers no network input (Game.network_input), so it cannot be trained")
         return game
@@ -371,11 +370,21 @@ def train(
         raise KameleonError(f"--out {out} is a file; a training run needs a folder")
     if resume:
         progress = Progress.read(out)
+        if settings.generations < len(progress.done):
+            raise KameleonError(
+                f"--generations {settings.generations}: the run in {out} has already made {len(progress.done)}"
+            )
         progress.settings = replace(progress.settings, generations=settings.generations)
         settings = progress.settings
     else:
         if (out / PROGRESS).exists():
             raise KameleonError(f"{out} already holds a training run: add --resume to go on with it, or choose --out")
+        leftovers = sorted(p.name for p in out.glob("*") if p.name.startswith(("samples-", "network-")))
+        if leftovers:
+            raise KameleonError(
+                f"{out} holds {leftovers[0]} but no {PROGRESS}: a new run would take another run's games for its"
+                " own; choose another --out"
+            )
         progress = Progress(settings)
     game = settings.check()
     encoding = game.network_input()
@@ -388,12 +397,24 @@ def train(
     for generation in range(len(progress.done), settings.generations):
         started = time.perf_counter()
         previous = out / f"network-{generation - 1}.npz" if generation else None
+        if previous is not None:  # checked before its games: they would be played without it
+            try:
+                network.load(previous, game=game.name, players=game.num_players, input_name=encoding.name)
+            except network.NetworkError as exc:
+                raise KameleonError(f"generation {generation} plays with the last one's network: {exc}") from None
         if not samples.kept(out, generation):  # else kept by a run stopped after its games: the same games
             hooks.generation(generation, settings.games, previous is None)
             self_play(settings, generation, previous, out, workers=workers, ray_address=ray_address,
                       on_game=hooks.game)  # fmt: skip
         played = time.perf_counter() - started
-        window = samples.Window.read(out, range(max(0, generation - WINDOW + 1), generation + 1), HELD_OUT)
+        window = samples.Window.read(
+            out, range(max(0, generation - WINDOW + 1), generation + 1), HELD_OUT, (settings.players, encoding.size)
+        )
+        if not len(window) or not len(window.held[0]):
+            raise KameleonError(
+                f"generation {generation}'s games left {len(window)} positions to fit and {len(window.held[0])} held"
+                f" out: play more games (--games) or keep more of each (--sample-every {settings.sample_every})"
+            )
         rng = np.random.default_rng(game_seed(settings, generation, 0))
         if previous is None:
             net = network.new_network(

@@ -35,6 +35,7 @@ from kameleon.ai import make_agent
 from kameleon.engine.errors import BrokenGame, KameleonError
 from kameleon.engine.hooks import ValueModel
 from kameleon.engine.registry import game_class, games, load
+from kameleon.engine.seeding import MAX_SEED
 
 DETOUR_SHARE = 0.6
 DETOUR_MOVES = 10
@@ -78,11 +79,16 @@ def check(game: str, games: int, seed: int, workers: int, players: int) -> None:
     """Refuse an unknown game or one without a learned value, bad settings, or a missing numpy, before the
     first game (KameleonError)."""
     allowed = model(game).players
-    if games < 2 * HELD_OUT or workers < 1 or seed < 0 or players not in allowed:
+    if games < 2 * HELD_OUT:
         raise KameleonError(
-            f"--games must be at least {2 * HELD_OUT}, --workers at least 1, --seed not negative"
-            f" and --players from {allowed.start} to {allowed.stop - 1}"
+            f"--games must be at least {2 * HELD_OUT} (every {HELD_OUT}th game is held out), not {games}"
         )
+    if workers < 1:
+        raise KameleonError(f"--workers must be at least 1, not {workers}")
+    if not 0 <= seed <= MAX_SEED - games + 1:
+        raise KameleonError(f"--seed must be from 0 to {MAX_SEED - games + 1} (the deals are --seed, --seed + 1, ...)")
+    if players not in allowed:
+        raise KameleonError(f"--players must be from {allowed.start} to {allowed.stop - 1}, not {players}")
     if importlib.util.find_spec("numpy") is None:
         raise KameleonError("the fit needs numpy, which the rl extra installs: pip install 'kameleon[rl]'")
 
@@ -184,15 +190,29 @@ def weights_text(game: str, players: int, found: dict[int, Fit]) -> str:
     return model(game).text({players: stage_weights(found)})
 
 
-def write(game: str, players: int, found: dict[int, Fit], path: Path | None = None) -> None:
-    """Put the weights of `players` into the weights file at `path` (default: the one shipped with the game),
-    keeping the other counts.
-
-    A file that is missing or unreadable is refused (the model's KameleonError) rather than replaced by one
-    that would lose the other counts.
-    """
+def kept_weights(game: str, path: Path | None = None) -> dict[int, dict[int, tuple[float, ...]]]:
+    """The weights the file at `path` (default: the one shipped with the game) holds, which a fit's `write`
+    keeps: none for a new file at a path of the caller's. A shipped file that is missing, or any file that does
+    not read, is refused (KameleonError) rather than replaced by one that would lose the other counts; call it
+    before the games, so a fit is never played for a file it cannot write."""
     value = model(game)
     target = value.weights_file if path is None else path
-    weights = value.load(target)
+    if path is not None and not target.exists():
+        if not target.parent.is_dir():
+            raise KameleonError(f"--weights {target}: the folder {target.parent} does not exist")
+        return {}
+    try:
+        return value.load(target)
+    except KameleonError as exc:
+        if path is None:
+            raise KameleonError(f"{exc}: reinstall kameleon") from None
+        raise KameleonError(f"--weights {target}: {exc}") from None
+
+
+def write(game: str, players: int, found: dict[int, Fit], path: Path | None = None) -> None:
+    """Put the weights of `players` into the weights file at `path` (default: the one shipped with the game),
+    keeping the other counts (`kept_weights`: a new file at a path of the caller's holds this count alone)."""
+    value = model(game)
+    weights = kept_weights(game, path)
     weights[players] = stage_weights(found)
-    value.save(weights, target)
+    value.save(weights, value.weights_file if path is None else path)

@@ -109,6 +109,10 @@ def test_bad_settings_and_bad_records_are_refused() -> None:
         analyse(record, iterations=0)
     with pytest.raises(KameleonError, match="unknown bot"):
         analyse(record, level="grandmaster")
+    with pytest.raises(
+        KameleonError, match=r"^give one budget: the level hard@5 names its own, so give no iterations=7"
+    ):
+        analyse(record, level="hard@5", iterations=7)
     with pytest.raises(RecordError, match="move 3"):
         analyse({**record, "moves": [*record["moves"][:2], "take 9"]}, iterations=10)
     with pytest.raises(RecordError, match="no 'moves' field"):
@@ -300,6 +304,11 @@ def test_cli_errors_are_one_line_and_exit_2(tmp_path: Path) -> None:
         ((str(good), "--move-time", "1", "--iterations", "5"), "not both"),
         ((str(good), "--level", "medium"), "does not search"),
         ((str(good), "--level", "nobody"), "unknown bot"),
+        (
+            (str(good), "--level", "hard@5", "--iterations", "7"),
+            "--level hard@5 names its own budget: give no --iterations",
+        ),
+        ((str(good), "--level", "hard:0.5", "--move-time", "1"), "names its own budget: give no --move-time beside it"),
     ]
     for args, message in cases:
         result = _cli(*args)

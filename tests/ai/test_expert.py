@@ -102,8 +102,8 @@ def test_generation_0_is_played_by_the_teacher_and_replays_exactly() -> None:
 @pytest.mark.parametrize(
     ("teacher", "message"),
     [
-        ("hard", "--teacher hard: give a searching teacher its budget in iterations (hard@50)"),
-        ("expert:0.5", "--teacher expert:0.5: give a searching teacher its budget in iterations (expert@50)"),
+        ("hard", "--teacher hard: give a searching bot its budget in iterations (hard@50)"),
+        ("expert:0.5", "--teacher expert:0.5: give a searching bot its budget in iterations (expert@50)"),
         ("grandmaster", "--teacher: unknown bot 'grandmaster'"),
         ("medium@5", "--teacher: bot 'medium@5': medium does not search"),
     ],
@@ -184,6 +184,14 @@ def test_a_network_for_another_game_or_table_is_refused(tmp_path: Path) -> None:
     state = _with_a_choice("coloretto", 4, 1)
     with pytest.raises(NetworkError, match="network for players 2, not 4"):
         agent.act(state)
+
+
+def test_a_network_file_asked_for_that_is_not_there_is_an_error_not_hard(tmp_path: Path) -> None:
+    # Only the shipped network may be missing (then `expert` is `hard`); training's games must never be played
+    # by `hard` because a checkpoint went missing.
+    agent = ExpertAgent(1, iterations=10, network=tmp_path / "gone.npz")
+    with pytest.raises(NetworkError, match=r"no value network at .*gone\.npz"):
+        agent.act(_with_a_choice("coloretto", 2, 1))
 
 
 def test_expert_plays_as_hard_where_no_network_is_shipped() -> None:

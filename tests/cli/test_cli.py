@@ -118,7 +118,12 @@ def test_ctrl_c_while_a_bot_thinks_saves_and_says_how_to_go_on(tmp_path: Path) -
         (["play", "chess"], "unknown game 'chess'"),
         (["play", "coloretto", "-p", "2", "--bots", ",,"], "--bots ',,' has an empty name"),
         (["play", "coloretto", "-p", "4", "-o", "players=3"], "--players 4 and -o players=3 disagree"),
+        (
+            ["tournament", "-g", "coloretto", "-b", "random,medium", "-p", "2", "-o", "players=3"],
+            "--players 2 and -o players=3 disagree",
+        ),
         (["replay", "[/]odd.json"], "cannot read [/]odd.json"),
+        (["replay", "a:smile:b.json"], "cannot read a:smile:b.json"),  # no emoji made of a file name
         (["play", "coloretto", "-p", "7"], "from 2 to 5"),
         (["play", "coloretto", "-p", "2", "--bots", "greedy,smart"], "unknown bot 'smart'"),
         (["play", "coloretto", "-p", "2", "--bots", "random,random,random"], "bots given: 3, for seats: 2"),

@@ -92,9 +92,10 @@ def test_strength_writes_a_table_per_configuration_and_forgets_its_games(tmp_pat
     ("args", "message"),
     [
         (["--game", "chess"], "unknown game 'chess'; the games are: cameleon, cardcassonne, chromino, coloretto"),
-        (["--games", "0"], "--games and --workers must be at least 1 and --move-time positive"),
-        (["--workers", "0"], "--games and --workers must be at least 1 and --move-time positive"),
-        (["--move-time", "-1"], "--games and --workers must be at least 1 and --move-time positive"),
+        (["--games", "0"], "--games must be at least 1, not 0"),
+        (["--workers", "0"], "--workers must be at least 1, not 0"),
+        (["--move-time", "1", "--iterations", "5"], "give --move-time or --iterations, not both"),
+        (["--move-time", "-1"], "--move-time must be a positive number of seconds, not -1"),
         (["--seed", "-1"], "--seed must be from 0 to"),
         (["--table-games", "0"], "--table-games must be at least 1"),
         (["--games", "many"], "Invalid value for '--games'"),
@@ -122,7 +123,7 @@ def test_a_folder_without_games_does_not_block_a_new_report(tmp_path: Path) -> N
     done = research("strength", *args, "--out", str(out), "--games-dir", str(kept))
     assert done.exit_code == 0, done.output
     assert out.is_file() and not kept.exists()
-    (kept / "x").mkdir(parents=True)
+    kept.mkdir()
     (kept / "coloretto-2p-all.jsonl").write_text('{"index": 0}\n')
     (kept / "settings.json").write_text("[1, 2]")
     refused = research("strength", *args, "--out", str(out), "--games-dir", str(kept), "--resume")
@@ -200,7 +201,7 @@ def test_with_more_players_the_oracle_faces_a_bot_in_every_other_seat() -> None:
         (["--game", "chromino", "--sees", ","], "--sees names no sight level"),
         (["--game", "chromino", "--opponent", "grandmaster"], "unknown bot 'grandmaster'"),
         (["--game", "chess"], "chess"),
-        (["--game", "chromino", "--games", "0"], "--games and --workers must be at least 1"),
+        (["--game", "chromino", "--games", "0"], "--games must be at least 1, not 0"),
         (["--game", "chromino", "--rollouts", "0"], "at least one rollout"),
         (["--game", "chromino", "--players", "9"], "option 'players': 9 is out of range"),
         ([], "Missing option '--game'"),
@@ -238,14 +239,18 @@ def test_fit_value_writes_the_weights_keeping_the_other_counts(tmp_path: Path) -
     assert value.WEIGHTS_FILE.read_bytes() == shipped  # the package's file is untouched
 
 
-def test_a_fit_that_cannot_be_written_is_printed(tmp_path: Path) -> None:
+def test_a_weights_file_the_fit_could_not_write_is_refused_before_its_games(tmp_path: Path) -> None:
     broken = tmp_path / "broken.json"
     broken.write_text("{", encoding="utf-8")
     done = research("fit-value", "chromino", *FAST_FIT, "--write", "--weights", str(broken))
-    assert done.exit_code == 2
-    assert says(done, f"the weights above could not be written to {broken}") and says(done, "are not valid JSON")
-    assert json.loads(done.stdout[done.stdout.index("{") :])["format"] == value.WEIGHTS_FORMAT
+    assert done.exit_code == 2 and done.stdout == ""  # no game played, nothing printed
+    assert says(done, f"--weights {broken}: the Chromino value weights {broken} are not valid JSON")
     assert broken.read_text(encoding="utf-8") == "{"
+    missing = research("fit-value", "chromino", *FAST_FIT, "--write", "--weights", str(tmp_path / "no" / "w.json"))
+    assert missing.exit_code == 2 and says(missing, "the folder") and missing.stdout == ""
+    created = research("fit-value", "chromino", *FAST_FIT, "--write", "--weights", str(tmp_path / "new.json"))
+    assert created.exit_code == 0, created.output
+    assert list(value.load_weights(tmp_path / "new.json")) == [3]
 
 
 @pytest.mark.parametrize(
@@ -253,10 +258,10 @@ def test_a_fit_that_cannot_be_written_is_printed(tmp_path: Path) -> None:
     [
         (["coloretto"], "there is no learned value to fit for 'coloretto'; games with one: chromino"),
         (["chromino", "--games", "3"], "--games must be at least 10"),
-        (["chromino", "--players", "1", "--games", "20"], "--players from 2 to 8"),
-        (["chromino", "--players", "9", "--games", "20"], "--players from 2 to 8"),
-        (["chromino", "--games", "20", "--seed", "-1"], "--seed not negative"),
-        (["chromino", "--games", "20", "--workers", "0"], "--workers at least 1"),
+        (["chromino", "--players", "1", "--games", "20"], "--players must be from 2 to 8, not 1"),
+        (["chromino", "--players", "9", "--games", "20"], "--players must be from 2 to 8, not 9"),
+        (["chromino", "--games", "20", "--seed", "-1"], "--seed must be from 0 to"),
+        (["chromino", "--games", "20", "--workers", "0"], "--workers must be at least 1, not 0"),
         (["chromino", "--weights", "w.json"], "--weights names the file that --write updates: add --write"),
         ([], "Missing argument 'game'"),
     ],
@@ -313,7 +318,7 @@ def test_train_plays_generation_0_with_the_teacher_and_keeps_it_on_resume(tmp_pa
         (["train", "coloretto", "--seed", "-1"], "--seed must not be negative, not -1"),
         (["train", "coloretto", "--workers", "0"], "--workers must be at least 1"),
         (["train", "coloretto", "--resume", "--out", "/nonexistent/run"], "nothing to resume in /nonexistent/run"),
-        (["train", "coloretto", "--teacher", "hard"], "--teacher hard: give a searching teacher its budget"),
+        (["train", "coloretto", "--teacher", "hard"], "--teacher hard: give a searching bot its budget"),
     ],
 )
 def test_train_refuses_bad_input_before_any_game(args: list[str], message: str) -> None:

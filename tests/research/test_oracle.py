@@ -93,9 +93,14 @@ def test_with_more_players_the_oracle_faces_a_bot_in_every_other_seat() -> None:
         ({"sees": []}, "--sees names no sight level"),
         ({"opponent": "grandmaster"}, "unknown bot 'grandmaster'"),
         ({"game": "chess"}, "chess"),
-        ({"games": 0}, "--games and --workers must be at least 1"),
+        ({"games": 0}, "--games must be at least 1, not 0"),
         ({"rollouts": 0}, "at least one rollout"),
-        ({"players": 9}, "option 'players': 9 is out of range"),
+        ({"players": 9}, "--game chromino --players 9: bad value for option 'players': 9 is out of range"),
+        ({"players": 1}, "--players must be at least 2, not 1: the oracle plays against other seats"),
+        ({"sees": ["nothing", "nothing"]}, "--sees names nothing twice"),
+        ({"seed": -5}, "--seed must be from 0 to 9007199254740990 (the deals are --seed, --seed + 1, ...)"),
+        ({"opponent": "hard"}, "--opponent hard: give a searching bot its budget in iterations (hard@50)"),
+        ({"opponent": "hard:0.2"}, "--opponent hard:0.2: give a searching bot its budget in iterations"),
     ],
 )
 def test_bad_settings_are_a_clear_error(change: dict[str, Any], message: str) -> None:

@@ -34,10 +34,12 @@ def test_the_help_names_every_option() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--steps", "0"], "--steps and --games must be at least 1"),
-        (["--games", "0"], "--steps and --games must be at least 1"),
+        (["--steps", "0"], "--steps must be at least 1, not 0"),
+        (["--games", "0"], "--games must be at least 1, not 0"),
         (["--game", "nope"], "unknown game 'nope'"),
-        (["--opponents", "zzz"], "unknown bot 'zzz'"),
+        (["--opponents", "zzz"], "--opponents: unknown bot 'zzz'"),
+        (["--opponents", "hard"], "--opponents hard: give a searching bot its budget in iterations (hard@50)"),
+        (["--seed", "-1"], "--seed must be from 0 to 9007199254740991, not -1"),
         (["--players", "9"], "'players': 9 is out of range"),
         (["--game", "chromino"], "makes 14,310,112,146 weights: too many for this linear example"),
     ],

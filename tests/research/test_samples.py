@@ -34,7 +34,7 @@ def test_the_window_gives_back_the_written_positions_split_by_game(tmp_path: Pat
         with samples.Writer(tmp_path, generation, 2, 3) as writer:
             for i, (x, y) in enumerate(games):
                 writer.add(x, y, i)
-    window = samples.Window.read(tmp_path, range(2), held_out=2)
+    window = samples.Window.read(tmp_path, range(2), held_out=2, shape=(2, 3))
     kept = [(g, i, x, y) for g, games in enumerate(written) for i, (x, y) in enumerate(games)]
     fitted_x = np.concatenate([x for _, i, x, _ in kept if i % 2])
     held_x = np.concatenate([x for _, i, x, _ in kept if i % 2 == 0])
@@ -56,7 +56,7 @@ def test_games_stopped_midway_leave_no_samples_that_look_whole(tmp_path: Path) -
     with samples.Writer(tmp_path, 0, 2, 3) as writer:  # the next run starts the generation afresh
         writer.add(x, y, 0)
     assert samples.kept(tmp_path, 0) and not (tmp_path / "samples-0.part").exists()
-    assert len(samples.Window.read(tmp_path, range(1), held_out=2).held[0]) == 3
+    assert len(samples.Window.read(tmp_path, range(1), held_out=2, shape=(2, 3)).held[0]) == 3
 
 
 def test_a_game_of_the_wrong_shape_is_refused(tmp_path: Path) -> None:
@@ -69,11 +69,20 @@ def test_damaged_samples_are_named_with_the_way_out(tmp_path: Path) -> None:
     with samples.Writer(tmp_path, 0, 2, 3) as writer:
         writer.add(x, y, 0)
     (tmp_path / "samples-0" / "ids.i32").write_bytes(b"\0\0\0\0")
-    with pytest.raises(KameleonError, match=r"samples-0 are damaged \(1 game numbers for 3 positions\); delete"):
-        samples.Window.read(tmp_path, range(1), held_out=2)
-    (tmp_path / "samples-0" / "shape.json").write_text("{}")
-    with pytest.raises(KameleonError, match="samples-0 are damaged"):
-        samples.Window.read(tmp_path, range(1), held_out=2)
+    with pytest.raises(KameleonError, match=r"samples-0 are damaged \(arrays of shapes .*\): delete it to play"):
+        samples.Window.read(tmp_path, range(1), held_out=2, shape=(2, 3))
+    with samples.Writer(tmp_path, 1, 2, 3) as writer:
+        writer.add(x, y, 0)
+    with pytest.raises(KameleonError, match=r"samples-0 are damaged .*: the generations after it are made, so start"):
+        samples.Window.read(tmp_path, range(2), held_out=2, shape=(2, 3))
+    with pytest.raises(KameleonError, match=r"samples-1 are damaged \(2 seats of 3 numbers, where this run's game"):
+        samples.Window.read(tmp_path, range(1, 2), held_out=2, shape=(2, 4))
+    (tmp_path / "samples-1" / "shape.json").write_text("{}")
+    with pytest.raises(KameleonError, match="samples-1 are damaged"):
+        samples.Window.read(tmp_path, range(1, 2), held_out=2, shape=(2, 3))
+    (tmp_path / "samples-2.npz").write_bytes(b"not an archive")
+    with pytest.raises(KameleonError, match=r"samples-2.npz are damaged"):
+        samples.Window.read(tmp_path, range(2, 3), held_out=2, shape=(2, 3))
 
 
 def test_a_run_kept_in_the_older_npz_samples_resumes_to_the_same_network(tmp_path: Path) -> None:
@@ -97,3 +106,43 @@ def _as_npz(folder: Path, target: Path) -> None:
     for file in folder.iterdir():
         file.unlink()
     folder.rmdir()
+
+
+def test_a_new_run_never_takes_the_games_left_in_its_folder_by_another(tmp_path: Path) -> None:
+    train(replace(SETTINGS, generations=1), tmp_path / "first")
+    out = tmp_path / "second"
+    out.mkdir()
+    (tmp_path / "first" / "samples-0").rename(out / "samples-0")
+    with pytest.raises(KameleonError, match=r"second holds samples-0 but no progress.json: a new run would take"):
+        train(replace(SETTINGS, seed=7), out)
+    assert sorted(p.name for p in out.iterdir()) == ["samples-0"]
+
+
+def test_a_generation_is_never_played_without_the_last_ones_network(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    train(replace(SETTINGS, generations=1), out)
+    (out / "network-0.npz").unlink()
+    with pytest.raises(KameleonError, match="generation 1 plays with the last one's network: no value network at"):
+        train(SETTINGS, out, resume=True)
+    (out / "network-0.npz").write_bytes(b"damaged")
+    with pytest.raises(KameleonError, match=r"generation 1 plays .*network-0.npz is not a readable value network"):
+        train(SETTINGS, out, resume=True)
+    assert not samples.kept(out, 1) and not (out / "samples-1.part").exists()  # no game was played
+
+
+def test_resuming_never_goes_back_before_the_generations_made(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    train(SETTINGS, out)
+    with pytest.raises(KameleonError, match=r"--generations 1: the run in .* has already made 2"):
+        train(replace(SETTINGS, generations=1), out, resume=True)
+    with pytest.raises(KameleonError, match="--generations 0"):
+        train(replace(SETTINGS, generations=0), out, resume=True)
+    assert json.loads((out / "progress.json").read_text())["settings"]["generations"] == 2
+
+
+def test_games_that_leave_nothing_to_fit_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(KameleonError, match=r"left 0 positions to fit and 0 held out: play more games"):
+        train(replace(SETTINGS, generations=1, sample_every=100_000), tmp_path / "run")
+    assert not (tmp_path / "run" / "network-0.npz").exists()
+    with pytest.raises(KameleonError, match="--players must be at least 2, not 1"):
+        train(Settings("chromino", 1, games=20), tmp_path / "alone")

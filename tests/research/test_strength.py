@@ -17,6 +17,7 @@ from kameleon.research.strength import (
     Settings,
     configurations,
     figures_path,
+    forget,
     plan,
     play,
     prepare,
@@ -36,9 +37,9 @@ def test_configurations_cover_two_and_four_players() -> None:
     ("settings", "message"),
     [
         (Settings(only=("chess",)), "unknown game 'chess'; the games are: cameleon, cardcassonne, chromino, coloretto"),
-        (Settings(games=0), "--games and --workers must be at least 1 and --move-time positive"),
-        (Settings(workers=0), "--games and --workers must be at least 1 and --move-time positive"),
-        (Settings(move_time=-1), "--games and --workers must be at least 1 and --move-time positive"),
+        (Settings(games=0), "--games must be at least 1, not 0"),
+        (Settings(workers=0), "--workers must be at least 1, not 0"),
+        (Settings(move_time=-1), "--move-time must be a positive number of seconds, not -1"),
         (Settings(seed=-1), "--seed must be from 0 to"),
         (Settings(table_games=0), "--table-games must be at least 1"),
     ],
@@ -51,20 +52,60 @@ def test_bad_settings_are_refused(tmp_path: Path, settings: Settings, message: s
 def test_an_unwritable_report_is_refused(tmp_path: Path) -> None:
     with pytest.raises(KameleonError, match=f"cannot write {tmp_path}: it is a directory"):
         Settings().check(tmp_path)
+    (tmp_path / "afile").write_text("")
+    with pytest.raises(KameleonError, match=f"cannot write {tmp_path}/afile/x.md: {tmp_path}/afile is a file, not a"):
+        Settings().check(tmp_path / "afile" / "x.md")
+
+
+REPORT = Path("/nowhere/strength.md")
+
+
+def test_the_games_folder_holds_nothing_else_and_never_the_report(tmp_path: Path) -> None:
+    # It is deleted once the report is written: a folder with other files, or the report's own, is refused.
+    folder = tmp_path / "games"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("mine")
+    with pytest.raises(KameleonError, match=r"games holds files that are not a strength report's games \(notes.txt\)"):
+        prepare(folder, Settings(games=2), resume=False, out=REPORT)
+    for out in (tmp_path / "strength.md", folder / "strength.md", folder / "sub" / "strength.md"):
+        if out.parent == tmp_path:
+            with pytest.raises(KameleonError, match=f"--games-dir {tmp_path} would hold the report {out}"):
+                prepare(tmp_path, Settings(games=2), resume=False, out=out)
+        else:
+            with pytest.raises(KameleonError, match="would hold the report"):
+                prepare(folder, Settings(games=2), resume=False, out=out)
+    (folder / "notes.txt").unlink()
+    (folder / "other.jsonl").write_text('{"index": 0}\n')  # games, but not known to be a report's
+    with pytest.raises(KameleonError, match=r"holds games but no settings\.json"):
+        prepare(folder, Settings(games=2), resume=True, out=REPORT)
+    assert sorted(p.name for p in folder.iterdir()) == ["other.jsonl"]  # refusals change nothing
+
+
+def test_forgetting_the_games_deletes_only_what_the_report_kept(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    prepare(folder, Settings(games=2), resume=False, out=REPORT)
+    (folder / "coloretto-2p-all.jsonl").write_text('{"index": 0}\n')
+    forget(folder)
+    assert not folder.exists()
+    prepare(folder, Settings(games=2), resume=False, out=REPORT)
+    (folder / "later.txt").write_text("written while the report ran")
+    forget(folder)
+    assert sorted(p.name for p in folder.iterdir()) == ["later.txt"]
 
 
 def test_the_games_folder_belongs_to_one_report(tmp_path: Path) -> None:
     folder = tmp_path / "games"
     settings = Settings(games=2, move_time=0.5, seed=3)
-    prepare(folder, settings, resume=False)
+    prepare(folder, settings, resume=False, out=REPORT)
     assert json.loads((folder / "settings.json").read_text()) == {"games": 2, "move_time": 0.5, "seed": 3}
-    prepare(folder, settings, resume=False)  # no game kept yet: a new report may start
+    prepare(folder, settings, resume=False, out=REPORT)  # no game kept yet: a new report may start
     (folder / "coloretto-2p-all.jsonl").write_text('{"index": 0}\n')
     with pytest.raises(KameleonError, match="holds the games of an unfinished report: add --resume to finish it"):
-        prepare(folder, settings, resume=False)
-    prepare(folder, Settings(games=2, move_time=0.5, seed=3, workers=7), resume=True)  # workers change nothing
+        prepare(folder, settings, resume=False, out=REPORT)
+    workers = Settings(games=2, move_time=0.5, seed=3, workers=7)
+    prepare(folder, workers, resume=True, out=REPORT)  # workers change nothing
     with pytest.raises(KameleonError, match=r"another report \(--games 2, --move-time 0.5, --seed 3\)"):
-        prepare(folder, Settings(games=2, move_time=0.5, seed=4), resume=True)
+        prepare(folder, Settings(games=2, move_time=0.5, seed=4), resume=True, out=REPORT)
 
 
 def test_the_report_has_a_table_per_configuration(tmp_path: Path) -> None:
@@ -155,13 +196,13 @@ def test_a_report_is_not_written_over_its_own_figures(tmp_path: Path) -> None:
 
 def test_the_games_folder_of_one_game_is_not_resumed_by_a_run_for_another(tmp_path: Path) -> None:
     folder = tmp_path / "games"
-    prepare(folder, Settings(games=2, only=("chromino",)), resume=False)
+    prepare(folder, Settings(games=2, only=("chromino",)), resume=False, out=REPORT)
     (folder / "chromino-2p-expert-hard.jsonl").write_text('{"index": 0}\n')
     with pytest.raises(
         KameleonError, match=r"another report \(--games 2, --move-time 0.1, --seed 2026, --game chromino\)"
     ):
-        prepare(folder, Settings(games=2, only=("coloretto",)), resume=True)
-    prepare(folder, Settings(games=2, only=("chromino",)), resume=True)
+        prepare(folder, Settings(games=2, only=("coloretto",)), resume=True, out=REPORT)
+    prepare(folder, Settings(games=2, only=("chromino",)), resume=True, out=REPORT)
 
 
 def test_the_shipped_report_is_drawn_from_its_figures() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import shutil
 from pathlib import Path
 
@@ -66,21 +67,36 @@ def test_writing_keeps_the_other_counts_of_players(tmp_path: Path) -> None:
 def test_a_weights_file_that_does_not_read_is_not_replaced(tmp_path: Path) -> None:
     other = tmp_path / "other.json"
     other.write_text("WEIGHTS = {}\n", encoding="utf-8")
-    with pytest.raises(value.WeightsError, match="are not valid JSON"):
+    with pytest.raises(KameleonError, match=r"--weights .*other.json: the Chromino value weights .* are not valid"):
         write("chromino", 2, {}, other)
     assert other.read_text(encoding="utf-8") == "WEIGHTS = {}\n"
-    with pytest.raises(value.WeightsError, match="are missing"):
-        write("chromino", 2, {}, tmp_path / "nowhere.json")
-    assert not (tmp_path / "nowhere.json").exists()
+    with pytest.raises(KameleonError, match=r"weights.json: the folder .*nowhere does not exist"):
+        write("chromino", 2, {}, tmp_path / "nowhere" / "weights.json")
+    assert not (tmp_path / "nowhere").exists()
+
+
+def test_a_new_weights_file_holds_the_count_fitted_alone(tmp_path: Path) -> None:
+    path = tmp_path / "new.json"
+    row = tuple(float(i) for i in range(len(value.FEATURES)))
+    write("chromino", 3, {stage: (row, 1, 0.5) for stage in range(1, value.STAGES + 1)}, path)
+    assert value.load_weights(path) == {3: dict.fromkeys(range(1, value.STAGES + 1), row)}
 
 
 @pytest.mark.parametrize(
-    ("games", "seed", "workers", "players"),
-    [(3, 10, 1, 2), (20, -1, 1, 2), (20, 10, 0, 2), (20, 10, 1, 1), (20, 10, 1, 9)],
+    ("games", "seed", "workers", "players", "message"),
+    [
+        (3, 10, 1, 2, "--games must be at least 10 (every 5th game is held out), not 3"),
+        (20, -1, 1, 2, "--seed must be from 0 to 9007199254740972 (the deals are --seed, --seed + 1, ...)"),
+        (20, 9007199254740990, 1, 2, "--seed must be from 0 to 9007199254740972"),
+        (20, 10, 0, 2, "--workers must be at least 1, not 0"),
+        (20, 10, 1, 1, "--players must be from 2 to 8, not 1"),
+        (20, 10, 1, 9, "--players must be from 2 to 8, not 9"),
+    ],
 )
-def test_bad_settings_are_refused_before_any_game(games: int, seed: int, workers: int, players: int) -> None:
-    message = "--games must be at least 10, --workers at least 1, --seed not negative and --players from 2 to 8"
-    with pytest.raises(KameleonError, match=message):
+def test_bad_settings_are_refused_before_any_game(
+    games: int, seed: int, workers: int, players: int, message: str
+) -> None:
+    with pytest.raises(KameleonError, match=re.escape(message)):
         check("chromino", games, seed, workers, players)
 
 

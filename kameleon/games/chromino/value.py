@@ -127,8 +127,6 @@ Weights = dict[int, dict[int, tuple[float, ...]]]
 WEIGHTS_FILE = Path(__file__).with_name("value_weights.json")
 WEIGHTS_FORMAT = "kameleon chromino value weights"
 WEIGHTS_VERSION = 1
-REFIT = "kameleon research fit-value chromino --write"
-"""The command that writes `WEIGHTS_FILE` again."""
 
 
 class WeightsError(KameleonError, ValueError):
@@ -140,15 +138,13 @@ def load_weights(path: Path = WEIGHTS_FILE) -> Weights:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise WeightsError(
-            f"the Chromino value weights {path} are missing: reinstall kameleon, or run {REFIT}"
-        ) from None
+        raise WeightsError(f"the Chromino value weights {path} are missing") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise WeightsError(f"cannot read the Chromino value weights {path}: {exc}") from None
     try:
         data = json.loads(text)
     except ValueError as exc:
-        raise WeightsError(f"the Chromino value weights {path} are not valid JSON ({exc}): run {REFIT}") from None
+        raise WeightsError(f"the Chromino value weights {path} are not valid JSON ({exc})") from None
     if not isinstance(data, dict) or data.get("format") != WEIGHTS_FORMAT:
         raise WeightsError(f"{path} is not a file of Chromino value weights (its format is not {WEIGHTS_FORMAT!r})")
     if data.get("version") != WEIGHTS_VERSION:
@@ -157,7 +153,7 @@ def load_weights(path: Path = WEIGHTS_FILE) -> Weights:
             f"{WEIGHTS_VERSION}"
         )
     if data.get("features") != list(FEATURES):
-        raise WeightsError(f"{path} weighs other features than this kameleon measures (FEATURES): run {REFIT}")
+        raise WeightsError(f"{path} weighs other features than this kameleon measures (FEATURES)")
     try:
         return _weights(data.get("weights"))
     except (TypeError, ValueError) as exc:
@@ -212,7 +208,14 @@ def save_weights(weights: Mapping[int, Mapping[int, Sequence[float]]], path: Pat
     write_whole(path, text)
 
 
-WEIGHTS: Weights = load_weights()
+def _shipped() -> Weights:
+    try:
+        return load_weights()
+    except WeightsError as exc:  # the package is damaged: a refit keeps the other counts, so cannot mend it
+        raise WeightsError(f"{exc}: reinstall kameleon") from None
+
+
+WEIGHTS: Weights = _shipped()
 """Players -> stage -> weights of `FEATURES`, from `WEIGHTS_FILE`."""
 
 
