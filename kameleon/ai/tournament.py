@@ -45,7 +45,6 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from importlib import metadata
 from multiprocessing import get_context
 from pathlib import Path
 from typing import IO, Any
@@ -58,6 +57,7 @@ from kameleon.ai.standings import BotStats, summarize, summary_json, wilson
 from kameleon.engine.agent import Agent
 from kameleon.engine.errors import KameleonError, quoted
 from kameleon.engine.match import Thinking, play_match
+from kameleon.engine.provenance import code_version
 from kameleon.engine.record import parse_json, replay, write_whole
 from kameleon.engine.registry import load
 from kameleon.engine.seeding import MAX_SEED, whole_number
@@ -180,7 +180,7 @@ class Tournament:
             "game": self.game, "options": self.game_options(), "seed": self.seed, "games": self.games,
             "bots": {name: describe(self.agents[name]) for name in dict.fromkeys(self.names)},
             "move_time": self.move_time, "iterations": self.iterations, "lineups": self.lineup_count(),
-            "kameleon": _version(),
+            "kameleon": code_version(),
         }  # fmt: skip
 
     def lineup_count(self) -> int:
@@ -206,13 +206,6 @@ class Tournament:
                 )
             )  # fmt: skip
         return tasks
-
-
-def _version() -> str | None:
-    try:
-        return metadata.version("kameleon")
-    except metadata.PackageNotFoundError:  # run from a source tree that was never installed
-        return None
 
 
 def deal_seed(seed: int, deal: int) -> int:

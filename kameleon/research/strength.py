@@ -52,13 +52,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kameleon import __version__
 from kameleon.ai.expert import has_network, network_file
 from kameleon.ai.levels import MAX_ITERATIONS
 from kameleon.ai.standings import wilson
 from kameleon.ai.tournament import Tournament, run_tournament
 from kameleon.engine.errors import KameleonError
 from kameleon.engine.home import data_dir
+from kameleon.engine.provenance import code_version
 from kameleon.engine.record import write_whole
 from kameleon.engine.registry import games as game_names
 from kameleon.engine.registry import load
@@ -545,7 +545,7 @@ def write(out: Path, measured: Sequence[dict[str, Any]], settings: Settings) -> 
         if settings.iterations is None
         else f"{settings.iterations} iterations per move",
         "settings": settings.games_key(),
-        "version": __version__,
+        "version": code_version(),
     }
     new = [
         {

@@ -57,6 +57,7 @@ from kameleon.ai.expert import ExpertAgent, network_file
 from kameleon.ai.levels import replayable_spec
 from kameleon.engine.errors import KameleonError
 from kameleon.engine.game import Game
+from kameleon.engine.provenance import code_version
 from kameleon.engine.registry import load
 from kameleon.research import samples
 
@@ -440,6 +441,7 @@ def train(
             "seconds": round(sum(d["seconds"] for d in progress.done) + figures["seconds"], 1),
             "workers": workers,
             "machine": f"{platform.machine()}, Python {platform.python_version()}",
+            "kameleon": code_version(),
             "held_out_log_loss": figures["held_out_log_loss"],
         }
         net.save(out / f"network-{generation}.npz")
