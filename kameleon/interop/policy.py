@@ -16,10 +16,12 @@ everything the seat sees; since an encoding reads only what the seat sees, the
 observation is the seat's true one (the tests check this move by move in every
 game), whatever the sample hid. On a real state it does the same.
 
-A legal move outside a windowed action space has no index: when every legal
-move is outside it (a rare Chromino position, where PettingZoo truncates), the
-agent plays the first legal move and counts it in `outside_moves`, so a
-tournament game still ends.
+A legal move outside a windowed action space has no index (a rare Chromino
+position, where the PettingZoo and Gymnasium environments truncate the episode).
+When every legal move is outside it, the agent plays the first legal move and
+counts it in `outside_moves`, so a tournament game still ends; when only some
+are, the policy chooses among the others and the agent counts the decision in
+`narrowed_moves`: positions training through the environments never showed.
 
 Copies and processes. Tournaments copy an agent object for every game; a copy
 shares the policy (a model is not duplicated). With worker processes the
@@ -68,6 +70,8 @@ class PolicyAgent:
         self.rng = random.Random(seed)
         self.outside_moves = 0
         """Moves played without the policy: every legal move was outside the action space."""
+        self.narrowed_moves = 0
+        """Moves the policy chose with some legal moves outside the action space (where environments truncate)."""
         self._game: Game[Any] | None = None
         self._encoding: Encoding | None = None
 
@@ -94,6 +98,7 @@ class PolicyAgent:
         if not mask.any():
             self.outside_moves += 1
             return outside[0]
+        self.narrowed_moves += bool(outside)
         chosen = self.policy(observation, mask)
         index = whole_number(chosen)
         if index is None:

@@ -220,3 +220,30 @@ def test_list_options_are_written_with_semicolons_and_survive_serialization() ->
     restored = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
     assert str(again) == str(game) and str(restored) == str(state)
     assert pickle.loads(pickle.dumps(state)).history() == state.history()
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+def test_each_player_is_asked_its_own_legal_actions_as_openspiel_asks(game: str, players: int) -> None:
+    # OpenSpiel's C++ sizes a seat's mask by the game's distinct actions: a deal's outcomes given to a seat at a
+    # chance node wrote past its end (a crash in `legal_actions_mask(0)`).
+    spiel_game = pyspiel.load_game(short_name(game), {"players": players})
+    state = spiel_game.new_initial_state()
+    rng = np.random.default_rng(5)
+    for _ in range(30):
+        if state.is_terminal():
+            break
+        mover = state.current_player()
+        moves = state.legal_actions()
+        assert state.legal_actions(mover) == moves
+        for seat in {*range(players), pyspiel.PlayerId.CHANCE} - {mover}:
+            assert state.legal_actions(seat) == []
+        for seat in range(players):
+            mask = state.legal_actions_mask(seat)
+            assert len(mask) == spiel_game.num_distinct_actions()
+            assert [i for i, legal in enumerate(mask) if legal] == (moves if seat == mover else [])
+        if state.is_chance_node():
+            chance = state.legal_actions_mask(pyspiel.PlayerId.CHANCE)
+            assert len(chance) == spiel_game.max_chance_outcomes()
+            assert [i for i, legal in enumerate(chance) if legal] == moves
+        state.clone()
+        state.apply_action(int(rng.choice(moves)))

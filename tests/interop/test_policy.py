@@ -122,6 +122,18 @@ def test_a_position_with_every_move_outside_the_window_is_played_not_lost(monkey
     assert result.state.is_terminal and agent.outside_moves > 0
 
 
+def test_a_choice_with_some_moves_outside_the_window_is_counted(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The environments truncate there; an agent playing on chooses from fewer moves than the game allows.
+    from kameleon.games.chromino import observation
+
+    monkeypatch.setitem(observation.WINDOWS, "standard", 4)
+    game = kameleon.load("chromino", players=2)
+    agent = PolicyAgent(Recorder(1), seed=1)
+    result = play_match(game, [agent, agent], seed=4, shown=fair_state)
+    assert result.state.is_terminal and agent.narrowed_moves > 0
+    assert PolicyAgent(Recorder(1), seed=1).narrowed_moves == 0
+
+
 DOC_EXAMPLE_HEADING = "## Evaluating an agent"
 
 

@@ -86,18 +86,29 @@ class KameleonSpielState(pyspiel.State):
         return inner is not None and (inner.is_terminal or self.truncated is not None)
 
     def legal_actions(self, player: int | None = None) -> list[int]:
-        """As OpenSpiel's: the chance outcomes at a chance node (whoever asks), the mover's legal actions,
-        nothing for another seat or once the game is over."""
+        """As OpenSpiel's `State::LegalActions(player)`: those of the player to move (the chance outcomes at a
+        chance node, asked as the chance player or with no player), nothing for anyone else or once the game is
+        over. A seat's actions at a chance node are none: OpenSpiel sizes the seat's mask by the game's distinct
+        actions, which the deal's outcomes would overrun."""
+        if player is not None and player != self.current_player():
+            return []
         inner = self.inner
         if inner is None:
             return [digit for digit, _ in self.chance_outcomes()]
         if inner.is_terminal or self.truncated is not None:
             return []
-        if player is None or player == inner.current_player:
-            return list(self.legal)
-        if player < 0:
-            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
-        return []
+        return list(self.legal)
+
+    def legal_actions_mask(self, player: int | None = None) -> list[int]:
+        """As OpenSpiel's `State::LegalActionsMask(player)`, one entry per distinct action (per chance outcome for
+        the chance player). OpenSpiel's own, for games written in Python, gives a seat the deal's outcomes at a
+        chance node and writes them past the end of the seat's mask, corrupting memory; this one never calls it."""
+        asked = self.current_player() if player is None else player
+        game = self.get_game()
+        mask = [0] * (game.max_chance_outcomes() if asked == CHANCE else game.num_distinct_actions())
+        for action in self.legal_actions(asked):
+            mask[action] = 1
+        return mask
 
     def _legal_actions(self, player: int) -> list[int]:
         return list(self.legal)
