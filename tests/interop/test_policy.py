@@ -112,26 +112,19 @@ def test_worker_processes_and_copies_share_the_policy() -> None:
         evaluate(PolicyAgent(lambda o, m: first_legal(o, m)), game="coloretto", players=2, games=2, workers=2)
 
 
-def test_a_position_with_every_move_outside_the_window_is_played_not_lost(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(("window", "counter"), [(1, "outside_moves"), (4, "narrowed_moves")])
+def test_moves_outside_the_window_are_played_and_counted(
+    monkeypatch: pytest.MonkeyPatch, window: int, counter: str
+) -> None:
+    # With every legal move outside the window the agent plays the first one (the game is not lost); with some
+    # outside, its policy chooses among the others, where the environments would have truncated the episode.
     from kameleon.games.chromino import observation
 
-    monkeypatch.setitem(observation.WINDOWS, "standard", 1)
+    monkeypatch.setitem(observation.WINDOWS, "standard", window)
     game = kameleon.load("chromino", players=2)
     agent = PolicyAgent(Recorder(1), seed=1)
     result = play_match(game, [agent, agent], seed=4, shown=fair_state)
-    assert result.state.is_terminal and agent.outside_moves > 0
-
-
-def test_a_choice_with_some_moves_outside_the_window_is_counted(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The environments truncate there; an agent playing on chooses from fewer moves than the game allows.
-    from kameleon.games.chromino import observation
-
-    monkeypatch.setitem(observation.WINDOWS, "standard", 4)
-    game = kameleon.load("chromino", players=2)
-    agent = PolicyAgent(Recorder(1), seed=1)
-    result = play_match(game, [agent, agent], seed=4, shown=fair_state)
-    assert result.state.is_terminal and agent.narrowed_moves > 0
-    assert PolicyAgent(Recorder(1), seed=1).narrowed_moves == 0
+    assert result.state.is_terminal and getattr(agent, counter) > 0
 
 
 DOC_EXAMPLE_HEADING = "## Evaluating an agent"
