@@ -14,8 +14,8 @@ from kameleon.engine.hooks import TerminalRenderer
 from kameleon.engine.messages import Say
 
 EVERYTHING = -1
-"""The watcher of a record's replay or a bots-only game: shown the true notation, each move said as its mover
-knows it (a card it laid face down by its name)."""
+"""The watcher of a bots-only game: shown the true notation, each move said as its mover knows it (a card it laid
+face down by its name). A replay is watched as a spectator or as the seat `--seat` names."""
 
 
 def move_line(

@@ -63,6 +63,8 @@ def results(state: State[Any], names: list[str], render: TerminalRenderer | None
     first = ", ".join(who(names[seat], seat, say) for seat in winners)
     if len(winners) == 1:
         said = msg("tui_winner", "★ Winner: {names}", names=first)
+    elif len(winners) == state.num_players:  # everyone first: nobody won (Le Caméléon's draws, a tie of all)
+        said = msg("tui_draw", "★ Draw")
     else:
         said = msg("tui_shared_win", "★ Shared first place: {names}", names=first)
     console.print(f"[bold]{escape(say(said))}[/]")

@@ -10,7 +10,7 @@ from rich.markup import escape
 
 from kameleon.cli.common import console, fail
 from kameleon.cli.helptext import helptext
-from kameleon.cli.moves import EVERYTHING, move_line
+from kameleon.cli.moves import move_line
 from kameleon.cli.outcome import names_of, results, who
 from kameleon.cli.speech import choose_language, lang_option, speaker
 from kameleon.engine.errors import KameleonError
@@ -64,9 +64,8 @@ def replay_command(
     for number, token in enumerate(moves, start=1):
         before = state.clone()
         state.apply_str(token)
-        console.print(
-            move_line(number, before, state, token, EVERYTHING if seat is None else seat, seats, render, board_say)
-        )
+        # Said as the viewer (--seat, else a spectator) may know it, like the board: a face-down card stays "?".
+        console.print(move_line(number, before, state, token, seat, seats, render, board_say))
         if board and render is not None:
             console.print(render.render(state, seat, board_say))
         if step:

@@ -166,6 +166,33 @@ def test_replay_refuses_a_seat_the_game_does_not_have(tmp_path: Path) -> None:
     assert run("replay", str(saved), "--seat", "1", home=tmp_path).returncode == 0
 
 
+def test_a_replay_names_a_face_down_card_only_to_the_seat_that_played_it(tmp_path: Path) -> None:
+    # The board of a replay is a spectator's unless --seat says whose; its log is the same watcher's.
+    state = kameleon.load("cardcassonne", players=3).new_state(31)
+    while True:
+        before, action = state.clone(), state.legal_actions()[0]
+        state.apply(action)
+        if before.token_seen_by(action, None) != before.token_seen_by(action, before.current_player):
+            break
+    mover = before.current_player
+    hidden, shown = before.token_seen_by(action, None), before.token_seen_by(action, mover)
+    saved = tmp_path / "game.json"
+    saved.write_text(json.dumps(state.record()))
+    spectator, own = (
+        next(line.split() for line in run("replay", str(saved), *seat, home=tmp_path).stdout.splitlines()
+             if "face down" in line)
+        for seat in ([], ["--seat", str(mover)])
+    )  # fmt: skip
+    assert hidden.startswith("?") and spectator[-1] == hidden
+    assert own[-1] == shown != hidden
+
+
+def test_a_drawn_game_is_said_to_be_a_draw_not_a_shared_win(tmp_path: Path) -> None:
+    done = run("play", "cameleon", "--bots", "random,random", "--seed", "7", home=tmp_path)
+    assert done.returncode == 0 and "draw (no progress)" in done.stdout  # the game's own end
+    assert "★ Draw" in done.stdout and "Shared first place" not in done.stdout
+
+
 def test_serve_refuses_a_taken_port_before_printing_its_url(tmp_path: Path) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
