@@ -12,7 +12,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from kameleon.ai.analysis import BEST_LOSS, DEFAULT_ITERATIONS, LABELS, Analysis, analyse
-from kameleon.ai.levels import MAX_ITERATIONS, STRONGEST, agent_names
+from kameleon.ai.levels import MAX_ITERATIONS, SEARCHING, STRONGEST
 from kameleon.cli.common import console, err_console, fail
 from kameleon.cli.helptext import helptext
 from kameleon.cli.outcome import names_of
@@ -76,7 +76,7 @@ def analyse_command(
         help=helptext(
             "the searching level that judges ({levels}; default {strongest}, the strongest); NAME@ITERATIONS or "
             "NAME:SECONDS also sets the budget",
-            levels=", ".join(agent_names()),
+            levels=", ".join(sorted(SEARCHING)),
             strongest=STRONGEST,
         ),
     ),

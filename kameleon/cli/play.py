@@ -32,6 +32,10 @@ COMMANDS = {word: f"[bold]{word}[/]" for word in ("moves", "board", "help", "qui
 """The words the prompt understands besides moves: the same in every language, as the notation is."""
 
 
+LONGEST_MOVE = 200
+"""Characters of the longest line read as a move (every game's notation is far shorter)."""
+
+
 def help_text(state: State[Any], say: Say = str, examples_from: set[int] | None = None) -> str:
     """How to answer the prompt, with moves of this very game as examples: the moves of the seat to play, when
     it is one of `examples_from` (default: any), for the examples must be moves the reader could type."""
@@ -314,6 +318,15 @@ def _human_turn(
             continue
         if command == "board":
             _show(state, seat, render, board)
+            continue
+        if len(text) > LONGEST_MOVE:  # not echoed: a pasted megabyte would fill the terminal
+            long = msg(
+                "tui_line_too_long",
+                "That line is {length:,} characters long: no move is longer than {most}.",
+                length=len(text),
+                most=LONGEST_MOVE,
+            )
+            console.print(f"[red]{escape(say(long))}[/]")
             continue
         try:
             if text.isascii() and text.isdigit():  # '²' is a digit to Python, and no number of a move

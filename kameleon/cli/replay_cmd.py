@@ -26,7 +26,9 @@ def replay_command(
         ..., help=helptext("a game record (JSON) written by kameleon or any implementation of the specs")
     ),
     board: bool = typer.Option(False, "--board", help=helptext("show the table after every move, not only at the end")),
-    step: bool = typer.Option(False, "--step", help=helptext("wait for Enter between moves")),
+    step: bool = typer.Option(
+        False, "--step", help=helptext("wait between moves: Enter for the next, q to stop there, a for all the rest")
+    ),
     delay: float = typer.Option(0.0, "--delay", min=0.0, max=3600.0, help=helptext("seconds to pause between moves")),
     upto: int | None = typer.Option(None, "--upto", min=0, help=helptext("stop after this many moves")),
     seat: int | None = typer.Option(
@@ -61,18 +63,24 @@ def replay_command(
     )
     console.print(f"[bold]{final.game.title}[/] {escape(say(opening))}")  # a name is text, never Rich markup
     seats = [who(name, s, say) for s, name in enumerate(players)]
+    played = 0
     for number, token in enumerate(moves, start=1):
+        played = number
         before = state.clone()
         state.apply_str(token)
         # Said as the viewer (--seat, else a spectator) may know it, like the board: a face-down card stays "?".
         console.print(move_line(number, before, state, token, seat, seats, render, board_say))
         if board and render is not None:
             console.print(render.render(state, seat, board_say))
-        if step:
+        if step and number < len(moves):
+            hint = msg("tui_replay_step", "Enter: next move · q: stop here · a: play the rest")
             try:
-                input()
+                answer = console.input(f"[dim]{escape(say(hint))}[/] ").strip().lower()
             except EOFError:
-                step = False
+                answer = "a"
+            if answer in ("q", "quit"):
+                break
+            step = answer != "a"
         elif delay:
             time.sleep(delay)
     if render is not None and not (board and moves):  # with --board, the last move's table is the final one
@@ -83,7 +91,7 @@ def replay_command(
         unfinished = msg(
             "tui_replay_unfinished",
             "Game not finished after {count} moves; seat {seat} to play.",
-            count=len(moves),
+            count=played,
             seat=state.current_player,
         )
         console.print(escape(say(unfinished)))

@@ -16,11 +16,15 @@ from kameleon.ai.tournament import Tournament, run_tournament
 from kameleon.cli.common import console, err_console, fail, game_options, split_names
 from kameleon.cli.progress import bars
 from kameleon.engine.errors import KameleonError
+from kameleon.engine.options import REQUIRED
+from kameleon.engine.registry import game_class
 
 
 def tournament_command(
     game: str = typer.Option(..., "--game", "-g", help="the game to play"),
-    players: int | None = typer.Option(None, "--players", "-p", help="seats per game (default: the game's)"),
+    players: int | None = typer.Option(
+        None, "--players", "-p", help="seats per game (default: the game's, else one per bot of --bots)"
+    ),
     bots: str = typer.Option(
         ...,
         "--bots",
@@ -63,16 +67,20 @@ def tournament_command(
     Wilson intervals; ratings are OpenSkill (Plackett-Luce) mu ± sigma; --json
     prints both.
     """
+    names = tuple(split_names(bots))
+    options = game_options(players, option)
     try:
+        if "players" not in options and _seats_required(game):
+            options["players"] = len(names)
         tournament = Tournament(
             game=game,
-            bots=tuple(split_names(bots)),
+            bots=names,
             games=games,
-            players=players,
+            players=options.get("players"),
             move_time=move_time,
             iterations=iterations,
             seed=seed,
-            options=game_options(players, option),
+            options=options,
         )
         tournament.tasks()  # validates the game and its options before anything starts
         lineups = tournament.lineup_count()
@@ -135,3 +143,9 @@ def _table(stats: dict[str, BotStats], games: int, tournament: Tournament) -> Ta
             f"{s.mean_score:.1f}", rating,
         )  # fmt: skip
     return table
+
+
+def _seats_required(game: str) -> bool:
+    """Whether `game` has no number of players of its own (then a tournament seats one per bot)."""
+    specs = {spec.name: spec for spec in game_class(game).option_specs}
+    return "players" in specs and specs["players"].default is REQUIRED

@@ -193,6 +193,33 @@ def test_a_drawn_game_is_said_to_be_a_draw_not_a_shared_win(tmp_path: Path) -> N
     assert "★ Draw" in done.stdout and "Shared first place" not in done.stdout
 
 
+def test_a_tournament_seats_one_per_bot_where_the_game_has_no_number_of_its_own(tmp_path: Path) -> None:
+    done = run("tournament", "-g", "coloretto", "-b", "random,medium", "-n", "2", "--json", home=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["provenance"]["options"]["players"] == 2
+
+
+def test_a_line_too_long_to_be_a_move_is_not_echoed(tmp_path: Path) -> None:
+    line = "x" * 100_000
+    done = run("play", "coloretto", "-p", "2", "--seed", "3", home=tmp_path, stdin=f"{line}\nquit\n")
+    assert "That line is 100,000 characters long: no move is longer than 200." in " ".join(done.stdout.split())
+    assert line not in done.stdout and len(done.stdout) < 20_000
+
+
+def test_a_replay_step_by_step_says_what_to_press_and_stops_on_q(tmp_path: Path) -> None:
+    state = kameleon.load("coloretto", players=2).new_state(4)
+    for _ in range(6):
+        state.apply(state.legal_actions()[0])
+    saved = tmp_path / "game.json"
+    saved.write_text(json.dumps(state.record()))
+    done = run("replay", str(saved), "--step", stdin="\nq\n", home=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("Enter: next move · q: stop here · a: play the rest") == 2
+    assert "Game not finished after 2 moves" in done.stdout
+    rest = run("replay", str(saved), "--step", stdin="a\n", home=tmp_path)
+    assert rest.stdout.count("Enter: next move") == 1 and "Game not finished after 6 moves" in rest.stdout
+
+
 def test_serve_refuses_a_taken_port_before_printing_its_url(tmp_path: Path) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
