@@ -78,7 +78,8 @@ def play_command(
         "-b",
         help=helptext(
             "comma-separated bots for the last seats ({levels}; hard:SECONDS or hard@ITERATIONS per move); one "
-            "per seat for a bots-only game; with --resume, the saved game's seats unless given",
+            "per seat for a bots-only game; without it every seat is a person at this keyboard; with --resume, "
+            "the saved game's seats unless given",
             levels=", ".join(agent_names()),
         ),
     ),
@@ -123,10 +124,13 @@ def play_command(
             assert seat is not None
             agent = agents[seat]
             if agent is None:
+                kept = state.clone()
                 if not _human_turn(state, seat, names, render, path, say, board):
                     saved = msg("tui_saved", "Game saved to {path}; continue with: {again}", path=path, again=again)
                     console.print(escape(say(saved)), soft_wrap=True)
                     return
+                if len(humans) > 1 or not quiet:  # in the log like a bot's: the others at the screen see it said
+                    _log(kept, state, state.move_tokens()[-1], watcher, names, render, say, board)
             else:
                 action = agent.act(fair_state(state, seat))  # a bot sees its seat's view, as in tournaments
                 text = state.token_seen_by(action, watcher) if humans else state.action_to_str(action)
@@ -134,10 +138,8 @@ def play_command(
                 state.apply(action)
                 _save(state, names, path)  # before it is shown: a move on the screen is a move on the disk
                 if before is not None:
-                    shown = [_who(names, s, say) for s in range(state.num_players)]
                     seen = watcher if humans else EVERYTHING  # bots only: nobody at the table to hide from
-                    number = len(state.move_tokens())  # the record's move number, as replay --upto counts
-                    console.print(move_line(number, before, state, text, seen, shown, render, board))
+                    _log(before, state, text, seen, names, render, say, board)
                 if delay:
                     time.sleep(delay)
     except KeyboardInterrupt:
@@ -149,6 +151,22 @@ def play_command(
     _show(state, watcher, render, board)
     results(state, [person(name, say) for name in names], render, say, board)
     console.print(escape(say(msg("tui_record_saved", "Record saved to {path}", path=path))), soft_wrap=True)
+
+
+def _log(
+    before: State[Any],
+    after: State[Any],
+    token: str,
+    watcher: int | None,
+    names: list[str],
+    render: TerminalRenderer | None,
+    say: Say,
+    board: Say,
+) -> None:
+    """The line of the move from `before` to `after` in the game's log, numbered as the record counts its moves
+    (as replay --upto does)."""
+    shown = [_who(names, seat, say) for seat in range(after.num_players)]
+    console.print(move_line(len(after.move_tokens()), before, after, token, watcher, shown, render, board))
 
 
 def _who(names: list[str], seat: int, say: Say) -> str:

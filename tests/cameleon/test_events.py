@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import json
 import random
+import re
+
+import pytest
 
 import kameleon
 from kameleon.engine.errors import IllegalAction
 from kameleon.games.cameleon.explain import END_REASONS
 from kameleon.games.cameleon.scoring import REASONS
+from kameleon.games.cameleon.state import CameleonState
 from tests.cameleon.support import at
 
 
@@ -106,3 +110,36 @@ def test_a_short_reserve_asks_which_victim_earns_the_reward_then_its_colour() ->
     event = before.event_seen_by(choice, state, None)
     assert event["captures"] == [{"victim": "d6", "piece": "r", "reward": "V", "square": "h1"}]
     assert event["ply"]["from"] == "c4" and not event["choices_follow"]
+
+
+def _pending_with_a_choice() -> CameleonState:
+    """The first position of seeded random play where a ply waits for one of several choices."""
+    game = kameleon.load("cameleon")
+    for seed in range(50):
+        state, rng = game.new_state(seed), random.Random(seed)
+        while not state.is_terminal:
+            if state.pending is not None and len(state.legal_actions()) > 1:
+                assert isinstance(state, CameleonState)
+                return state
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+    raise AssertionError("no ply with a choice in 50 random games")
+
+
+def test_moves_are_read_whatever_their_case_and_a_wrong_choice_names_the_right_ones() -> None:
+    from kameleon.games.cameleon.notation import canonical, choices
+
+    assert canonical(" A4-B5XC6=o@B1 ") == "a4-b5xc6=O@b1" and canonical("PASS") == "pass"
+    state = _pending_with_a_choice()
+    waiting = choices(state)
+    assert len(waiting) > 1
+    upper = state.clone()
+    upper.apply_str(waiting[0].upper())
+    lower = state.clone()
+    lower.apply_str(waiting[0])
+    assert upper.history == lower.history
+    before = state.clone()
+    said = f"'=K' is not a choice the ply can take; it is waiting for one of: {', '.join(waiting)}"
+    with pytest.raises(IllegalAction, match=re.escape(said)):
+        state.apply_str("=K")
+    assert state.history == before.history

@@ -73,11 +73,12 @@ def test_human_moves_errors_and_quit_then_resume(tmp_path: Path) -> None:
 
 def test_odd_answers_at_the_prompt_are_refused_and_the_game_goes_on(tmp_path: Path) -> None:
     save = tmp_path / "odd.json"
-    script = "²\n" + "9" * 5000 + "\n0\n[red]x\n1\nquit\n"
+    script = "²\n" + "9" * 150 + "\n" + "9" * 5000 + "\n0\n[red]x\n1\nquit\n"
     out = run("play", "cameleon", "--bots", "random", "--seed", "1", "--save", str(save), stdin=script, home=tmp_path)
     assert out.returncode == 0, out.stderr
     said = " ".join(out.stdout.split())
     assert "There is no move 0;" in said and "There is no move 999999999999…;" in said
+    assert "That line is 5,000 characters long: no move is longer than 200." in said
     assert "Not possible: '²' is not a move token" in said
     assert "Not possible: '[red]x' is not a move token" in said, "typed text is shown as typed, never as markup"
     assert len(json.loads(save.read_text())["moves"]) >= 1
@@ -218,6 +219,13 @@ def test_a_replay_step_by_step_says_what_to_press_and_stops_on_q(tmp_path: Path)
     assert "Game not finished after 2 moves" in done.stdout
     rest = run("replay", str(saved), "--step", stdin="a\n", home=tmp_path)
     assert rest.stdout.count("Enter: next move") == 1 and "Game not finished after 6 moves" in rest.stdout
+
+
+def test_a_persons_move_is_said_in_the_log_like_a_bots(tmp_path: Path) -> None:
+    hot_seat = run("play", "coloretto", "-p", "2", "--seed", "8", stdin="1\n1\nquit\n", home=tmp_path).stdout
+    assert "   1 player 2 (seat 1) drew " in hot_seat and "   2 player 2 (seat 1) put " in hot_seat
+    against = run("play", "coloretto", "-p", "2", "--seed", "8", "--bots", "medium", stdin="1\nquit\n", home=tmp_path)
+    assert "   3 player 1 (seat 0) drew " in against.stdout
 
 
 def test_serve_refuses_a_taken_port_before_printing_its_url(tmp_path: Path) -> None:

@@ -30,12 +30,14 @@ def test_a_seat_s_replay_names_no_card_another_seat_laid_face_down(tmp_path: Pat
         state.apply_str(token)
     assert hidden
     seen = run("replay", str(path), "--seat", "0", home=tmp_path, columns=250).stdout
-    everything = run("replay", str(path), home=tmp_path, columns=250).stdout
+    spectator = run("replay", str(path), home=tmp_path, columns=250).stdout  # as its board: a spectator's
+    own = run("replay", str(path), "--seat", "1", home=tmp_path, columns=250).stdout
     for number, token in hidden:
-        line = re.search(rf"^ *{number} (.*)$", seen, re.M)
-        assert line is not None and "face down" in line[1] and line[1].endswith(f"?@{token[-1]}"), line
-        full = re.search(rf"^ *{number} (.*)$", everything, re.M)
-        assert full is not None and full[1].endswith(token) and ": " in full[1], "the record's replay shows all"
+        for watched in (seen, spectator):
+            line = re.search(rf"^ *{number} (.*)$", watched, re.M)
+            assert line is not None and "face down" in line[1] and line[1].endswith(f"?@{token[-1]}"), line
+        full = re.search(rf"^ *{number} (.*)$", own, re.M)
+        assert full is not None and full[1].endswith(token) and ": " in full[1], "its player's replay names it"
 
 
 def test_a_name_cannot_drive_the_reader_s_terminal(tmp_path: Path) -> None:

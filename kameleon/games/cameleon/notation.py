@@ -20,6 +20,7 @@ ends with such a token and the choices made so far.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -110,10 +111,16 @@ def square(text: str, geo: Geometry, token: str) -> int:
     return s
 
 
+def canonical(text: str) -> str:
+    """`text` in the notation's case, for a reader who typed `A4-B5` or `=o`: squares, `x` and `pass` in lower
+    case, the kind of a reward (the letter after `=`) in upper case."""
+    return re.sub(r"=([a-z])", lambda found: "=" + found[1].upper(), text.strip().lower())
+
+
 def parse_ply(text: str, geo: Geometry) -> PlyText:
     if not isinstance(text, str):
         raise NotationError(msg("move_not_string", "a move is a string, not {value}", value=repr(text)))
-    token = text.strip()
+    token = canonical(text)
     match = _PLY.match(token)
     if match is None:
         raise NotationError(
@@ -163,14 +170,24 @@ def parse_ply(text: str, geo: Geometry) -> PlyText:
 
 def is_ply_text(text: object) -> bool:
     """Whether `text` is written as a whole ply or a displacement (not as a choice inside a ply)."""
-    return isinstance(text, str) and _PLY.match(text.strip()) is not None
+    return isinstance(text, str) and _PLY.match(canonical(text)) is not None
 
 
-def parse_choice(text: str, geo: Geometry, reserve: tuple[int, ...]) -> int:
-    """A choice action inside a ply: 'xd6', '=O' or '@b1' (a square of the mover's `reserve`)."""
-    token = text.strip() if isinstance(text, str) else text
+def parse_choice(text: str, geo: Geometry, reserve: tuple[int, ...], waiting: Sequence[str] = ()) -> int:
+    """A choice action inside a ply: 'xd6', '=O' or '@b1' (a square of the mover's `reserve`); `waiting`, the
+    choices the ply can take now, are named to a reader who wrote something else."""
+    token = canonical(text) if isinstance(text, str) else text
     match = _CHOICE.match(token) if isinstance(token, str) else None
     if match is None:
+        if waiting:
+            raise NotationError(
+                msg(
+                    "not_a_choice_now",
+                    "{text} is not a choice the ply can take; it is waiting for one of: {choices}",
+                    text=repr(text),
+                    choices=", ".join(waiting),
+                )
+            )
         raise NotationError(
             msg(
                 "not_a_choice",
@@ -247,12 +264,18 @@ def action_to_str(state: CameleonState, action: int) -> str:
     return text + "*" if captures is None else text + spell(captures, geo)
 
 
+def choices(state: CameleonState) -> list[str]:
+    """The choices a pending ply can take now, as written ('xd6', '=O', '@b1')."""
+    geo = state.geo
+    return [choice_text(action, geo, geo.reserve[state.turn]) for action in state.legal_actions()]
+
+
 def parse_action(state: CameleonState, text: str) -> int:
     """One action: a choice inside a ply, a displacement (`c4-d5`, `c4-d5*`, `pass`), or a whole-ply token
     that stands for a single action. A token standing for several actions is played by `apply_str`."""
     geo = state.geo
     if state.pending is not None:
-        return parse_choice(text, geo, geo.reserve[state.turn])
+        return parse_choice(text, geo, geo.reserve[state.turn], choices(state))
     ply = parse_ply(text, geo)
     if ply.captures is None:
         return ply.action
