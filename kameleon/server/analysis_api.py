@@ -127,6 +127,9 @@ async def ask_hint(request: Request, table_id: str, body: NoBody | None = None) 
     if live.state.current_player != seat:
         raise ApiError(409, msg("hint_not_your_turn", "a hint is given for your own turn: wait until it is yours"))
     await arena.throttle.check("hint", "user", user.id, what=msg("what_hints", "hints"))
+    await arena.throttle.check(
+        "hint_address", address(request), what=msg("what_hints_address", "hints from one address")
+    )
     state, moves = live.state.clone(), len(live.tokens)
     async with _hinting:
         entry = await asyncio.to_thread(_hint_entry, state, seat)

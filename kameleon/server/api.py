@@ -410,7 +410,7 @@ async def import_record(request: Request, body: RecordIn) -> dict[str, Any]:
         with arena.db() as db:
             return ops.import_record(db, user, record)
 
-    # Replaying and storing up to 20,000 moves: in a worker thread, so that the other clients are served meanwhile.
+    # Replaying and storing a record's moves (up to 2,000): in a worker thread, so other clients are served.
     table_id = await asyncio.to_thread(work)
     return await _table_json(request, table_id)
 

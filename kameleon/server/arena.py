@@ -11,6 +11,7 @@ state and broadcast each connection its own view. With several server processes
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 import time
@@ -107,6 +108,8 @@ class Arena(Autopilot):
         self.sessions = session_factory(self.engine)
         self.writer = MoveWriter(self.engine)
         self.tables: dict[str, LiveTable] = {}
+        self.open_sockets: collections.Counter[str] = collections.Counter()
+        """Table sockets open in this server process, by client key (`throttle.client_key`)."""
         self.chat_times: dict[int, list[float]] = {}
         """When each person sent their chat lines of the last minute (in this server process)."""
         self.throttle = Throttle(settings)

@@ -24,6 +24,7 @@ import hashlib
 import hmac
 import re
 import secrets
+import unicodedata
 from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 
@@ -68,7 +69,19 @@ def clean_name(name: object, what: Message | None = None) -> str:
         raise ApiError(422, msg("name_length", "{what} must have 1 to 40 characters", what=what))
     if any(not ch.isprintable() for ch in text):
         raise ApiError(422, msg("name_unprintable", "{what} contains unprintable characters", what=what))
+    if not visible(text):
+        raise ApiError(422, msg("name_invisible", "{what} needs at least one visible character", what=what))
     return text
+
+
+BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800\U0001d159")
+"""Letters and symbols that draw nothing (Hangul fillers, the blank Braille pattern, a null notehead)."""
+
+
+def visible(text: str) -> bool:
+    """Whether `text` draws something: a letter, digit, punctuation or symbol that is not blank (combining marks
+    alone, spaces and fillers draw nothing)."""
+    return any(ch not in BLANK and unicodedata.category(ch)[0] in "LNPS" for ch in text)
 
 
 def clean_language(language: object) -> str:

@@ -84,6 +84,10 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         metrics.rejected("rate:connect")
         await websocket.close(code=POLICY, reason="too many connections; wait a minute")
         return
+    if arena.open_sockets[client] >= arena.settings.sockets_per_address:
+        metrics.rejected("sockets:address")
+        await websocket.close(code=POLICY, reason="too many open sockets from your address; close some")
+        return
     try:
         live = await arena.current(table_id)
     except ApiError as exc:
@@ -101,6 +105,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     await websocket.accept()
     connection = Connection(websocket, user_id, live.seat_of(user_id), arena.settings.socket_outbox, language)
     metrics.OPEN_SOCKETS.inc()
+    arena.open_sockets[client] += 1
     pump = asyncio.create_task(connection.pump())
     reader = asyncio.create_task(_read(arena, live, connection, user_name, client, language))
     try:
@@ -114,6 +119,9 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     finally:
         live.connections.discard(connection)
         metrics.OPEN_SOCKETS.dec()
+        arena.open_sockets[client] -= 1
+        if not arena.open_sockets[client]:
+            del arena.open_sockets[client]
         reason = BEHIND if connection.overflowed else None
         if reader.done() and not reader.cancelled() and reader.exception() is None and reader.result() is not None:
             reason = reader.result()
@@ -245,10 +253,6 @@ BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u206
 """Characters that reorder the text around them (Trojan Source): a chat line could make another look like it."""
 
 
-BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
-"""Letters and symbols that draw nothing (Hangul fillers, the blank Braille pattern): no visible character."""
-
-
 def clean_chat(text: Any, longest: int) -> str:
     """A chat line with its spaces tidied; refused with a control character (NUL...), a direction override,
     an invisible format character (zero-width space, soft hyphen, tag characters...) or nothing visible."""
@@ -271,7 +275,7 @@ def clean_chat(text: Any, longest: int) -> str:
                 "chat messages cannot contain control or text-direction characters, nor invisible ones",
             ),
         )
-    if not any(ch not in BLANK_LETTERS and unicodedata.category(ch)[0] in "LNPS" for ch in text):
+    if not auth.visible(text):
         raise ApiError(422, msg("chat_blank", "chat messages need at least one visible character"))
     return text
 

@@ -21,7 +21,11 @@ MAX_SEATS = 8
 MAX_PER_MOVE = 30 * 86_400
 """Turn-based: at most 30 days a move."""
 MAX_MOVES = 20_000
-"""Moves an imported record may have (the longest real games have a few hundred)."""
+"""Moves a live table's game may have been played to (`expect`)."""
+MAX_IMPORTED_MOVES = 2_000
+"""Moves an imported record may have: the longest games measured, Le Caméléon's between `hard` bots, have about
+600; a record of thousands more is a game whose draw rules were turned off, and each of its moves costs every
+rebuild, replay step, state frame and analysis of its table."""
 
 Language = Literal[LANGUAGES]  # type: ignore[valid-type]
 Text = Annotated[str, Field(max_length=200)]
@@ -133,7 +137,7 @@ class RecordIn(Body):
     game: Annotated[str, Field(max_length=32)]
     options: Options
     seed: Annotated[StrictInt, Field(ge=0, le=MAX_SEED)] | None
-    moves: Annotated[list[Text], Field(max_length=MAX_MOVES)]
+    moves: Annotated[list[Text], Field(max_length=MAX_IMPORTED_MOVES)]
     players: Annotated[list[Name], Field(max_length=MAX_SEATS)] | None = None
     result: RecordResult | None = None
 

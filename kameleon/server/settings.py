@@ -94,6 +94,8 @@ class Settings:
     keeps on is closed."""
     socket_connects: str = field(default_factory=lambda: _env_str("KAMELEON_SOCKET_CONNECTS", "120/minute"))
     """Table sockets one client address may open."""
+    sockets_per_address: int = field(default_factory=lambda: _env_int("KAMELEON_SOCKETS_PER_ADDRESS", 50))
+    """Table sockets one client address may hold open at once in one server process."""
     guest_rate: str = field(default_factory=lambda: _env_str("KAMELEON_GUEST_RATE", "10/minute;100/day"))
     """Guests one client address may create."""
     signup_rate: str = field(default_factory=lambda: _env_str("KAMELEON_SIGNUP_RATE", "5/minute;20/day"))
@@ -104,7 +106,7 @@ class Settings:
     """Records one person, and separately one client address, may import."""
     replay_rate: str = field(default_factory=lambda: _env_str("KAMELEON_REPLAY_RATE", "600/minute;10000/hour"))
     """Replay steps (`GET /api/tables/{id}/replay/{step}`) one client address may ask for: each replays the
-    game from its start, up to 20,000 moves of work."""
+    game from its start, up to 2,000 moves of an imported record."""
     analysis_rate: str = field(default_factory=lambda: _env_str("KAMELEON_ANALYSIS_RATE", "10/hour;30/day"))
     """Game analyses one person may ask for (asking again for a game analysed or being analysed costs nothing)."""
     analysis_rate_per_address: str = field(
@@ -113,6 +115,10 @@ class Settings:
     """Game analyses one client address may ask for, whoever asks."""
     hint_rate: str = field(default_factory=lambda: _env_str("KAMELEON_HINT_RATE", "10/minute;200/day"))
     """Hints one person may ask for (each is a search by the strongest bot level)."""
+    hint_rate_per_address: str = field(
+        default_factory=lambda: _env_str("KAMELEON_HINT_RATE_PER_ADDRESS", "20/minute;400/day")
+    )
+    """Hints one client address may ask for, whoever asks (fresh guests are no way around it)."""
     chat_rate_per_address: str = field(default_factory=lambda: _env_str("KAMELEON_CHAT_RATE", "60/minute"))
     """Chat lines from one client address, whoever sends them (fresh guests are no way around it)."""
     login_failures_per_address: str = field(
@@ -210,7 +216,7 @@ class Settings:
 
         for attr in RULES.values():
             parse_rule(attr, getattr(self, attr))
-        for name in ("max_body", "socket_outbox"):
+        for name in ("max_body", "socket_outbox", "sockets_per_address"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be at least 1, not {getattr(self, name)}")
         if self.smtp_url is not None:

@@ -22,9 +22,10 @@ from websockets.sync.client import connect
 
 import kameleon
 from kameleon.server.loopback import LocalRedis
+from kameleon.server.schemas import MAX_IMPORTED_MOVES
 from kameleon.server.settings import Settings
 from kameleon.server.throttle import REDIS_RETRY as THROTTLE_RETRY
-from tests.server.harness import Player, ServerProcess, Socket
+from tests.server.harness import Player, ServerProcess, Socket, my_turn
 
 TIGHT = {
     "KAMELEON_SOCKET_RATE": "10/second",
@@ -483,11 +484,11 @@ def test_idle_tables_leave_memory(arena: ServerProcess) -> None:
     assert alice.get(f"/api/tables/{table_id}/state")["seat"] == 0, "rebuilt on demand"
 
 
-def long_record() -> dict[str, object]:
-    """20,000 moves of Le Caméléon going to and fro (no draw rule ends it): 0.4 s of work to replay."""
+def long_record(moves: int = MAX_IMPORTED_MOVES) -> dict[str, object]:
+    """`moves` moves of Le Caméléon going to and fro (no draw rule ends it), the longest record an import takes."""
     game = kameleon.load("cameleon", repetition_count=0, no_progress_plies=0)
     state = game.new_state(seed=1)
-    state.replay_tokens(["a4-b5", "b6-c5", "b5-a4", "c5-b6"] * 5000)
+    state.replay_tokens((["a4-b5", "b6-c5", "b5-a4", "c5-b6"] * (moves // 4 + 1))[:moves])
     return state.record()
 
 
@@ -497,7 +498,9 @@ def test_long_replays_and_imports_leave_the_arena_answering(tmp_path: Path) -> N
         importer = Player(arena.url, "importer")
         record = long_record()
         table_id = importer.post("/api/records", record, expect=201)["table"]["id"]
-        replay = f"/api/tables/{table_id}/replay/20000"
+        replay = f"/api/tables/{table_id}/replay/{MAX_IMPORTED_MOVES}"
+        longer = importer.http.post("/api/records", json=long_record(MAX_IMPORTED_MOVES + 1))
+        assert longer.status_code == 422 and longer.json()["error"].startswith("moves: "), longer.text
 
         def replays(source: str) -> list[int]:
             with client(arena, source) as http:
@@ -521,10 +524,56 @@ def test_long_replays_and_imports_leave_the_arena_answering(tmp_path: Path) -> N
         for each in answers[:-1]:
             assert each == [200, 200, 200, 429], "3 replay steps a minute per address"
         waits.sort()
-        assert len(waits) >= 10 and waits[len(waits) // 2] < 0.2, f"/api/health waited {waits}"
+        assert len(waits) >= 3 and waits[len(waits) // 2] < 0.2, f"/api/health waited {waits}"
         with client(arena, "127.0.0.11") as http:
             refused = http.get(replay)
         assert refused.status_code == 429 and "replay steps from one address" in refused.json()["error"]
+    finally:
+        arena.stop()
+
+
+@pytest.mark.parametrize("name", ["\u3164", "\u2800\u2800", "\u0301\u0301\u0301", "\u115f", "\U0001d159"])
+def test_a_name_that_draws_nothing_is_refused(arena: ServerProcess, name: str) -> None:
+    refused = httpx.post(arena.url + "/api/auth/guest", json={"name": name}, trust_env=False)
+    assert refused.status_code == 422 and refused.json()["code"] == "name_invisible", refused.text
+    assert "at least one visible character" in refused.json()["error"]
+
+
+def test_one_address_holds_few_sockets_open_and_asks_few_hints(tmp_path: Path) -> None:
+    limits = {"KAMELEON_SOCKETS_PER_ADDRESS": "2", "KAMELEON_HINT_RATE_PER_ADDRESS": "2/minute"}
+    arena = ServerProcess(tmp_path / "arena.sqlite3", env=limits).start()
+    try:
+        first, second = (Player(arena.url, f"guest {i}") for i in range(2))
+        body = {"game": "coloretto", "options": {"players": 2}, "bots": "random", "rated": False}
+        tables = []
+        for person in (first, second):
+            table_id = person.post("/api/tables", body, expect=201)["table"]["id"]
+            person.post(f"/api/tables/{table_id}/start")
+            my_turn(person, table_id)
+            tables.append(table_id)
+        for _ in range(2):
+            first.post(f"/api/tables/{tables[0]}/hint")
+        refused = second.http.post(f"/api/tables/{tables[1]}/hint", json={})  # another guest, the same address
+        assert refused.status_code == 429 and "hints from one address" in refused.json()["error"]
+        held = [first.socket(tables[0]) for _ in range(2)]
+        for sock in held:
+            sock.recv(timeout=5)
+        with pytest.raises(Exception, match=r"403|1008|rejected|closed"):
+            second.socket(tables[1]).recv(timeout=5)
+        held[0].close()
+        deadline = time.monotonic() + 10
+        while True:  # the server counts the socket closed once its side has seen it go
+            try:
+                again = second.socket(tables[1])
+                assert again.recv(timeout=5)["type"] == "state"
+                break
+            except Exception:
+                assert time.monotonic() < deadline, "a closed socket's place was never given back"
+                time.sleep(0.2)
+        again.close()
+        held[1].close()
+        metrics = httpx.get(arena.url + "/metrics", trust_env=False).text
+        assert 'kameleon_rejected_requests_total{reason="sockets:address"}' in metrics
     finally:
         arena.stop()
 
@@ -593,7 +642,7 @@ def test_chat_refuses_control_and_direction_characters(arena: ServerProcess, tex
     sock.close()
 
 
-@pytest.mark.parametrize("text", ["\u3164", "\u3164 \u3164", "\u0301\u0302", "\u2800"])
+@pytest.mark.parametrize("text", ["\u3164", "\u3164 \u3164", "\u0301\u0302", "\u2800", "\U0001d159"])
 def test_chat_refuses_a_message_with_nothing_visible(arena: ServerProcess, text: str) -> None:
     alice, _bob, table_id = started_duel(arena)
     sock = alice.socket(table_id)
