@@ -113,7 +113,8 @@ class Arena(Autopilot):
         self.chat_times: dict[int, list[float]] = {}
         """When each person sent their chat lines of the last minute (in this server process)."""
         self.throttle = Throttle(settings)
-        self._loading = asyncio.Lock()
+        self._loading: dict[str, tuple[asyncio.Lock, int]] = {}
+        """Per table being rebuilt: its lock and how many wait on it (one long table never holds up another)."""
         self.fanout = make_fanout(settings.redis_url, settings.lease_seconds)
         self.mailer = Mailer(
             self.sessions,
@@ -223,12 +224,21 @@ class Arena(Autopilot):
         """The table in memory, rebuilt from (options, seed, moves) on first use."""
         found = self.tables.get(table_id)
         if found is None:
-            async with self._loading:
-                found = self.tables.get(table_id)
-                if found is None:
-                    # Replaying up to 20,000 moves: in a worker thread, so that the other clients are served.
-                    found = await asyncio.to_thread(self._load, table_id)
-                    self.tables[table_id] = found
+            lock, waiting = self._loading.get(table_id, (asyncio.Lock(), 0))
+            self._loading[table_id] = (lock, waiting + 1)
+            try:
+                async with lock:
+                    found = self.tables.get(table_id)
+                    if found is None:
+                        # Replaying up to 20,000 moves: in a worker thread, so that the other clients are served.
+                        found = await asyncio.to_thread(self._load, table_id)
+                        self.tables[table_id] = found
+            finally:
+                lock, waiting = self._loading[table_id]
+                if waiting == 1:
+                    del self._loading[table_id]
+                else:
+                    self._loading[table_id] = (lock, waiting - 1)
         found.used = time.monotonic()
         return found
 
