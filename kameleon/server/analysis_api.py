@@ -35,6 +35,9 @@ router = APIRouter(prefix="/api")
 HINTS_AT_ONCE = 2
 """Hints one process searches at once (each takes a core for about a second); more wait their turn."""
 _hinting = asyncio.Semaphore(HINTS_AT_ONCE)
+MAX_ANALYSED_MOVES = 1_000
+"""Moves of the longest game analysed: the longest games measured have about 600, and each decision is a search,
+so a longer record would hold the analysis worker for the time of many real games."""
 
 
 def utcnow() -> datetime:
@@ -72,11 +75,22 @@ async def ask_analysis(request: Request, table_id: str, body: NoBody | None = No
     with arena.db() as db:
         user = need_user(db, request)
     _may_watch(request, table_id)
-    _finished(await arena.current(table_id))
+    live = await arena.current(table_id)
+    _finished(live)
     with arena.db() as db:
         row = _job(db, table_id)
     if row is not None and row.status != "failed":
         return _answer(request, row)
+    if len(live.tokens) > MAX_ANALYSED_MOVES:
+        raise ApiError(
+            422,
+            msg(
+                "analysis_too_long",
+                "this game has {moves} moves: games of at most {most} are analysed",
+                moves=len(live.tokens),
+                most=MAX_ANALYSED_MOVES,
+            ),
+        )
     what = msg("what_analyses", "game analyses")
     await arena.throttle.check("analysis", "user", user.id, what=what)
     await arena.throttle.check("analysis_address", address(request), what=what)

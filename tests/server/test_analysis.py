@@ -16,6 +16,8 @@ from typing import Any
 import httpx
 import pytest
 
+import kameleon
+from kameleon.server.analysis_api import MAX_ANALYSED_MOVES
 from tests.server.harness import Player, ServerProcess, my_turn, play
 
 FAST = {"KAMELEON_ANALYSIS_ITERATIONS": "12", "KAMELEON_ANALYSIS_RATE": "3/minute"}
@@ -208,3 +210,15 @@ def test_a_failed_analysis_says_so_and_starts_again_when_asked(arena: ServerProc
     assert "boom" not in json.dumps(failed)  # what went wrong is for the server's log, not for people
     assert henry.post(f"/api/tables/{table_id}/analysis")["status"] in ("pending", "running", "done")
     assert wait_done(henry, table_id)["status"] == "done"
+
+
+def test_a_game_longer_than_any_real_one_is_not_analysed(arena: ServerProcess) -> None:
+    # Every decision is a search: a record of a thousand moves and more would hold the worker for hours.
+    state = kameleon.load("cameleon", repetition_count=0, no_progress_plies=0).new_state(seed=1)
+    state.replay_tokens((["a4-b5", "b6-c5", "b5-a4", "c5-b6"] * 251)[: MAX_ANALYSED_MOVES + 1])
+    ivan = Player(arena.url, "Ivan")
+    table_id = ivan.post("/api/records", state.record(), expect=201)["table"]["id"]
+    refused = ivan.http.post(f"/api/tables/{table_id}/analysis", json={})
+    assert refused.status_code == 422 and refused.json()["code"] == "analysis_too_long", refused.text
+    assert "this game has 1001 moves: games of at most 1000 are analysed" in refused.json()["error"]
+    assert ivan.get(f"/api/tables/{table_id}/analysis")["status"] == "none"
