@@ -323,6 +323,7 @@ async def table_state(request: Request, table_id: str) -> dict[str, Any]:
     """The same frame the WebSocket sends: your seat's view (a spectator's if you hold none)."""
     _may_watch(request, table_id)
     arena = arena_of(request)
+    await arena.throttle.check("state", address(request), what=msg("what_states", "table states from one address"))
     live = await arena.current(table_id)
     with arena.db() as db:
         user = me(db, request)

@@ -107,6 +107,9 @@ class Settings:
     replay_rate: str = field(default_factory=lambda: _env_str("KAMELEON_REPLAY_RATE", "600/minute;10000/hour"))
     """Replay steps (`GET /api/tables/{id}/replay/{step}`) one client address may ask for: each replays the
     game from its start, up to 2,000 moves of an imported record."""
+    state_rate: str = field(default_factory=lambda: _env_str("KAMELEON_STATE_RATE", "300/minute"))
+    """Table states (`GET /api/tables/{id}/state`) one client address may ask for: a socket sends them as they
+    change, and each is built whole, the move log included."""
     analysis_rate: str = field(default_factory=lambda: _env_str("KAMELEON_ANALYSIS_RATE", "10/hour;30/day"))
     """Game analyses one person may ask for (asking again for a game analysed or being analysed costs nothing)."""
     analysis_rate_per_address: str = field(

@@ -578,6 +578,20 @@ def test_one_address_holds_few_sockets_open_and_asks_few_hints(tmp_path: Path) -
         arena.stop()
 
 
+def test_table_states_are_limited_per_address(tmp_path: Path) -> None:
+    arena = ServerProcess(tmp_path / "arena.sqlite3", env={"KAMELEON_STATE_RATE": "3/minute"}).start()
+    try:
+        alice = Player(arena.url, "alice")
+        body = {"game": "coloretto", "options": {"players": 2}, "bots": "random"}
+        table_id = alice.post("/api/tables", body, expect=201)["table"]["id"]
+        answers = [alice.http.get(f"/api/tables/{table_id}/state").status_code for _ in range(4)]
+        assert answers == [200, 200, 200, 429]
+        refused = alice.http.get(f"/api/tables/{table_id}/state")
+        assert "table states from one address are limited to 3 per minute" in refused.json()["error"]
+    finally:
+        arena.stop()
+
+
 def test_creating_guests_tables_and_imports_is_rate_limited(tmp_path: Path) -> None:
     limits = {
         "KAMELEON_GUEST_RATE": "3/minute",
