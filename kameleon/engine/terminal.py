@@ -1,5 +1,6 @@
-"""What the terminal boards share: a key that wraps between its entries, coloured pieces in a sentence, and
-table columns whose translated headers wrap between words.
+"""What the terminal boards share: a key that wraps between its entries, coloured pieces in a sentence,
+table columns whose translated headers wrap between words, and a table that becomes lines on a narrow
+terminal.
 
 Rich wraps text at any space, which would part a symbol from its word ("A" at the end of one line,
 "animal" on the next); a translated key is often longer than the English one, so it must wrap well.
@@ -12,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.cells import cell_len
-from rich.console import Console, ConsoleOptions, JustifyMethod, RenderResult
+from rich.console import Console, ConsoleOptions, JustifyMethod, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -56,3 +58,17 @@ def add_column(table: Table, header: str, justify: JustifyMethod = "left", *, le
     """A column at least as wide as the longest word of its (translated) header and `least`: at 80 columns
     Rich then wraps the header between its words instead of cutting one short ("giocato…")."""
     table.add_column(header, justify=justify, min_width=max(least, *(cell_len(w) for w in header.split()), 1))
+
+
+class Fitting:
+    """`wide` where the console has room for it whole, else `narrow`: a table of many columns cut to "…" on a
+    narrow terminal says nothing, so there it gives way to the same facts, one line per row."""
+
+    def __init__(self, wide: RenderableType, narrow: RenderableType) -> None:
+        self.wide = wide
+        self.narrow = narrow
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        natural = Measurement.get(console, options.update(max_width=10_000), self.wide).maximum  # not cut to fit
+        fits = natural <= options.max_width
+        yield self.wide if fits else self.narrow

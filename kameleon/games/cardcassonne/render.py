@@ -17,7 +17,7 @@ from rich.text import Text
 
 from kameleon.engine.hooks import TerminalRenderer
 from kameleon.engine.messages import Message, Say, msg
-from kameleon.engine.terminal import HOLE, Legend, add_column, fill
+from kameleon.engine.terminal import HOLE, Fitting, Legend, add_column, fill
 from kameleon.games.cardcassonne import narration
 from kameleon.games.cardcassonne import notation as nt
 from kameleon.games.cardcassonne.cards import CARD_LABELS, COLOUR_LABELS, COLOURS, DRG, FAI, ROW_LABELS
@@ -158,7 +158,7 @@ def _legend(say: Say) -> Group:
     return Group(Legend([", ".join(colours), say(kinds)]), Legend([jokers, say(face_down), say(follower)]))
 
 
-def _players(view: dict[str, Any], say: Say) -> Table:
+def _players(view: dict[str, Any], say: Say) -> Fitting:
     # No inner rules: the translated headers are longer than the English ones and need the room at 80 columns.
     table = Table(
         title=say(msg("tui_players", "Players")),
@@ -189,6 +189,7 @@ def _players(view: dict[str, Any], say: Say) -> Table:
     you = say(msg("tui_you", "(you)"))
     placed = say(msg("tui_follower_placed", "placed"))
     free = say(msg("tui_follower_free", "free"))
+    lines: list[Legend] = []
     for player in view["players"]:
         seat = player["seat"]
         marks = ("▶ " if seat == view["current_player"] else "  ") + str(seat)
@@ -207,7 +208,13 @@ def _players(view: dict[str, Any], say: Say) -> Table:
             chest,
             Text(str(player["score"]), style="bold"),
         )
-    return table
+        # The same facts as one line each, for a terminal too narrow for the table: every value named.
+        cells = (str(player["hand_size"]), str(player["cards_played"]), placed if player["follower_placed"] else free,
+                 herds[seat], str(player["loose_wilds"] or ""), chest, str(player["score"]))  # fmt: skip
+        who = marks.replace(str(seat), f"{say(columns[0][0])} {seat}", 1).strip()
+        named = [Text(f"{say(column)} {cell}") for (column, _), cell in zip(columns[1:], cells, strict=True) if cell]
+        lines.append(Legend([Text(who + ":", style=SEAT_STYLES[seat % len(SEAT_STYLES)]), *named], gap="  "))
+    return Fitting(table, Group(Text(say(msg("tui_players", "Players")), style="italic"), *lines))
 
 
 def _herd(herd: dict[str, int]) -> str:

@@ -14,7 +14,7 @@ from rich.text import Text
 
 from kameleon.engine.hooks import TerminalRenderer
 from kameleon.engine.messages import Message, Say, msg
-from kameleon.engine.terminal import HOLE, Legend, fill
+from kameleon.engine.terminal import HOLE, Fitting, Legend, fill
 from kameleon.games.coloretto import narration
 from kameleon.games.coloretto import notation as nt
 from kameleon.games.coloretto.cards import CARD_NAMES
@@ -116,7 +116,7 @@ def _rows(view: dict[str, Any], say: Say) -> Table:
     return table
 
 
-def _players(view: dict[str, Any], say: Say) -> Table:
+def _players(view: dict[str, Any], say: Say) -> Fitting:
     """Each collection with its live score; the colours that count positively are bold, the others dim,
     and "+n" is the wild cards counted as that colour."""
     table = Table(title=say(msg("tui_collections", "Collections")), title_justify="left", padding=(0, 1))
@@ -127,6 +127,7 @@ def _players(view: dict[str, Any], say: Say) -> Table:
         table.add_column(name, justify="center")
     table.add_column(say(msg("tui_score", "score")), justify="right")
     you = say(msg("tui_you", "(you)"))
+    lines: list[Legend] = []
     for player, score in zip(view["players"], view["scores"], strict=True):
         seat = player["seat"]
         marks = ("▶ " if seat == view["current_player"] else "  ") + str(seat)
@@ -137,7 +138,16 @@ def _players(view: dict[str, Any], say: Say) -> Table:
         counts = [_count(player["colours"][c], c, score) for c in view["colours_in_play"]]
         extras = [str(player[k] or "") for k in ("plus_two", "jokers", "golden_jokers")]
         table.add_row(marks, *counts, *extras, str(score["total"]))
-    return table
+        held = [
+            Text.assemble(Text(short(colour, say), style=STYLES[colour]), " ", count)
+            for colour, count in zip(view["colours_in_play"], counts, strict=True)
+            if count.plain
+        ]
+        held += [Text(f"{name} {extra}") for name, extra in zip(("+2", "J", "GJ"), extras, strict=True) if extra]
+        held.append(Text(f"{say(msg('tui_score', 'score'))} {score['total']}", style="bold"))
+        who = marks.replace(str(seat), f"{say(msg('tui_seat', 'seat'))} {seat}", 1).strip()
+        lines.append(Legend([Text(who + ":", style="bold"), *held], gap="  "))
+    return Fitting(table, Group(Text(say(msg("tui_collections", "Collections")), style="italic"), *lines))
 
 
 def _count(held: int, colour: str, score: dict[str, Any]) -> Text:
