@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import shlex
 import time
 from pathlib import Path
@@ -118,14 +119,21 @@ def play_command(
     _save(state, names, path)  # at once: a game left before its first move can be resumed too
     spoken = f" --lang {language}" if lang is not None or language != "en" else ""  # go on in the same language
     again = f"kameleon play {state.game.name} --resume {shlex.quote(str(path))}{spoken}"
+    last_person: int | None = None
     try:
         while not state.is_terminal:
             seat = state.current_player
             assert seat is not None
             agent = agents[seat]
             if agent is None:
+                # Several people at one screen, and this seat sees what the others must not (a hand): the screen
+                # waits for them to hand over, and is cleared before it shows anything.
+                private = len(humans) > 1 and seat != last_person and _holds_secrets(state, seat)
+                last_person = seat
                 kept = state.clone()
-                if not _human_turn(state, seat, names, render, path, say, board):
+                if (private and not _hand_over(names, seat, say)) or not _human_turn(
+                    state, seat, names, render, path, say, board
+                ):
                     saved = msg("tui_saved", "Game saved to {path}; continue with: {again}", path=path, again=again)
                     console.print(escape(say(saved)), soft_wrap=True)
                     return
@@ -167,6 +175,31 @@ def _log(
     (as replay --upto does)."""
     shown = [_who(names, seat, say) for seat in range(after.num_players)]
     console.print(move_line(len(after.move_tokens()), before, after, token, watcher, shown, render, board))
+
+
+def _holds_secrets(state: State[Any], seat: int) -> bool:
+    """Whether `seat` sees something another seat does not (a hand): what that seat could guess of it, drawn
+    from its own information, differs from what `seat` sees."""
+    rng = random.Random(0)
+    mine = state.view(seat)
+    return any(state.determinize(other, rng).view(seat) != mine for other in range(state.num_players) if other != seat)
+
+
+def _hand_over(names: list[str], seat: int, say: Say) -> bool:
+    """Wait until the person at seat `seat` has the keyboard, then clear the screen; False when they quit."""
+    asked = msg(
+        "tui_hand_over",
+        "Pass the keyboard to {who}, then press Enter (only they should look).",
+        who=_who(names, seat, say),
+    )
+    try:
+        answer = console.input(f"[bold]{escape(say(asked))}[/] ").strip().lower()
+    except EOFError:
+        return False
+    if answer in ("quit", "exit"):
+        return False
+    console.clear()
+    return True
 
 
 def _who(names: list[str], seat: int, say: Say) -> str:

@@ -228,6 +228,19 @@ def test_a_persons_move_is_said_in_the_log_like_a_bots(tmp_path: Path) -> None:
     assert "   3 player 1 (seat 0) drew " in against.stdout
 
 
+def test_a_hot_seat_game_with_hands_waits_for_the_keyboard_to_change_hands(tmp_path: Path) -> None:
+    shared = run("play", "chromino", "-p", "2", "--seed", "4", stdin="\nquit\n", home=tmp_path).stdout
+    asked = "Pass the keyboard to player 1 (seat 0), then press Enter (only they should look)."
+    assert asked in " ".join(shared.split())
+    assert shared.index("Pass the keyboard") < shared.index("Your hand"), "no hand is shown before the hand-over"
+    quitting = run("play", "chromino", "-p", "2", "--seed", "4", stdin="quit\n", home=tmp_path).stdout
+    assert "Your hand" not in quitting and "Game saved to" in quitting
+    open_cards = run("play", "coloretto", "-p", "2", "--seed", "4", stdin="quit\n", home=tmp_path).stdout
+    assert "Pass the keyboard" not in open_cards  # nothing private to hide: no pause
+    alone = run("play", "chromino", "-p", "2", "--seed", "4", "--bots", "random", stdin="quit\n", home=tmp_path)
+    assert "Pass the keyboard" not in alone.stdout  # one person at the screen
+
+
 def test_serve_refuses_a_taken_port_before_printing_its_url(tmp_path: Path) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
