@@ -173,7 +173,11 @@ def test_python_and_cpp_paths_agree() -> None:
             if state.is_chance_node():
                 assert state.chance_outcomes() == pyspiel.State.chance_outcomes(state)
             for seat in range(players):
-                assert state.legal_actions(seat) == pyspiel.State.legal_actions(state, seat)
+                if state.is_chance_node():  # OpenSpiel's binding gives any seat the deal's outcomes (docs/research.md)
+                    assert state.legal_actions(seat) == []
+                else:
+                    assert state.legal_actions(seat) == pyspiel.State.legal_actions(state, seat)
+                    assert state.legal_actions_mask(seat) == pyspiel.State.legal_actions_mask(state, seat)
                 if step % 9 == 0:
                     assert state.observation_tensor(seat) == pyspiel.State.observation_tensor(state, seat)
                     assert state.observation_string(seat) == pyspiel.State.observation_string(state, seat)
