@@ -33,6 +33,8 @@ COMMANDS = {word: f"[bold]{word}[/]" for word in ("moves", "board", "help", "qui
 """The words the prompt understands besides moves: the same in every language, as the notation is."""
 
 
+QUIT = ("quit", "exit")
+"""What a person types to stop (the game is saved), at the prompt or at a hand-over."""
 LONGEST_MOVE = 200
 """Characters of the longest line read as a move (every game's notation is far shorter)."""
 
@@ -196,7 +198,7 @@ def _hand_over(names: list[str], seat: int, say: Say) -> bool:
         answer = console.input(f"[bold]{escape(say(asked))}[/] ").strip().lower()
     except EOFError:
         return False
-    if answer in ("quit", "exit"):
+    if answer in QUIT:
         return False
     console.clear()
     return True
@@ -359,7 +361,7 @@ def _human_turn(
         if not text:
             continue
         command = text.lower()
-        if command in ("quit", "exit"):
+        if command in QUIT:
             return False
         if command in ("help", "?"):
             console.print(help_text(state, say))

@@ -20,7 +20,7 @@ ends with such a token and the choices made so far.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -173,19 +173,22 @@ def is_ply_text(text: object) -> bool:
     return isinstance(text, str) and _PLY.match(canonical(text)) is not None
 
 
-def parse_choice(text: str, geo: Geometry, reserve: tuple[int, ...], waiting: Sequence[str] = ()) -> int:
-    """A choice action inside a ply: 'xd6', '=O' or '@b1' (a square of the mover's `reserve`); `waiting`, the
-    choices the ply can take now, are named to a reader who wrote something else."""
+def parse_choice(
+    text: str, geo: Geometry, reserve: tuple[int, ...], waiting: Callable[[], Sequence[str]] | None = None
+) -> int:
+    """A choice action inside a ply: 'xd6', '=O' or '@b1' (a square of the mover's `reserve`); `waiting()`, the
+    choices the ply can take now, are named to a reader who wrote something else (asked only then: a record's
+    replay parses every choice)."""
     token = canonical(text) if isinstance(text, str) else text
     match = _CHOICE.match(token) if isinstance(token, str) else None
     if match is None:
-        if waiting:
+        if waiting is not None:
             raise NotationError(
                 msg(
                     "not_a_choice_now",
                     "{text} is not a choice the ply can take; it is waiting for one of: {choices}",
                     text=repr(text),
-                    choices=", ".join(waiting),
+                    choices=", ".join(waiting()),
                 )
             )
         raise NotationError(
@@ -275,7 +278,7 @@ def parse_action(state: CameleonState, text: str) -> int:
     that stands for a single action. A token standing for several actions is played by `apply_str`."""
     geo = state.geo
     if state.pending is not None:
-        return parse_choice(text, geo, geo.reserve[state.turn], choices(state))
+        return parse_choice(text, geo, geo.reserve[state.turn], lambda: choices(state))
     ply = parse_ply(text, geo)
     if ply.captures is None:
         return ply.action

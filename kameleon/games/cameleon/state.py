@@ -405,7 +405,7 @@ class CameleonState(State[int]):
         if self.pending is not None:
             if nt.is_ply_text(text):
                 raise IllegalAction(why_pending(self))
-            action = nt.parse_choice(text, geo, geo.reserve[self.turn], nt.choices(self))
+            action = nt.parse_choice(text, geo, geo.reserve[self.turn], lambda: nt.choices(self))
             self.apply(action)
             return action
         ply = nt.parse_ply(text, geo)
