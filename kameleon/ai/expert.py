@@ -8,6 +8,12 @@ rather than keep the last one's subtree. Networks are trained by self-play with
 `kameleon research train GAME` (`kameleon.research.train`) and shipped in each
 game's package (`Game.network_dir()`, one file per table size), loaded once per
 process. Where a game or table size has no network, `expert` plays as `hard`.
+
+A game of two seats and perfect information may ask for another search
+(`Game.expert_search = "alphabeta"`, Le Caméléon): then `expert` plays the
+alpha-beta search of `kameleon.ai.alphabeta` with the same budget, its
+`iterations` counting positions examined. Analysis (`search`, `deepen`) stays
+the sampled search in every game.
 """
 
 from __future__ import annotations
@@ -16,7 +22,9 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from kameleon.ai.alphabeta import AlphaBetaAgent
 from kameleon.ai.ismcts import ISMCTSAgent
+from kameleon.engine.agent import seat_to_move
 from kameleon.engine.game import Game, State
 
 if TYPE_CHECKING:
@@ -85,7 +93,8 @@ def value_function(net: ValueNetwork, encode: Callable[[Any, int], Any]) -> Judg
 
 
 class ExpertAgent(ISMCTSAgent):
-    """ISMCTS judged by the game's value network, with a new tree at every move (`hard` where there is none)."""
+    """ISMCTS judged by the game's value network, with a new tree at every move (`hard` where there is none);
+    alpha-beta where the game asks for it (`Game.expert_search`)."""
 
     def __init__(self, seed: int | None = None, *, network: str | Path | None = None, **settings: Any) -> None:
         """`network`: a network file to judge with instead of the game's shipped one (training uses it).
@@ -97,6 +106,23 @@ class ExpertAgent(ISMCTSAgent):
         super().__init__(seed, **settings)
         self.network = None if network is None else Path(network)
         self._judge: Judge | None = None
+        self._seed = seed
+        self._minimax: dict[str, AlphaBetaAgent] = {}
+
+    def act(self, state: State[Any]) -> Any:
+        seat_to_move(state)
+        game: Game[Any] = state.game
+        if game.expert_search != "alphabeta":
+            return super().act(state)
+        searcher = self._minimax.get(game.name)
+        if searcher is None:
+            searcher = self._minimax[game.name] = AlphaBetaAgent(
+                self._seed, iterations=self.iterations, time_limit=self.time_limit, name=self.name,
+                **game.expert_settings,
+            )  # fmt: skip
+        action = searcher.act(state)
+        self.last_iterations = searcher.last_iterations
+        return action
 
     def level_settings(self, game: Game[Any]) -> Mapping[str, Any]:
         self._judge = judge(game, self.network)

@@ -122,7 +122,26 @@ class Game(ABC, Generic[A]):
     """How the `expert` bot searches this game when it has a value network: `ISMCTSAgent` settings over
     `kameleon.ai.expert.EXPERT_SETTINGS` (which judge every new leaf by the network at once), e.g.
     `{"rollout_depth": 14, "rollout_greedy": 1.0}` to play 14 heuristic moves first and judge the
-    position reached."""
+    position reached. Where `expert_search` is "alphabeta", `AlphaBetaAgent` settings instead
+    (`{"contempt": 0.5}`)."""
+
+    expert_search: ClassVar[str] = "ismcts"
+    """How the `expert` bot searches this game: "ismcts" (`kameleon.ai.expert`: `hard`'s search, judged by
+    the game's value network where one is shipped) or "alphabeta" (`kameleon.ai.alphabeta`: a minimax
+    search of whole turns judged by `search_value`, for games of two seats and perfect information)."""
+
+    def search_value(self, state: Any) -> float:
+        """The advantage of the seat to move in a position between two turns, for the alpha-beta search
+        (`expert_search`); any scale, zero for a level position. The default is its `position_values`
+        margin over the other seat."""
+        values = self.position_values(state)
+        mover = state.current_player
+        return values[mover] - max(v for seat, v in enumerate(values) if seat != mover)
+
+    def position_key(self, state: Any) -> Hashable | None:
+        """A key that two positions share only when the same moves are open from them, for the alpha-beta
+        search's transposition table; None (the default) where the game offers none."""
+        return None
 
     def observation(self) -> Observation | None:
         """The observation encoding for learning agents, or None when the game has none."""

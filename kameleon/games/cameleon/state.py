@@ -46,6 +46,7 @@ class CameleonState(State[int]):
       state.py (see `__init__`).
     - `free_reserve()`: the mover's empty reserve squares, in file order.
     - `flanked_by(seat)`: the enemy pieces `seat` flanks now, as `flanked()` gives the mover's.
+    - `mobility(seat)`: how many displacements `seat` would have if it were to move.
     - `displacement_outcomes(action)`: every outcome of the legal displacement `action` (state unchanged).
     - `unique_captures(action)`: the captures of the displacement `action` when its resolution leaves no
       choice, None when choices follow; raises IllegalAction when it is not legal (state unchanged).
@@ -134,8 +135,9 @@ class CameleonState(State[int]):
         out = self._moves()
         return out if out else [self.geo.pass_action]
 
-    def _moves(self) -> list[int]:
-        me = self.turn
+    def _moves(self, seat: int | None = None) -> list[int]:
+        """The displacements of the player to move, or of `seat`."""
+        me = self.turn if seat is None else seat
         own = self.occ[me]
         kings = self.kings[me]
         geo = self.geo
@@ -249,6 +251,10 @@ class CameleonState(State[int]):
     def flanked_by(self, seat: int) -> list[tuple[int, int]]:
         """The enemy pieces `seat` flanks with a valid association now, whoever is to move (package-internal)."""
         return self._candidates(-1, seat)
+
+    def mobility(self, seat: int) -> int:
+        """How many displacements `seat` would have if it were to move now (package-internal)."""
+        return len(self._moves(seat))
 
     def free_reserve(self) -> tuple[int, ...]:
         """The mover's empty reserve squares, in file order (package-internal)."""

@@ -1,0 +1,227 @@
+"""Iterative-deepening alpha-beta, the `expert` level's search in two-seat games of perfect information.
+
+Where both seats see everything and nothing is left to chance after the start
+(Le Caméléon), a sampled search averages over nothing: the tree is the game's
+own, and a minimax search with a sharp evaluation sees the captures a move or
+three ahead that short random rollouts miss (docs/bots.md, "Measured"). A game
+asks for it with `Game.expert_search = "alphabeta"`.
+
+The search reads only the public contract and its game's capabilities:
+
+- the position is `determinize(me, rng)` — in a game of perfect information, a
+  copy of what the seat sees — so the bot is exactly as fair as any other;
+- a *turn* is every action one seat makes before the other moves (a Caméléon
+  ply and the choices it waits for): the search branches on whole turns, and
+  depth counts turns;
+- a position between turns is judged by `Game.search_value` (the advantage of
+  the seat to move), a finished game by its winners: a win is worth `WIN` less
+  the turns it takes, so the search prefers the nearest win and the furthest
+  loss, and a draw is worth `-contempt` to the searching seat, so that it does
+  not settle for a repetition or a stalled game in a level position;
+- `Game.position_key` keys a transposition table, which keeps each position's
+  bound and best turn between the iterations of one search.
+
+Each iteration searches one turn deeper, with the best turns of the last
+iteration first; the budget is seconds (`time_limit`) or positions examined
+(`iterations`, which makes the moves the same on any machine). A search cut
+short keeps the best turn of the last complete iteration, or of the one cut
+short when a turn it finished searching proved better.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from kameleon.engine.agent import seat_to_move
+from kameleon.engine.errors import KameleonError
+from kameleon.engine.game import Game, State
+from kameleon.engine.seeding import whole_number
+
+WIN = 1_000_000.0
+"""A won game's value, less one per turn it takes: beyond any evaluation."""
+MAX_DEPTH = 64
+"""The deepest iteration: a bound that only a position with one legal line reaches."""
+CLOCK_EVERY = 64
+"""Positions examined between two looks at the clock."""
+EXACT, LOWER, UPPER = 0, 1, 2
+
+Turn = tuple[Any, State[Any]]
+"""(the turn's first action, the position after the whole turn)."""
+
+
+class OutOfBudget(Exception):
+    """The search's seconds or positions are spent."""
+
+
+def whole_turns(state: State[Any]) -> list[Turn]:
+    """Every turn the seat to move can make from `state`, each as its first action and the position after it
+    (its later actions, such as a ply's choices, made every way they can be)."""
+    mover = state.current_player
+    turns: list[Turn] = []
+    stack: list[tuple[Any, State[Any]]] = [(None, state)]
+    while stack:
+        first, position = stack.pop()
+        for action in position.legal_actions():
+            after = position.clone()
+            after.apply(action)
+            line = action if first is None else first
+            if after.is_terminal or after.current_player != mover:
+                turns.append((line, after))
+            else:
+                stack.append((line, after))
+    return turns
+
+
+class AlphaBetaAgent:
+    """A fair alpha-beta bot for two-seat games of perfect information (see the module docstring)."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        iterations: int | None = None,
+        time_limit: float | None = None,
+        contempt: float = 0.0,
+        name: str = "alphabeta",
+    ) -> None:
+        if iterations is None and time_limit is None:
+            raise ValueError("give the search a budget: iterations (positions examined) or time_limit (seconds)")
+        if iterations is not None:
+            count = whole_number(iterations)
+            if count is None or count < 1:
+                raise ValueError(f"iterations must be a whole number, at least 1, not {iterations!r}")
+            iterations = count
+        if time_limit is not None and not (isinstance(time_limit, (int, float)) and 0 < time_limit < float("inf")):
+            raise ValueError(f"time_limit must be a positive, finite number of seconds, not {time_limit!r}")
+        if not contempt >= 0:
+            raise ValueError(f"contempt must be a number, at least 0, not {contempt!r}")
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.contempt = float(contempt)
+        self.name = name
+        self.last_iterations = 0
+        """Positions examined by the last search (for speed figures)."""
+        self.last_depth = 0
+        """Turns deep of the last search's last complete iteration."""
+        self._value: Callable[[State[Any]], float] | None = None
+        self._key: Callable[[State[Any]], Hashable | None] | None = None
+
+    # --- the Agent interface --------------------------------------------------
+
+    def act(self, state: State[Any]) -> Any:
+        self.last_iterations = 0
+        me = seat_to_move(state)
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        game: Game[Any] = state.game
+        check_searchable(game)
+        self._value, self._key = game.search_value, game.position_key
+        return self.search(state.determinize(me, self.rng), me)
+
+    # --- the search -------------------------------------------------------------
+
+    def search(self, root: State[Any], me: int) -> Any:
+        """The first action of the best turn for `me` from `root` (a position `me` is to move in)."""
+        self._me = me
+        self._deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        self._examined = 0
+        self._table: dict[Hashable, tuple[int, float, int, Any]] = {}
+        turns = whole_turns(root)
+        turns.sort(key=lambda turn: -self._judge(turn[1], 1))
+        best = turns[0][0]
+        self.last_depth = 0
+        for depth in range(1, MAX_DEPTH + 1):
+            scored: list[tuple[float, Turn]] = []
+            alpha = -WIN * 2
+            try:
+                for turn in turns:
+                    value = self._minimax(turn[1], depth - 1, 1, alpha, WIN * 2)
+                    scored.append((value, turn))
+                    alpha = max(alpha, value)
+            except OutOfBudget:
+                # The first turn (the last iteration's best) was searched with an open window; a later one
+                # that scored above it is proven better at this depth too.
+                if len(scored) > 1:
+                    top = max(scored[1:], key=lambda s: s[0])
+                    if top[0] > scored[0][0]:
+                        best = top[1][0]
+                break
+            scored.sort(key=lambda s: -s[0])
+            turns = [turn for _, turn in scored]
+            best = turns[0][0]
+            self.last_depth = depth
+            if abs(scored[0][0]) >= WIN - MAX_DEPTH:
+                break  # a forced win or loss: deeper iterations change nothing
+        self.last_iterations = self._examined
+        return best
+
+    def _minimax(self, state: State[Any], depth: int, ply: int, alpha: float, beta: float) -> float:
+        """The value of `state` for the searching seat, exact between `alpha` and `beta` (a bound outside)."""
+        self._spend()
+        if state.is_terminal or depth <= 0:
+            return self._judge(state, ply)
+        key = self._key(state) if self._key is not None else None
+        stored = self._table.get(key) if key is not None else None
+        first = None
+        if stored is not None:
+            stored_depth, value, bound, first = stored
+            if stored_depth >= depth and (
+                bound == EXACT or (bound == LOWER and value >= beta) or (bound == UPPER and value <= alpha)
+            ):
+                return value
+        mine = state.current_player == self._me
+        turns = whole_turns(state)
+        if depth >= 2:
+            turns.sort(key=lambda turn: -self._judge(turn[1], ply + 1) if mine else self._judge(turn[1], ply + 1))
+        if first is not None:
+            turns.sort(key=lambda turn: turn[0] != first)
+        low, high = alpha, beta
+        best_value = -WIN * 2 if mine else WIN * 2
+        best_first = turns[0][0]
+        for action, after in turns:
+            value = self._minimax(after, depth - 1, ply + 1, low, high)
+            if mine and value > best_value:
+                best_value, best_first = value, action
+                low = max(low, value)
+            elif not mine and value < best_value:
+                best_value, best_first = value, action
+                high = min(high, value)
+            if low >= high:
+                break
+        if key is not None:
+            bound = UPPER if best_value <= alpha else LOWER if best_value >= beta else EXACT
+            self._table[key] = (depth, best_value, bound, best_first)
+        return best_value
+
+    def _judge(self, state: State[Any], ply: int) -> float:
+        """The searching seat's value of a position `ply` turns below the root."""
+        if state.is_terminal:
+            winners = state.winners()
+            if len(winners) != 1:
+                return -self.contempt
+            return WIN - ply if winners[0] == self._me else -WIN + ply
+        assert self._value is not None
+        value = self._value(state)
+        return value if state.current_player == self._me else -value
+
+    def _spend(self) -> None:
+        self._examined += 1
+        if self.iterations is not None and self._examined > self.iterations:
+            raise OutOfBudget
+        if self._deadline is not None and self._examined % CLOCK_EVERY == 0 and time.perf_counter() > self._deadline:
+            raise OutOfBudget
+
+
+def check_searchable(game: Game[Any]) -> None:
+    """KameleonError unless alpha-beta can play `game`: two seats, perfect information, no chance after the
+    start, and an evaluation."""
+    if game.num_players != 2 or not game.perfect_information or game.random_setup or not game.has_evaluation:
+        raise KameleonError(
+            f"alpha-beta plays games of two seats with perfect information and an evaluation; {game.name} with"
+            f" {game.num_players} seats is not one"
+        )
