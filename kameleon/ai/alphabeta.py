@@ -115,11 +115,11 @@ class AlphaBetaAgent:
     def act(self, state: State[Any]) -> Any:
         self.last_iterations = 0
         me = seat_to_move(state)
+        game: Game[Any] = state.game
+        check_searchable(game)
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        game: Game[Any] = state.game
-        check_searchable(game)
         self._value, self._key = game.search_value, game.position_key
         return self.search(state.determinize(me, self.rng), me)
 
@@ -211,17 +211,20 @@ class AlphaBetaAgent:
 
     def _spend(self) -> None:
         self._examined += 1
-        if self.iterations is not None and self._examined > self.iterations:
+        if self.iterations is not None and self._examined >= self.iterations:
             raise OutOfBudget
         if self._deadline is not None and self._examined % CLOCK_EVERY == 0 and time.perf_counter() > self._deadline:
             raise OutOfBudget
 
 
 def check_searchable(game: Game[Any]) -> None:
-    """KameleonError unless alpha-beta can play `game`: two seats, perfect information, no chance after the
-    start, and an evaluation."""
-    if game.num_players != 2 or not game.perfect_information or game.random_setup or not game.has_evaluation:
-        raise KameleonError(
-            f"alpha-beta plays games of two seats with perfect information and an evaluation; {game.name} with"
-            f" {game.num_players} seats is not one"
-        )
+    """KameleonError unless alpha-beta can play `game`: two seats, perfect information and an evaluation."""
+    if game.num_players != 2:
+        why = f"it plays games of two seats, and this {game.title} table has {game.num_players}"
+    elif not game.perfect_information:
+        why = f"it plays games of perfect information, and in {game.title} the seats hold what others do not see"
+    elif not game.has_evaluation:
+        why = f"{game.title} offers no evaluation of a position (Game.has_evaluation) for it to judge by"
+    else:
+        return
+    raise KameleonError(f"alpha-beta cannot search {game.name}: {why}")

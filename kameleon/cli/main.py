@@ -102,6 +102,7 @@ def _capabilities(cls: type[Game[Any]], say: Say) -> str:
             (msg("cap_observation", "observation"), cls.observation is not Game.observation),
             (msg("cap_terminal_board", "terminal board"), cls.renderer is not Game.renderer),
             (msg("cap_bench_extras", "bench extras"), cls.bench_extras is not Game.bench_extras),
+            (msg("cap_alphabeta", "expert by alpha-beta search"), cls.expert_search == "alphabeta"),
         )
         if own
     ]

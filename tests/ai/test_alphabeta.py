@@ -1,0 +1,125 @@
+"""The alpha-beta search that `expert` plays in Le Caméléon (kameleon.ai.alphabeta)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import kameleon
+from kameleon.ai import make_agent
+from kameleon.ai.alphabeta import AlphaBetaAgent, whole_turns
+from kameleon.ai.expert import ExpertAgent
+from kameleon.ai.fair import FairPlayError, fair_state
+from kameleon.engine.errors import KameleonError
+from kameleon.games.cameleon import CameleonState
+
+from ..cameleon.support import at
+
+
+def _played(agent: AlphaBetaAgent | ExpertAgent, state: CameleonState) -> str:
+    """The displacement the agent chooses, as `c4-d5` (or `c4-d5*` when choices follow it)."""
+    return state.action_to_str(agent.act(fair_state(state)))
+
+
+def test_the_capture_that_ends_the_game_is_played() -> None:
+    state = at("8/8/3R4/3y4/8/2Y5/8/8/8 R 0 1")  # c4-d5 flanks the last enemy piece, d6, with d4
+    assert _played(AlphaBetaAgent(1, iterations=200), state) == "c4-d5*"
+
+
+def test_a_move_into_a_capture_is_avoided() -> None:
+    state = at("8/8/8/3y3b/8/2Ry4/8/B7/8 R 0 1")  # red c4 to d5 would stand between the yellows d4 and d6
+    for seed in range(3):
+        assert _played(AlphaBetaAgent(seed, iterations=2000), state) != "c4-d5"
+
+
+def test_expert_plays_the_alpha_beta_in_le_cameleon_and_its_budget_counts_positions() -> None:
+    expert = make_agent("expert@300", 1)
+    state = kameleon.load("cameleon").new_state(0)
+    assert isinstance(expert, ExpertAgent)
+    assert expert.act(fair_state(state)) in state.legal_actions()
+    assert expert.last_iterations == 300  # positions examined, the whole budget
+    assert expert._minimax["cameleon"].contempt == 0.5  # the game's expert_settings
+
+
+def test_the_same_seed_and_budget_give_the_same_game() -> None:
+    game = kameleon.load("cameleon")
+
+    def moves() -> list[int]:
+        state = game.new_state(0)
+        agents = [make_agent("expert@150", 4), make_agent("expert@150", 5)]
+        while not state.is_terminal and len(state.history) < 24:
+            seat = state.current_player
+            assert seat is not None
+            state.apply(agents[seat].act(fair_state(state)))
+        return state.history
+
+    assert moves() == moves()
+
+
+def test_a_whole_game_is_played_with_legal_moves_through_the_fair_view() -> None:
+    game = kameleon.load("cameleon")
+    state = game.new_state(3)
+    agents = [AlphaBetaAgent(1, iterations=60), make_agent("random", 2)]
+    while not state.is_terminal and len(state.history) < 400:
+        seat = state.current_player
+        assert seat is not None
+        action = agents[seat].act(fair_state(state))
+        assert action in state.legal_actions()
+        state.apply(action)
+    assert state.is_terminal and state.winners() == [0]  # a search beats random play
+
+
+def test_the_search_asks_only_for_what_the_seat_may_use() -> None:
+    view = fair_state(kameleon.load("cameleon").new_state(0))
+    with pytest.raises(FairPlayError):
+        view.clone()
+    assert AlphaBetaAgent(1, iterations=50).act(view) in view.legal_actions()
+
+
+def test_whole_turns_are_the_plies_of_the_record() -> None:
+    # A Caméléon ply is a displacement and the choices it waits for: the search branches on whole plies.
+    rng = random.Random(7)
+    state = at("8/7b/8/2YrB3/4yY2/2R5/8/8/1O1O4 R 0 1")
+    checked = 0
+    while not state.is_terminal and checked < 40:
+        if state.pending is None:
+            turns = whole_turns(state)
+            assert len(turns) == len(state.ply_tokens())
+            assert all(t.current_player != state.current_player or t.is_terminal for _, t in turns)
+            checked += 1
+        actions = state.legal_actions()
+        state.apply(actions[rng.randrange(len(actions))])
+    assert checked >= 20
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "said"),
+    [
+        (
+            "coloretto",
+            2,
+            "it plays games of perfect information, and in Coloretto the seats hold what others do not see",
+        ),
+        ("chromino", 3, "it plays games of two seats, and this Chromino table has 3"),
+    ],
+)
+def test_games_it_cannot_search_are_refused_by_name(name: str, players: int, said: str) -> None:
+    state = kameleon.load(name, players=players).new_state(1)
+    with pytest.raises(KameleonError, match=f"alpha-beta cannot search {name}: {said}"):
+        AlphaBetaAgent(1, iterations=10).act(fair_state(state))
+
+
+@pytest.mark.parametrize(
+    ("settings", "said"),
+    [
+        ({}, "give the search a budget"),
+        ({"iterations": 0}, "iterations must be a whole number, at least 1, not 0"),
+        ({"iterations": 2.5}, "iterations must be a whole number"),
+        ({"time_limit": -1}, "time_limit must be a positive, finite number of seconds, not -1"),
+        ({"time_limit": 1, "contempt": -0.5}, "contempt must be a number, at least 0, not -0.5"),
+    ],
+)
+def test_bad_settings_are_refused(settings: dict[str, float], said: str) -> None:
+    with pytest.raises(ValueError, match=said):
+        AlphaBetaAgent(1, **settings)  # type: ignore[arg-type]
