@@ -48,8 +48,8 @@ CLOCK_EVERY = 64
 """Positions examined between two looks at the clock."""
 EXACT, LOWER, UPPER = 0, 1, 2
 
-Turn = tuple[Any, State[Any]]
-"""(the turn's first action, the position after the whole turn)."""
+Turn = tuple[tuple[Any, ...], State[Any]]
+"""(the turn's actions, the position after the whole turn)."""
 
 
 class OutOfBudget(Exception):
@@ -57,17 +57,17 @@ class OutOfBudget(Exception):
 
 
 def whole_turns(state: State[Any]) -> list[Turn]:
-    """Every turn the seat to move can make from `state`, each as its first action and the position after it
+    """Every turn the seat to move can make from `state`, each as its actions and the position after them
     (its later actions, such as a ply's choices, made every way they can be)."""
     mover = state.current_player
     turns: list[Turn] = []
-    stack: list[tuple[Any, State[Any]]] = [(None, state)]
+    stack: list[Turn] = [((), state)]
     while stack:
-        first, position = stack.pop()
+        done, position = stack.pop()
         for action in position.legal_actions():
             after = position.clone()
             after.apply(action)
-            line = action if first is None else first
+            line = (*done, action)
             if after.is_terminal or after.current_player != mover:
                 turns.append((line, after))
             else:
@@ -107,6 +107,8 @@ class AlphaBetaAgent:
         """Positions examined by the last search (for speed figures)."""
         self.last_depth = 0
         """Turns deep of the last search's last complete iteration."""
+        self.last_turn: tuple[Any, ...] = ()
+        """Every action of the turn the last move began (a Caméléon ply and its choices)."""
         self._value: Callable[[State[Any]], float] | None = None
         self._key: Callable[[State[Any]], Hashable | None] | None = None
 
@@ -114,6 +116,7 @@ class AlphaBetaAgent:
 
     def act(self, state: State[Any]) -> Any:
         self.last_iterations = 0
+        self.last_turn = ()
         me = seat_to_move(state)
         game: Game[Any] = state.game
         check_searchable(game)
@@ -121,16 +124,17 @@ class AlphaBetaAgent:
         if len(actions) == 1:
             return actions[0]
         self._value, self._key = game.search_value, game.position_key
-        return self.search(state.determinize(me, self.rng), me)
+        self.last_turn = self.search(state.determinize(me, self.rng), me)
+        return self.last_turn[0]
 
     # --- the search -------------------------------------------------------------
 
-    def search(self, root: State[Any], me: int) -> Any:
-        """The first action of the best turn for `me` from `root` (a position `me` is to move in)."""
+    def search(self, root: State[Any], me: int) -> tuple[Any, ...]:
+        """The actions of the best turn for `me` from `root` (a position `me` is to move in)."""
         self._me = me
         self._deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         self._examined = 0
-        self._table: dict[Hashable, tuple[int, float, int, Any]] = {}
+        self._table: dict[Hashable, tuple[int, float, int, tuple[Any, ...]]] = {}
         turns = whole_turns(root)
         turns.sort(key=lambda turn: -self._judge(turn[1], 1))
         best = turns[0][0]
@@ -167,9 +171,9 @@ class AlphaBetaAgent:
             return self._judge(state, ply)
         key = self._key(state) if self._key is not None else None
         stored = self._table.get(key) if key is not None else None
-        first = None
+        known = None
         if stored is not None:
-            stored_depth, value, bound, first = stored
+            stored_depth, value, bound, known = stored
             if stored_depth >= depth and (
                 bound == EXACT or (bound == LOWER and value >= beta) or (bound == UPPER and value <= alpha)
             ):
@@ -178,24 +182,24 @@ class AlphaBetaAgent:
         turns = whole_turns(state)
         if depth >= 2:
             turns.sort(key=lambda turn: -self._judge(turn[1], ply + 1) if mine else self._judge(turn[1], ply + 1))
-        if first is not None:
-            turns.sort(key=lambda turn: turn[0] != first)
+        if known is not None:
+            turns.sort(key=lambda turn: turn[0] != known)
         low, high = alpha, beta
         best_value = -WIN * 2 if mine else WIN * 2
-        best_first = turns[0][0]
-        for action, after in turns:
+        best_turn = turns[0][0]
+        for line, after in turns:
             value = self._minimax(after, depth - 1, ply + 1, low, high)
             if mine and value > best_value:
-                best_value, best_first = value, action
+                best_value, best_turn = value, line
                 low = max(low, value)
             elif not mine and value < best_value:
-                best_value, best_first = value, action
+                best_value, best_turn = value, line
                 high = min(high, value)
             if low >= high:
                 break
         if key is not None:
             bound = UPPER if best_value <= alpha else LOWER if best_value >= beta else EXACT
-            self._table[key] = (depth, best_value, bound, best_first)
+            self._table[key] = (depth, best_value, bound, best_turn)
         return best_value
 
     def _judge(self, state: State[Any], ply: int) -> float:

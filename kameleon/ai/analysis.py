@@ -54,6 +54,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from kameleon.ai.expert import ExpertAgent
 from kameleon.ai.fair import FairView, fair_state
 from kameleon.ai.ismcts import ISMCTSAgent, Node
 from kameleon.ai.levels import STRONGEST, check_budget, make_agent, make_analyst, parse_spec
@@ -347,7 +348,8 @@ def analyse(
 
 def hint(state: State[Any], seat: int, *, level: str | None = None, seed: int = 0) -> str:
     """The token the level (default `levels.STRONGEST`, with its own budget) would play for `seat`, the
-    seat to move, seeing only `FairView(state, seat)`. KameleonError when `seat` is not to move."""
+    seat to move, seeing only `FairView(state, seat)`: its own search's choice, the alpha-beta's where
+    `expert` plays one (Le Caméléon). KameleonError when `seat` is not to move."""
     if state.is_terminal or state.current_player != seat:
         raise KameleonError(f"seat {seat} is not to move, so it needs no hint")
     sample, tokens = decision_tokens(state, seat)
@@ -356,9 +358,13 @@ def hint(state: State[Any], seat: int, *, level: str | None = None, seed: int = 
     lines = _lines(sample, tokens)
     agent = make_agent(level if level is not None else STRONGEST, seed)
     fair = fair_state(state, seat)
-    if isinstance(agent, ISMCTSAgent):
+    if isinstance(agent, ISMCTSAgent) and not (isinstance(agent, ExpertAgent) and agent.by_alphabeta(state.game)):
         found = _choice(agent.search(fair), lines)
         if found is not None:
             return found
     action = agent.act(fair)
-    return next((token for token, line in lines.items() if line[:1] == (action,)), tokens[0])
+    turn = getattr(agent, "last_turn", ())  # the alpha-beta search chose the whole turn, its choices included
+    return next(
+        (token for token, line in lines.items() if line == turn),
+        next((token for token, line in lines.items() if line[:1] == (action,)), tokens[0]),
+    )

@@ -108,11 +108,19 @@ class ExpertAgent(ISMCTSAgent):
         self._judge: Judge | None = None
         self._seed = seed
         self._minimax: dict[str, AlphaBetaAgent] = {}
+        self.last_turn: tuple[Any, ...] = ()
+        """Where the alpha-beta search played the last move: every action of the turn it began (else empty)."""
+
+    @staticmethod
+    def by_alphabeta(game: Game[Any]) -> bool:
+        """Whether `expert` plays `game` by the alpha-beta search (`Game.expert_search`) rather than ISMCTS."""
+        return game.expert_search == "alphabeta"
 
     def act(self, state: State[Any]) -> Any:
         seat_to_move(state)
         game: Game[Any] = state.game
-        if game.expert_search != "alphabeta":
+        self.last_turn = ()
+        if not self.by_alphabeta(game):
             return super().act(state)
         searcher = self._minimax.get(game.name)
         if searcher is None:
@@ -122,6 +130,7 @@ class ExpertAgent(ISMCTSAgent):
             )  # fmt: skip
         action = searcher.act(state)
         self.last_iterations = searcher.last_iterations
+        self.last_turn = searcher.last_turn
         return action
 
     def level_settings(self, game: Game[Any]) -> Mapping[str, Any]:

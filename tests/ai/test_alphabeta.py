@@ -9,6 +9,7 @@ import pytest
 import kameleon
 from kameleon.ai import make_agent
 from kameleon.ai.alphabeta import AlphaBetaAgent, whole_turns
+from kameleon.ai.analysis import hint
 from kameleon.ai.expert import ExpertAgent
 from kameleon.ai.fair import FairPlayError, fair_state
 from kameleon.engine.errors import KameleonError
@@ -24,7 +25,18 @@ def _played(agent: AlphaBetaAgent | ExpertAgent, state: CameleonState) -> str:
 
 def test_the_capture_that_ends_the_game_is_played() -> None:
     state = at("8/8/3R4/3y4/8/2Y5/8/8/8 R 0 1")  # c4-d5 flanks the last enemy piece, d6, with d4
-    assert _played(AlphaBetaAgent(1, iterations=200), state) == "c4-d5*"
+    agent = AlphaBetaAgent(1, iterations=200)
+    assert _played(agent, state) == "c4-d5*"
+    state.replay_tokens(["c4-d5*"])
+    for choice in agent.last_turn[1:]:  # the reward's kind and square, chosen by the same search
+        state.apply(choice)
+    assert state.is_terminal and state.winners() == [0]
+
+
+def test_the_hint_is_the_whole_ply_the_search_would_play() -> None:
+    state = at("8/8/3R4/3y4/8/2Y5/8/8/8 R 0 1")
+    token = hint(state, 0, level="expert@200")
+    assert token.startswith("c4-d5xd6=") and token in state.legal_tokens()
 
 
 def test_a_move_into_a_capture_is_avoided() -> None:
