@@ -191,14 +191,20 @@ def fit_value_command(
         "--weights",
         help="the weights file --write updates, or creates (default: the one shipped in the game's package)",
     ),
+    teacher: str = typer.Option(
+        "medium",
+        "--teacher",
+        help="the bots that play the games: a level, a searching one with @ITERATIONS, e.g. expert@300",
+    ),
 ) -> None:
-    """Fit a game's learned position value from games between medium bots (needs numpy: the rl extra).
+    """Fit a game's learned position value from games between bots (needs numpy: the rl extra).
 
-    For the games that offer one (`Game.value_model()`; Chromino): a multinomial
-    logistic regression per stage of the race on the positions of games between
-    medium bots (60% of them with a stretch of random moves), labelled by who
-    won; every fifth game is held out, and its log-loss is printed beside a
-    coin's. Without --write the weights are printed in the weights file's format.
+    For the games that offer one (`Game.value_model()`; Chromino, Le Caméléon): a
+    multinomial logistic regression per stage on the positions of games between
+    --teacher bots (60% of them with a stretch of random moves; all of them in a
+    game that always starts from the same position), labelled by who won; every
+    fifth game is held out, and its log-loss is printed beside a coin's. Without
+    --write the weights are printed in the weights file's format.
     """
     from kameleon.research import value_fit
 
@@ -209,15 +215,17 @@ def fit_value_command(
     if weights is not None and not write:
         raise fail("--weights names the file that --write updates: add --write")
     try:
-        value_fit.check(game, games, seed, workers, players)
+        value_fit.check(game, games, seed, workers, players, teacher)
         if write:
             value_fit.kept_weights(game, weights)  # a file the fit could not write is refused before its games
     except KameleonError as exc:
         raise fail(str(exc)) from None
     with _progress() as progress:
-        bar = progress.add_task(f"{game}: greedy games of {players}", total=games)
+        bar = progress.add_task(f"{game}: {teacher} games of {players}", total=games)
         with stopped_cleanly(progress, lambda: "interrupted: the fit keeps nothing, run it again"):
-            found = value_fit.fit(game, games, seed, workers, players, on_game=lambda: progress.advance(bar))
+            found = value_fit.fit(
+                game, games, seed, workers, players, teacher=teacher, on_game=lambda: progress.advance(bar)
+            )
     typer.echo(f"| stage | held-out positions | log-loss (coin: {math.log(players):.3f}) |")
     typer.echo("| --- | --- | --- |")
     for stage, (_, held, loss) in found.items():

@@ -1,15 +1,19 @@
 """Fit the weights of a game's learned position value (`Game.value_model()`) for one number of players.
 
-    kameleon research fit-value GAME [--players 2] [--games 40000] [--seed 10000] [--workers 2] [--write]
+    kameleon research fit-value GAME [--players 2] [--games 40000] [--seed 10000] [--workers 2]
+                                     [--teacher medium] [--write]
 
-Plays games between `medium` bots. In `DETOUR_SHARE` of them a stretch of
-`DETOUR_MOVES` uniformly random moves starts at a random ply of the first
-`DETOUR_WITHIN`, because ISMCTS asks for values at the end of random rollouts,
-not only of greedy play. Every position before the game's end that the model
-samples (Chromino: no seat is out yet) is a sample: every seat's features
-(`ValueModel.measure`), labelled by who won (a share of 1/k for each of k
-co-winners). Each stage gets a multinomial
-(conditional) logistic regression without intercept, the chance of seat `i`
+Plays games between `--teacher` bots (`medium` unless told; a searching level
+with its budget in iterations, `expert@300`, so that the games replay). In
+`DETOUR_SHARE` of them a stretch of `DETOUR_MOVES` uniformly random moves starts
+at a random ply of the first `DETOUR_WITHIN`, because ISMCTS asks for values at
+the end of random rollouts, not only of greedy play; in a game that always
+starts from the same position (`Game.random_setup` false: Le Caméléon) every
+game gets one, or games between bots that search alike would all be the same.
+Every position before the game's end that the model samples (Chromino: no
+seat is out yet) is a sample: every seat's features (`ValueModel.measure`),
+labelled by who won (a share of 1/k for each of k co-winners; a draw gives each
+seat half). Each stage gets a multinomial (conditional) logistic regression without intercept, the chance of seat `i`
 being `exp(w . f_i) / sum(exp(w . f_j))`, so the score is the same rule for every
 seat; with two players it is the logistic regression on the difference of the
 seats' features. It is fitted by Newton's method with a small ridge penalty on
@@ -32,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from kameleon.ai import make_agent
+from kameleon.ai.levels import replayable_spec
 from kameleon.engine.errors import BrokenGame, KameleonError
 from kameleon.engine.hooks import ValueModel
 from kameleon.engine.registry import game_class, games, load
@@ -75,10 +80,11 @@ def model(game: str) -> ValueModel:
     return found
 
 
-def check(game: str, games: int, seed: int, workers: int, players: int) -> None:
+def check(game: str, games: int, seed: int, workers: int, players: int, teacher: str = "medium") -> None:
     """Refuse an unknown game or one without a learned value, bad settings, or a missing numpy, before the
     first game (KameleonError)."""
     allowed = model(game).players
+    replayable_spec(teacher, "--teacher")
     if games < 2 * HELD_OUT:
         raise KameleonError(
             f"--games must be at least {2 * HELD_OUT} (every {HELD_OUT}th game is held out), not {games}"
@@ -88,18 +94,21 @@ def check(game: str, games: int, seed: int, workers: int, players: int) -> None:
     if not 0 <= seed <= MAX_SEED - games + 1:
         raise KameleonError(f"--seed must be from 0 to {MAX_SEED - games + 1} (the deals are --seed, --seed + 1, ...)")
     if players not in allowed:
+        if len(allowed) == 1:
+            raise KameleonError(f"--players must be {allowed.start} in {game}, not {players}")
         raise KameleonError(f"--players must be from {allowed.start} to {allowed.stop - 1}, not {players}")
     if importlib.util.find_spec("numpy") is None:
         raise KameleonError("the fit needs numpy, which the rl extra installs: pip install 'kameleon[rl]'")
 
 
-def record(seed: int, game: str, players: int = 2) -> list[Sample]:
-    """The samples of one game of `game` with `players` seats dealt from `seed`."""
+def record(seed: int, game: str, players: int = 2, teacher: str = "medium") -> list[Sample]:
+    """The samples of one game of `game` with `players` seats dealt from `seed`, played by `teacher` bots."""
     value = model(game)
     rng = random.Random(seed)
     state: Any = load(game, players=players).new_state(seed)
-    agents = [make_agent("medium", players * seed + seat) for seat in range(players)]
-    start = rng.randrange(DETOUR_WITHIN) if rng.random() < DETOUR_SHARE else -1
+    agents = [make_agent(teacher, players * seed + seat) for seat in range(players)]
+    detour = not state.game.random_setup or rng.random() < DETOUR_SHARE
+    start = rng.randrange(DETOUR_WITHIN) if detour else -1
     seen: list[tuple[int, list[list[float]]]] = []
     ply = 0
     while not state.is_terminal:
@@ -152,16 +161,23 @@ def log_loss(x: Any, y: Any, w: Any) -> float:
 
 
 def fit(
-    game: str, games: int, seed: int, workers: int, players: int = 2, *, on_game: Callable[[], None] | None = None
+    game: str,
+    games: int,
+    seed: int,
+    workers: int,
+    players: int = 2,
+    *,
+    teacher: str = "medium",
+    on_game: Callable[[], None] | None = None,
 ) -> dict[int, Fit]:
     """Stage -> (weights, held-out positions, held-out log-loss) of `game`'s learned value, from `games` games
-    dealt from `seed` on; `on_game()` runs as each game has been played."""
+    dealt from `seed` on and played by `teacher` bots; `on_game()` runs as each game has been played."""
     import numpy as np
 
     value = model(game)
     rows: dict[int, list[tuple[bool, list[float], list[list[float]]]]] = {s: [] for s in range(1, value.stages + 1)}
     with multiprocessing.Pool(workers) as pool:
-        play = partial(record, game=game, players=players)
+        play = partial(record, game=game, players=players, teacher=teacher)
         for i, samples in enumerate(pool.imap(play, range(seed, seed + games), chunksize=25)):
             held = i % HELD_OUT == 0
             for stage, label, features in samples:

@@ -51,7 +51,7 @@ def test_expert_plays_the_alpha_beta_in_le_cameleon_and_its_budget_counts_positi
     assert isinstance(expert, ExpertAgent)
     assert expert.act(fair_state(state)) in state.legal_actions()
     assert expert.last_iterations == 300  # positions examined, the whole budget
-    assert expert._minimax["cameleon"].contempt == 0.5  # the game's expert_settings
+    assert expert._minimax["cameleon"].contempt == kameleon.load("cameleon").expert_settings["contempt"]
 
 
 def test_the_same_seed_and_budget_give_the_same_game() -> None:

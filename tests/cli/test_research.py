@@ -54,7 +54,7 @@ def test_help_names_every_subcommand_and_its_options() -> None:
             ],
         ),
         ("oracle", ["--game", "--opponent", "--players", "--sees", "--games", "--rollouts", "--candidates", "--seed"]),
-        ("fit-value", ["--players", "--games", "--seed", "--workers", "--write", "--weights"]),
+        ("fit-value", ["--players", "--games", "--seed", "--workers", "--teacher", "--write", "--weights"]),
     ):
         shown = research(command, "--help")
         assert shown.exit_code == 0, shown.output
@@ -256,10 +256,12 @@ def test_a_weights_file_the_fit_could_not_write_is_refused_before_its_games(tmp_
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["coloretto"], "there is no learned value to fit for 'coloretto'; games with one: chromino"),
+        (["coloretto"], "there is no learned value to fit for 'coloretto'; games with one: cameleon, chromino"),
         (["chromino", "--games", "3"], "--games must be at least 10"),
         (["chromino", "--players", "1", "--games", "20"], "--players must be from 2 to 8, not 1"),
         (["chromino", "--players", "9", "--games", "20"], "--players must be from 2 to 8, not 9"),
+        (["cameleon", "--players", "3", "--games", "20"], "--players must be 2 in cameleon, not 3"),
+        (["cameleon", "--teacher", "expert", "--games", "20"], "--teacher expert: give a searching bot its budget"),
         (["chromino", "--games", "20", "--seed", "-1"], "--seed must be from 0 to"),
         (["chromino", "--games", "20", "--workers", "0"], "--workers must be at least 1, not 0"),
         (["chromino", "--weights", "w.json"], "--weights names the file that --write updates: add --write"),

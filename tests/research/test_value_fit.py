@@ -1,4 +1,4 @@
-"""Fitting a learned position value (Chromino's): the regression, and writing the weights file.
+"""Fitting a learned position value (Chromino's, Le Caméléon's): the regression, and writing the weights file.
 
 The command (`kameleon research fit-value chromino`) is tested in tests/cli/test_research.py.
 """
@@ -15,8 +15,19 @@ import numpy as np
 import pytest
 
 from kameleon.engine.errors import KameleonError
+from kameleon.games.cameleon import value as cameleon_value
 from kameleon.games.chromino import value
-from kameleon.research.value_fit import check, fit, fit_softmax, fittable, log_loss, model, stage_weights, write
+from kameleon.research.value_fit import (
+    check,
+    fit,
+    fit_softmax,
+    fittable,
+    log_loss,
+    model,
+    record,
+    stage_weights,
+    write,
+)
 
 
 @pytest.mark.parametrize("seats", [2, 4])
@@ -101,7 +112,32 @@ def test_bad_settings_are_refused_before_any_game(
 
 
 def test_the_games_with_a_learned_value_are_found_through_their_game_class() -> None:
-    assert fittable() == ["chromino"]
+    assert fittable() == ["cameleon", "chromino"]
     assert model("chromino").weights_file == value.WEIGHTS_FILE and model("chromino").features == value.FEATURES
-    with pytest.raises(KameleonError, match="no learned value to fit for 'coloretto'; games with one: chromino"):
+    with pytest.raises(
+        KameleonError, match="no learned value to fit for 'coloretto'; games with one: cameleon, chromino"
+    ):
         check("coloretto", 20, 10, 1, 2)
+
+
+def test_le_cameleon_is_fitted_from_games_of_the_teacher_each_after_random_moves() -> None:
+    # The game always starts from the same position: without a stretch of random moves, games between bots that
+    # search alike would all be the same.
+    first = record(11, "cameleon", 2, "expert@40")
+    assert first and all(len(label) == 2 for _, label, _ in first)
+    assert first != record(12, "cameleon", 2, "expert@40") and first == record(11, "cameleon", 2, "expert@40")
+    found = fit("cameleon", 10, 3, 1, 2, teacher="expert@40")
+    weights, held, loss = found[1]
+    assert len(weights) == len(cameleon_value.FEATURES) and held > 0 and math.isfinite(loss)
+
+
+@pytest.mark.parametrize(
+    ("teacher", "message"),
+    [
+        ("hard", "--teacher hard: give a searching bot its budget in iterations (hard@50)"),
+        ("wizard", "--teacher: unknown bot 'wizard'"),
+    ],
+)
+def test_a_teacher_whose_games_would_not_replay_is_refused(teacher: str, message: str) -> None:
+    with pytest.raises(KameleonError, match=re.escape(message)):
+        check("cameleon", 20, 10, 1, 2, teacher)

@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from kameleon.engine.game import Game
-from kameleon.engine.hooks import NetworkInput, Observation, TerminalRenderer
+from kameleon.engine.hooks import NetworkInput, Observation, TerminalRenderer, ValueModel
 from kameleon.engine.seeding import check_seed
-from kameleon.games.cameleon import cpn, heuristics
+from kameleon.games.cameleon import cpn, heuristics, value
 from kameleon.games.cameleon import options as opts
 from kameleon.games.cameleon.board import geometry, ranks_of
 from kameleon.games.cameleon.state import CameleonState
@@ -85,10 +85,14 @@ class CameleonGame(Game[int]):
     # Both seats see everything and nothing is left to chance: a minimax search sees captures coming that
     # short rollouts miss (docs/bots.md, "Measured"). A draw counts as half a primary piece lost, so that the
     # search does not settle for a repetition or a stalled game in a level position.
-    expert_settings: ClassVar[Mapping[str, Any]] = {"contempt": 0.5}
+    expert_settings: ClassVar[Mapping[str, Any]] = {"contempt": 0.5 * value.ROW[value.PRIMARY]}
 
     def search_value(self, state: CameleonState) -> float:
-        return heuristics.search_value(state)
+        return value.search_value(state)
+
+    @classmethod
+    def value_model(cls) -> ValueModel:
+        return value.MODEL
 
     def position_key(self, state: CameleonState) -> int | None:
         # The Zobrist hash of the board and the side to move; inside a ply (its choices pending) none.

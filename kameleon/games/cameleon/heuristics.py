@@ -1,5 +1,4 @@
-"""Two-ply heuristic for Le Caméléon bots: material, and the captures each side can make next; and the
-evaluation the `expert` level's alpha-beta search judges its leaves by (`search_value`).
+"""Two-ply heuristic for Le Caméléon bots: material, and the captures each side can make next.
 
 `action_values` plays each action on a copy (finishing the ply with the first
 choice when the action leaves choices), then lets the opponent answer with
@@ -22,12 +21,6 @@ WEIGHTS = (1.0, 1.0, 1.0, 1.3, 1.3, 1.3, 2.5)
 THREAT = 0.5
 """Share of a flanked enemy piece's worth counted before it is actually taken."""
 WIN = 1000.0
-THREATENED = 0.25
-"""`search_value`: share of the worth of a piece of the mover's that the other seat flanks (the mover may still
-save it, by moving it or by breaking the association)."""
-MOBILITY = 0.03
-"""`search_value`: worth of one displacement more than the other seat has: a search that sees no capture
-coming still brings its pieces into play rather than shuffling one back and forth."""
 
 
 def material(state: CameleonState, seat: int) -> float:
@@ -75,15 +68,3 @@ def action_values(state: CameleonState, actions: list[int]) -> list[float]:
         finish_ply(after)
         values.append(worst_reply(after, seat))
     return values
-
-
-def search_value(state: CameleonState) -> float:
-    """The advantage of the player to move in a position between plies (the `expert` level's alpha-beta
-    search): material, the enemy pieces it flanks (they fall at the end of its ply), its own pieces the other
-    flanks, and the difference in displacements open to each."""
-    me = state.turn
-    other = 1 - me
-    board = state.board
-    value = evaluate(state, me)
-    value -= THREATENED * sum(WEIGHTS[(board[v] & 7) - 1] for v, _ in state.flanked_by(other))
-    return value + MOBILITY * (state.mobility(me) - state.mobility(other))

@@ -23,15 +23,13 @@ gives the commands and what they measured); no weight was set by hand.
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from kameleon.engine.errors import KameleonError
 from kameleon.engine.hooks import ValueModel
-from kameleon.engine.record import write_whole
+from kameleon.engine.weights import Weights, WeightsError, WeightsFormat  # noqa: F401  (WeightsError: callers catch it here)
 from kameleon.games.chromino.tiles import CHAMELEON_MASK, WILD, tiles_of
 
 if TYPE_CHECKING:
@@ -121,101 +119,28 @@ def network_features(state: ChrominoState, seat: int) -> list[float]:
     return [*head, float(out), len(state.bag) / 10, sizes[seat] / 10, others / 10, *stages]
 
 
-Weights = dict[int, dict[int, tuple[float, ...]]]
-"""Players -> stage -> weights of `FEATURES` (see the module docstring)."""
-
 WEIGHTS_FILE = Path(__file__).with_name("value_weights.json")
 WEIGHTS_FORMAT = "kameleon chromino value weights"
 WEIGHTS_VERSION = 1
-
-
-class WeightsError(KameleonError, ValueError):
-    """A weights file that is missing, unreadable or not in `WEIGHTS_FORMAT`."""
+FORMAT = WeightsFormat("Chromino", WEIGHTS_FORMAT, WEIGHTS_VERSION, FEATURES, STAGES)
 
 
 def load_weights(path: Path = WEIGHTS_FILE) -> Weights:
-    """The weights a file holds: `{"format", "version", "features", "weights": {players: {stage: [...]}}}`."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise WeightsError(f"the Chromino value weights {path} are missing") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise WeightsError(f"cannot read the Chromino value weights {path}: {exc}") from None
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise WeightsError(f"the Chromino value weights {path} are not valid JSON ({exc})") from None
-    if not isinstance(data, dict) or data.get("format") != WEIGHTS_FORMAT:
-        raise WeightsError(f"{path} is not a file of Chromino value weights (its format is not {WEIGHTS_FORMAT!r})")
-    if data.get("version") != WEIGHTS_VERSION:
-        raise WeightsError(
-            f"{path} holds version {data.get('version')!r} of the weights format; this kameleon reads version "
-            f"{WEIGHTS_VERSION}"
-        )
-    if data.get("features") != list(FEATURES):
-        raise WeightsError(f"{path} weighs other features than this kameleon measures (FEATURES)")
-    try:
-        return _weights(data.get("weights"))
-    except (TypeError, ValueError) as exc:
-        raise WeightsError(f"the Chromino value weights {path} are malformed: {exc}") from None
-
-
-def _weights(raw: Any) -> Weights:
-    """`WEIGHTS` from the file's "weights" object (TypeError or ValueError naming what is wrong)."""
-    if not isinstance(raw, dict):
-        raise TypeError('"weights" is not an object of player counts')
-    stages = [str(stage) for stage in range(1, STAGES + 1)]
-    found: Weights = {}
-    for players, by_stage in raw.items():
-        if not players.isdigit() or not 1 <= int(players) <= 8:
-            raise ValueError(f"{players!r} is not a number of players from 1 to 8")
-        if not isinstance(by_stage, dict) or sorted(by_stage, key=_number) != stages:
-            raise ValueError(f"the weights of {players} players are not one row per stage 1 to {STAGES}")
-        rows = {}
-        for stage, row in by_stage.items():
-            where = f"the weights of {players} players at stage {stage}"
-            if not isinstance(row, list) or len(row) != len(FEATURES):
-                raise ValueError(f"{where} are not a list of {len(FEATURES)} numbers")
-            if not all(type(w) in (int, float) and math.isfinite(w) for w in row):
-                raise ValueError(f"{where} hold something that is not a finite number")
-            rows[int(stage)] = tuple(float(w) for w in row)
-        found[int(players)] = dict(sorted(rows.items()))
-    return dict(sorted(found.items()))
-
-
-def _number(text: str) -> int:
-    return int(text) if text.isdigit() else -1
+    """The weights a file holds (`kameleon.engine.weights`; WeightsError naming the problem)."""
+    return FORMAT.load(path)
 
 
 def weights_text(weights: Mapping[int, Mapping[int, Sequence[float]]]) -> str:
     """The file `load_weights` reads, one row of weights a line (so a refit reads as a short diff)."""
-    rows = []
-    for players, by_stage in sorted(weights.items()):
-        lines = [f'      "{stage}": {json.dumps([float(w) for w in row])}' for stage, row in sorted(by_stage.items())]
-        rows.append(f'    "{players}": {{\n' + ",\n".join(lines) + "\n    }")
-    head = [f'  "format": {json.dumps(WEIGHTS_FORMAT)}', f'  "version": {WEIGHTS_VERSION}']
-    head.append(f'  "features": {json.dumps(list(FEATURES))}')
-    return "{\n" + ",\n".join([*head, '  "weights": {\n' + ",\n".join(rows) + "\n  }"]) + "\n}\n"
+    return FORMAT.text(weights)
 
 
 def save_weights(weights: Mapping[int, Mapping[int, Sequence[float]]], path: Path = WEIGHTS_FILE) -> None:
     """Write `weights` to `path` whole (a crash leaves the old file or the new one), checked first."""
-    text = weights_text(weights)
-    try:
-        _weights(json.loads(text)["weights"])
-    except (TypeError, ValueError) as exc:
-        raise WeightsError(f"these Chromino value weights cannot be written: {exc}") from None
-    write_whole(path, text)
+    FORMAT.save(weights, path)
 
 
-def _shipped() -> Weights:
-    try:
-        return load_weights()
-    except WeightsError as exc:  # the package is damaged: a refit keeps the other counts, so cannot mend it
-        raise WeightsError(f"{exc}: reinstall kameleon") from None
-
-
-WEIGHTS: Weights = _shipped()
+WEIGHTS: Weights = FORMAT.shipped(WEIGHTS_FILE)
 """Players -> stage -> weights of `FEATURES`, from `WEIGHTS_FILE`."""
 
 

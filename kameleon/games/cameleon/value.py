@@ -1,0 +1,115 @@
+"""A learned value of a Le Caméléon position, which the `expert` level's alpha-beta search judges its leaves by.
+
+`value(state, seat)` is a linear score over `features(state, seat)`, in log-odds
+of a logistic model: the chance that Round wins (a draw counting half) is
+`sigmoid(value(s, 0) - value(s, 1))`, and `search_value` is that difference from
+the side of the player to move. The features are what a capture game turns on:
+the pieces each side has by family, the enemy pieces it flanks (they fall at the
+end of its ply when it is to move; when it is not, the other must answer the
+threat), how many displacements it has, whether its reserve is full (then it
+cannot capture) and whose move it is.
+
+`WEIGHTS` are data, read once at import from `value_weights.json` beside this
+module (`kameleon.engine.weights`, format `WEIGHTS_FORMAT`). They were fitted by
+`kameleon research fit-value cameleon --teacher expert@300 --write`: logistic
+regression on the positions of games the `expert` search played against itself,
+each after a stretch of random moves (the game always starts from the same
+position), labelled by who won; docs/bots.md gives the command and what it
+measured.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from kameleon.engine.hooks import ValueModel
+from kameleon.engine.weights import Weights, WeightsFormat
+
+if TYPE_CHECKING:
+    from kameleon.games.cameleon.state import CameleonState
+
+FEATURES = (
+    "primaries", "rewards", "chameleons", "enemy pieces flanked, to move", "enemy pieces flanked, not to move",
+    "displacements / 10", "reserve full", "to move",
+)  # fmt: skip
+"""What `features` gives, in order."""
+STAGES = 1
+"""One row of weights: a stage is how Chromino's value changes its weights as the race nears its end."""
+PRIMARY = 0
+"""The index of the primaries' weight: the unit of the search's contempt for a draw."""
+
+
+def features(state: CameleonState, seat: int) -> list[float]:
+    """`FEATURES` of `seat` (the game has no hidden information: both sides are read as they are)."""
+    counts = state.counts[seat]
+    geo = state.geo
+    full = (state.occ[seat] & geo.reserve_mask[seat]).bit_count() == len(geo.reserve[seat])
+    flanked = 0 if full else len(state.flanked_by(seat))
+    to_move = state.turn == seat
+    return [
+        float(counts[0] + counts[1] + counts[2]),
+        float(counts[3] + counts[4] + counts[5]),
+        float(counts[6]),
+        float(flanked if to_move else 0),
+        float(0 if to_move else flanked),
+        state.mobility(seat) / 10,
+        1.0 if full else 0.0,
+        1.0 if to_move else 0.0,
+    ]
+
+
+def stage(state: CameleonState) -> int:
+    return 1
+
+
+def _sampled(state: CameleonState) -> bool:
+    """Positions between plies: inside one, the displaced piece's captures are not yet made."""
+    return state.pending is None
+
+
+WEIGHTS_FILE = Path(__file__).with_name("value_weights.json")
+WEIGHTS_FORMAT = "kameleon cameleon value weights"
+FORMAT = WeightsFormat("Le Caméléon", WEIGHTS_FORMAT, 1, FEATURES, STAGES)
+
+
+def load_weights(path: Path = WEIGHTS_FILE) -> Weights:
+    """The weights a file holds (`kameleon.engine.weights`; WeightsError naming the problem)."""
+    return FORMAT.load(path)
+
+
+def save_weights(weights: Mapping[int, Mapping[int, Sequence[float]]], path: Path = WEIGHTS_FILE) -> None:
+    """Write `weights` to `path` whole, checked first."""
+    FORMAT.save(weights, path)
+
+
+WEIGHTS: Weights = FORMAT.shipped(WEIGHTS_FILE)
+"""Players (2) -> stage (1) -> weights of `FEATURES`, from `WEIGHTS_FILE`."""
+ROW = WEIGHTS[2][1]
+
+
+def value(state: CameleonState, seat: int) -> float:
+    """The seat's score in log-odds (only the difference between the two seats means anything)."""
+    return sum(w * f for w, f in zip(ROW, features(state, seat), strict=True))
+
+
+def search_value(state: CameleonState) -> float:
+    """The advantage of the player to move, in log-odds of its winning."""
+    me = state.turn
+    return value(state, me) - value(state, 1 - me)
+
+
+MODEL = ValueModel(
+    features=FEATURES,
+    stages=STAGES,
+    stage=stage,
+    measure=features,
+    weights_file=WEIGHTS_FILE,
+    load=load_weights,
+    save=save_weights,
+    text=FORMAT.text,
+    players=range(2, 3),
+    sampled=_sampled,
+)
+"""The value as `CameleonGame.value_model()` offers it to `kameleon research fit-value cameleon`."""
