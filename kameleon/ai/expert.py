@@ -41,6 +41,8 @@ EXPERT_SETTINGS: dict[str, Any] = {
 their win chances (softmax cut-off at scale 2 is exactly that), and a finished game counts wins only."""
 
 Judge = Callable[[State[Any]], list[float]]
+ALPHABETA = "alphabeta"
+"""The `Game.expert_search` of a game whose `expert` plays `kameleon.ai.alphabeta`."""
 
 _LOADED: dict[tuple[str, int, str, str], Judge | None] = {}
 """(game, players, encoding, file) -> the judge, or None where no network is shipped: loaded once."""
@@ -80,6 +82,12 @@ def has_network(game: Game[Any]) -> bool:
     return judge(game) is not None
 
 
+def is_hard(game: Game[Any]) -> bool:
+    """Whether `expert` is the same bot as `hard` at `game`'s table: no network is shipped for its size and the
+    game asks for no search of its own (`Game.expert_search`)."""
+    return game.expert_search != ALPHABETA and not has_network(game)
+
+
 def value_function(net: ValueNetwork, encode: Callable[[Any, int], Any]) -> Judge:
     """The judge of a network: every seat's encoding through it at once, one logit per seat."""
     import numpy as np
@@ -114,7 +122,7 @@ class ExpertAgent(ISMCTSAgent):
     @staticmethod
     def by_alphabeta(game: Game[Any]) -> bool:
         """Whether `expert` plays `game` by the alpha-beta search (`Game.expert_search`) rather than ISMCTS."""
-        return game.expert_search == "alphabeta"
+        return game.expert_search == ALPHABETA
 
     def act(self, state: State[Any]) -> Any:
         seat_to_move(state)

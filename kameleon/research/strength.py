@@ -16,8 +16,9 @@ game allows it):
   `hard` plays against three `medium` and `expert` against three `hard` (their
   first-place rates), `table_games` games each.
 
-Where a game ships no network for a table size, `expert` is the same bot as
-`hard` (`kameleon.ai.expert`): its games are not played and the report says so.
+Where a game ships no network for a table size and asks for no search of its
+own, `expert` is the same bot as `hard` (`kameleon.ai.expert.is_hard`): its games
+are not played and the report says so.
 
 A shared first place is a win for each co-winner, so two rates of one pairing
 can add up to more than 100%. The searching bots (`expert`, `hard`) run at `move_time` seconds per
@@ -52,7 +53,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kameleon.ai.expert import has_network, network_file
+from kameleon.ai.expert import ExpertAgent, is_hard, network_file
 from kameleon.ai.levels import MAX_ITERATIONS
 from kameleon.ai.standings import wilson
 from kameleon.ai.tournament import Tournament, run_tournament
@@ -231,9 +232,9 @@ def plan(
 ) -> dict[str, Tournament]:
     """The tournaments of one configuration, by the name of their games file (`hard` searches for `iterations`
     per move when given, else for `move_time` seconds; four-player tables play `table_games`, default `games`).
-    `expert`'s are left out where the game ships no network for `players` (it would be `hard` again)."""
+    `expert`'s are left out where it would be `hard` again (`expert.is_hard`: no network for `players`)."""
     budget: dict[str, Any] = {"move_time": move_time} if iterations is None else {"iterations": iterations}
-    expert = has_network(load(game, players=players))
+    expert = not is_hard(load(game, players=players))
 
     def tournament(bots: tuple[str, ...] | dict[str, Any], salt: int, count: int = games) -> Tournament:
         return Tournament(game, bots, games=count, players=players, seed=seed + salt, **budget)
@@ -381,7 +382,8 @@ def render(measured: Sequence[dict[str, Any]], figures_name: str = "strength.jso
         "each section names (`--game` measures one game and keeps the others' sections).",
         "",
         "Levels: `expert` and `hard` = ISMCTS at the budget each section names (1 s per move in play), `expert` "
-        "judging positions with the game's value network where it ships one (else it plays as `hard`), "
+        "judging positions with the game's value network where it ships one (else it plays as `hard`; in Le "
+        "Caméléon `expert` is an alpha-beta search judged by the game's learned value), "
         "`medium` = greedy on the game's heuristic, `easy` = greedy with noise, `random` = uniform.",
         "Each cell is a win rate with its 95% Wilson interval; a shared first place counts as a win for",
         "every co-winner. Every match is seat-rotated: when the games are a multiple of the seats, each deal is",
@@ -566,11 +568,19 @@ def write(out: Path, measured: Sequence[dict[str, Any]], settings: Settings) -> 
 
 
 def _network(game: str, players: int) -> str | None:
-    """The network `expert` played with: its file name and the start of its SHA-256."""
-    path = network_file(load(game, players=players))
+    """What `expert` judged positions with: its network's file name, or the learned value its alpha-beta search
+    reads (`Game.value_model`), and the start of the file's SHA-256."""
+    loaded = load(game, players=players)
+    path = network_file(loaded)
+    if ExpertAgent.by_alphabeta(loaded):
+        model = loaded.value_model()
+        path = None if model is None else model.weights_file
+        label = "alpha-beta judged by "
+    else:
+        label = ""
     if path is None or not path.is_file():
         return None
-    return f"{path.name} (sha256 {hashlib.sha256(path.read_bytes()).hexdigest()[:12]})"
+    return f"{label}{path.name} (sha256 {hashlib.sha256(path.read_bytes()).hexdigest()[:12]})"
 
 
 def forget(games_dir: Path) -> None:

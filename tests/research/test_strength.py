@@ -178,13 +178,14 @@ def test_damaged_figures_are_refused_before_any_game(tmp_path: Path, content: st
         Settings().check(out)
 
 
-def test_expert_plays_no_games_where_no_network_ships() -> None:
+def test_expert_plays_no_games_where_it_is_hard() -> None:
     with_network = plan("chromino", 2, 2, 0.1, 1)
-    without = plan("cameleon", 2, 2, 0.1, 1)
+    without = plan("cardcassonne", 2, 2, 0.1, 1)
     assert "chromino-2p-expert-hard" in with_network
-    assert not any("expert" in name for name in without) and "cameleon-2p-hard-medium" in without
+    assert not any("expert" in name for name in without) and "cardcassonne-2p-hard-medium" in without
     # a pairing keeps its seed whether or not expert's pairings are played
-    assert without["cameleon-2p-hard-medium"].seed == with_network["chromino-2p-hard-medium"].seed
+    assert without["cardcassonne-2p-hard-medium"].seed == with_network["chromino-2p-hard-medium"].seed
+    assert "cameleon-2p-expert-hard" in plan("cameleon", 2, 2, 0.1, 1)  # no network: its own alpha-beta search
     assert "cardcassonne-4p-expert-hard" not in plan("cardcassonne", 4, 2, 0.1, 1)
     assert "coloretto, 4 players" in render([]).split("## Not measured yet")[1]
 
