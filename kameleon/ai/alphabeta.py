@@ -30,9 +30,10 @@ short when a turn it finished searching proved better.
 
 from __future__ import annotations
 
+import math
 import random
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from kameleon.engine.agent import seat_to_move
@@ -109,6 +110,8 @@ class AlphaBetaAgent:
         """Turns deep of the last search's last complete iteration."""
         self.last_turn: tuple[Any, ...] = ()
         """Every action of the turn the last move began (a Caméléon ply and its choices)."""
+        self._deadline: float | None = None
+        self._limit: int | None = None
         self._value: Callable[[State[Any]], float] | None = None
         self._key: Callable[[State[Any]], Hashable | None] | None = None
 
@@ -129,10 +132,33 @@ class AlphaBetaAgent:
 
     # --- the search -------------------------------------------------------------
 
+    def appraise(self, state: State[Any], lines: Sequence[tuple[Any, ...]]) -> tuple[tuple[Any, ...], list[float]]:
+        """The turn the search plays from `state` for the seat to move, and the values of that turn and of each
+        of `lines` (whole turns from `state`), in that order, from that seat's side at the depth the search
+        completed, as win chances: a sure win 1, a sure loss 0, a draw 0.5 (less the contempt's share), and a
+        position `Game.search_value` judges, the logistic function of its value (log-odds where the game
+        learned it: Le Caméléon)."""
+        me = seat_to_move(state)
+        game: Game[Any] = state.game
+        check_searchable(game)
+        self._value, self._key = game.search_value, game.position_key
+        root = state.determinize(me, self.rng)
+        best = self.search(root, me)
+        depth = max(self.last_depth, 1)
+        self._deadline, self._limit = None, None  # the values finish the depth the search reached, whatever it took
+        chances = []
+        for line in (best, *lines):
+            after = root.clone()
+            for action in line:
+                after.apply(action)
+            chances.append(win_chance(self._minimax(after, depth - 1, 1, -WIN * 2, WIN * 2)))
+        return best, chances
+
     def search(self, root: State[Any], me: int) -> tuple[Any, ...]:
         """The actions of the best turn for `me` from `root` (a position `me` is to move in)."""
         self._me = me
         self._deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        self._limit = self.iterations
         self._examined = 0
         self._table: dict[Hashable, tuple[int, float, int, tuple[Any, ...]]] = {}
         turns = whole_turns(root)
@@ -215,10 +241,19 @@ class AlphaBetaAgent:
 
     def _spend(self) -> None:
         self._examined += 1
-        if self.iterations is not None and self._examined >= self.iterations:
+        if self._limit is not None and self._examined >= self._limit:
             raise OutOfBudget
         if self._deadline is not None and self._examined % CLOCK_EVERY == 0 and time.perf_counter() > self._deadline:
             raise OutOfBudget
+
+
+def win_chance(value: float) -> float:
+    """A search value as the searching seat's chance of winning (see `AlphaBetaAgent.appraise`)."""
+    if value >= WIN - MAX_DEPTH:
+        return 1.0
+    if value <= -WIN + MAX_DEPTH:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-value))
 
 
 def check_searchable(game: Game[Any]) -> None:

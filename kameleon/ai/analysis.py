@@ -12,6 +12,11 @@ shared by k seats and 0 for a loss; a rollout the level cuts short (Caméléon, 
 stop after a few moves) is scored by the game's evaluation squashed into [0, 1], the search's own
 estimate of that chance. The mean reward of a root child is the move's value.
 
+Where `expert` plays the alpha-beta search (`Game.expert_search`, Le Caméléon), that search judges:
+its best turn and the played one are valued at the depth its budget reached (`DEFAULT_ITERATIONS` is
+then positions examined), and a value becomes a win chance through the logistic function, the
+game's learned value being log-odds (`AlphaBetaAgent.appraise`); a draw is worth half a win.
+
 For each decision (a move with at least two legal choices; forced moves are left out):
 
 - `best` is the move the bot would play: the most visited root child, followed down through the
@@ -258,6 +263,8 @@ def judge(state: State[Any], played: str, agent: ISMCTSAgent, *, ply: int = 0) -
     lines = _lines(sample, tokens)
     played_line = _lines(sample, [played])[played]
     fair = fair_state(state, seat)
+    if isinstance(agent, ExpertAgent) and agent.by_alphabeta(state.game):
+        return _judged_by_minimax(fair, ply, seat, played, played_line, lines, agent)
     root = agent.search(fair)
     wanted = _wanted(agent.last_iterations)
     best = _choice(root, lines)
@@ -273,6 +280,28 @@ def judge(state: State[Any], played: str, agent: ISMCTSAgent, *, ply: int = 0) -
     if best_line == played_line:
         return Decision(ply, seat, played, played, value, value)
     return Decision(ply, seat, played, best, value, _mean(_node(root, best_line)))
+
+
+def _judged_by_minimax(
+    fair: State[Any],
+    ply: int,
+    seat: int,
+    played: str,
+    played_line: tuple[Any, ...],
+    lines: Mapping[str, tuple[Any, ...]],
+    agent: ExpertAgent,
+) -> Decision:
+    """The verdict of the alpha-beta search `expert` plays where the game asks for it (Le Caméléon): its best
+    turn and the played one, valued at the depth its budget reached (`AlphaBetaAgent.appraise`); no contempt,
+    so a draw is worth half a win."""
+    best_line, (best_value, value) = agent.alphabeta(fair.game, contempt=0.0).appraise(fair, [played_line])
+    if best_line == played_line:
+        return Decision(ply, seat, played, played, best_value, best_value)
+    best = next(
+        (token for token, line in lines.items() if line == best_line),
+        next(token for token, line in lines.items() if line[:1] == best_line[:1]),
+    )
+    return Decision(ply, seat, played, best, value, best_value)
 
 
 # --- a whole record -----------------------------------------------------------------------------

@@ -124,6 +124,14 @@ class ExpertAgent(ISMCTSAgent):
         """Whether `expert` plays `game` by the alpha-beta search (`Game.expert_search`) rather than ISMCTS."""
         return game.expert_search == ALPHABETA
 
+    def alphabeta(self, game: Game[Any], **settings: Any) -> AlphaBetaAgent:
+        """A new alpha-beta search of this bot's seed and budget, with the game's `expert_settings` and then
+        `settings` (analysis asks for no contempt, so that a draw is worth half)."""
+        return AlphaBetaAgent(
+            self._seed, iterations=self.iterations, time_limit=self.time_limit, name=self.name,
+            **{**game.expert_settings, **settings},
+        )  # fmt: skip
+
     def act(self, state: State[Any]) -> Any:
         seat_to_move(state)
         game: Game[Any] = state.game
@@ -132,10 +140,7 @@ class ExpertAgent(ISMCTSAgent):
             return super().act(state)
         searcher = self._minimax.get(game.name)
         if searcher is None:
-            searcher = self._minimax[game.name] = AlphaBetaAgent(
-                self._seed, iterations=self.iterations, time_limit=self.time_limit, name=self.name,
-                **game.expert_settings,
-            )  # fmt: skip
+            searcher = self._minimax[game.name] = self.alphabeta(game)
         action = searcher.act(state)
         self.last_iterations = searcher.last_iterations
         self.last_turn = searcher.last_turn
