@@ -8,7 +8,7 @@ import pytest
 
 import kameleon
 from kameleon.ai import make_agent
-from kameleon.ai.alphabeta import AlphaBetaAgent, whole_turns
+from kameleon.ai.alphabeta import WIN, AlphaBetaAgent, whole_turns, win_chance
 from kameleon.ai.analysis import hint
 from kameleon.ai.expert import ExpertAgent
 from kameleon.ai.fair import FairPlayError, fair_state
@@ -135,3 +135,17 @@ def test_games_it_cannot_search_are_refused_by_name(name: str, players: int, sai
 def test_bad_settings_are_refused(settings: dict[str, float], said: str) -> None:
     with pytest.raises(ValueError, match=said):
         AlphaBetaAgent(1, **settings)  # type: ignore[arg-type]
+
+
+def test_appraisal_values_turns_as_win_chances_at_the_depth_reached() -> None:
+    state = at("8/8/3R4/3y4/8/2Y5/8/8/8 R 0 1")  # c4-d5 takes the last enemy piece
+    searcher = AlphaBetaAgent(1, iterations=300)
+    lines = [line for line, _ in whole_turns(state)]
+    best, chances = searcher.appraise(fair_state(state), lines)
+    assert chances[0] == 1.0 and best in lines and state.action_to_str(best[0]) == "c4-d5*"
+    assert all(0.0 <= chance <= 1.0 for chance in chances)
+    for line, chance in zip(lines, chances[1:], strict=True):
+        if line[0] == best[0]:
+            assert chance == 1.0  # whatever reward the capture takes, it ends the game
+    assert any(chance < 1.0 for chance in chances[1:])  # the other moves do not win at once
+    assert win_chance(0.0) == 0.5 and win_chance(-WIN + 1) == 0.0 and 0.5 < win_chance(1.0) < 1.0
