@@ -19,13 +19,18 @@ The search reads only the public contract and its game's capabilities:
   loss, and a draw is worth `-contempt` to the searching seat, so that it does
   not settle for a repetition or a stalled game in a level position;
 - `Game.position_key` keys a transposition table, which keeps each position's
-  bound and best turn between the iterations of one search.
+  bound and best turn between the iterations of one search (a won or lost game
+  counted in turns from the position, as a transposition may meet it at another
+  depth).
 
 Each iteration searches one turn deeper, with the best turns of the last
 iteration first; the budget is seconds (`time_limit`) or positions examined
-(`iterations`, which makes the moves the same on any machine). A search cut
+(`iterations`, which makes the moves the same on any machine; the children a
+position's turns are ordered by are judged without being counted). A search cut
 short keeps the best turn of the last complete iteration, or of the one cut
-short when a turn it finished searching proved better.
+short when a turn it finished searching proved better. The choices inside the
+chosen turn (a Caméléon ply's rewards) are then played as planned, not searched
+again.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
+from kameleon.ai.ismcts import is_seconds
 from kameleon.engine.agent import seat_to_move
 from kameleon.engine.errors import KameleonError
 from kameleon.engine.game import Game, State
@@ -45,6 +51,11 @@ WIN = 1_000_000.0
 """A won game's value, less one per turn it takes: beyond any evaluation."""
 MAX_DEPTH = 64
 """The deepest iteration: a bound that only a position with one legal line reaches."""
+DECIDED = WIN - 1000
+"""Values beyond this (either way) are won or lost games, whatever the turns they take."""
+INFINITY = 2 * WIN
+MAX_CONTEMPT = 1000.0
+"""Contempt must leave a draw above any loss."""
 CLOCK_EVERY = 64
 """Positions examined between two looks at the clock."""
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -95,10 +106,10 @@ class AlphaBetaAgent:
             if count is None or count < 1:
                 raise ValueError(f"iterations must be a whole number, at least 1, not {iterations!r}")
             iterations = count
-        if time_limit is not None and not (isinstance(time_limit, (int, float)) and 0 < time_limit < float("inf")):
+        if time_limit is not None and not is_seconds(time_limit):
             raise ValueError(f"time_limit must be a positive, finite number of seconds, not {time_limit!r}")
-        if not contempt >= 0:
-            raise ValueError(f"contempt must be a number, at least 0, not {contempt!r}")
+        if not _number_in(contempt, 0.0, MAX_CONTEMPT):
+            raise ValueError(f"contempt must be a number from 0 to {MAX_CONTEMPT:g}, not {contempt!r}")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.time_limit = time_limit
@@ -110,8 +121,13 @@ class AlphaBetaAgent:
         """Turns deep of the last search's last complete iteration."""
         self.last_turn: tuple[Any, ...] = ()
         """Every action of the turn the last move began (a Caméléon ply and its choices)."""
+        self._plan: tuple[int, tuple[Any, ...]] | None = None
+        """(the length of the history where the last searched turn began, that turn)."""
+        self._me = 0
         self._deadline: float | None = None
         self._limit: int | None = None
+        self._examined = 0
+        self._table: dict[Hashable, tuple[int, float, int, tuple[Any, ...]]] = {}
         self._value: Callable[[State[Any]], float] | None = None
         self._key: Callable[[State[Any]], Hashable | None] | None = None
 
@@ -119,25 +135,42 @@ class AlphaBetaAgent:
 
     def act(self, state: State[Any]) -> Any:
         self.last_iterations = 0
-        self.last_turn = ()
         me = seat_to_move(state)
         game: Game[Any] = state.game
         check_searchable(game)
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
+        root = state.determinize(me, self.rng)
+        planned = self._planned(root)
+        if planned is not None:  # a choice inside the turn the search chose: its plan stands
+            return planned
         self._value, self._key = game.search_value, game.position_key
-        self.last_turn = self.search(state.determinize(me, self.rng), me)
+        self.last_turn = self.search(root, me)
+        self._plan = (len(root.history), self.last_turn)
         return self.last_turn[0]
+
+    def _planned(self, root: State[Any]) -> Any:
+        """The next action of the turn the last search chose, when `root` is that turn under way; else None."""
+        if self._plan is None:
+            return None
+        start, turn = self._plan
+        done = tuple(root.history[start:])
+        if 0 < len(done) < len(turn) and turn[: len(done)] == done and turn[len(done)] in root.legal_actions():
+            return turn[len(done)]
+        return None
 
     # --- the search -------------------------------------------------------------
 
     def appraise(self, state: State[Any], lines: Sequence[tuple[Any, ...]]) -> tuple[tuple[Any, ...], list[float]]:
         """The turn the search plays from `state` for the seat to move, and the values of that turn and of each
-        of `lines` (whole turns from `state`), in that order, from that seat's side at the depth the search
-        completed, as win chances: a sure win 1, a sure loss 0, a draw 0.5 (less the contempt's share), and a
-        position `Game.search_value` judges, the logistic function of its value (log-odds where the game
-        learned it: Le Caméléon)."""
+        of `lines` (whole turns from `state`), in that order, from that seat's side, as win chances
+        (`win_chance`).
+
+        The search runs on its budget and reaches some depth; every value is then searched afresh to exactly
+        that depth (one turn less below the line), with a new transposition table, so that all of them rest on
+        the same look ahead: values of unequal depths differ by more than their moves do (a capture seen at one
+        depth is answered at the next). Those searches take what that depth takes."""
         me = seat_to_move(state)
         game: Game[Any] = state.game
         check_searchable(game)
@@ -145,13 +178,14 @@ class AlphaBetaAgent:
         root = state.determinize(me, self.rng)
         best = self.search(root, me)
         depth = max(self.last_depth, 1)
-        self._deadline, self._limit = None, None  # the values finish the depth the search reached, whatever it took
+        self._deadline, self._limit = None, None
         chances = []
         for line in (best, *lines):
+            self._table = {}
             after = root.clone()
             for action in line:
                 after.apply(action)
-            chances.append(win_chance(self._minimax(after, depth - 1, 1, -WIN * 2, WIN * 2)))
+            chances.append(win_chance(self._minimax(after, depth - 1, 1, -INFINITY, INFINITY)))
         return best, chances
 
     def search(self, root: State[Any], me: int) -> tuple[Any, ...]:
@@ -160,17 +194,17 @@ class AlphaBetaAgent:
         self._deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         self._limit = self.iterations
         self._examined = 0
-        self._table: dict[Hashable, tuple[int, float, int, tuple[Any, ...]]] = {}
+        self._table = {}
         turns = whole_turns(root)
         turns.sort(key=lambda turn: -self._judge(turn[1], 1))
         best = turns[0][0]
         self.last_depth = 0
         for depth in range(1, MAX_DEPTH + 1):
             scored: list[tuple[float, Turn]] = []
-            alpha = -WIN * 2
+            alpha = -INFINITY
             try:
                 for turn in turns:
-                    value = self._minimax(turn[1], depth - 1, 1, alpha, WIN * 2)
+                    value = self._minimax(turn[1], depth - 1, 1, alpha, INFINITY)
                     scored.append((value, turn))
                     alpha = max(alpha, value)
             except OutOfBudget:
@@ -185,9 +219,9 @@ class AlphaBetaAgent:
             turns = [turn for _, turn in scored]
             best = turns[0][0]
             self.last_depth = depth
-            if abs(scored[0][0]) >= WIN - MAX_DEPTH:
+            if abs(scored[0][0]) >= DECIDED:
                 break  # a forced win or loss: deeper iterations change nothing
-        self.last_iterations = self._examined
+        self.last_iterations = min(self._examined, self._limit or self._examined)
         return best
 
     def _minimax(self, state: State[Any], depth: int, ply: int, alpha: float, beta: float) -> float:
@@ -199,19 +233,20 @@ class AlphaBetaAgent:
         stored = self._table.get(key) if key is not None else None
         known = None
         if stored is not None:
-            stored_depth, value, bound, known = stored
+            stored_depth, kept, bound, known = stored
+            value = _from_table(kept, ply)
             if stored_depth >= depth and (
                 bound == EXACT or (bound == LOWER and value >= beta) or (bound == UPPER and value <= alpha)
             ):
                 return value
         mine = state.current_player == self._me
         turns = whole_turns(state)
-        if depth >= 2:
+        if depth >= 2:  # at the last turn a cut-off seldom pays for judging every child first
             turns.sort(key=lambda turn: -self._judge(turn[1], ply + 1) if mine else self._judge(turn[1], ply + 1))
         if known is not None:
             turns.sort(key=lambda turn: turn[0] != known)
         low, high = alpha, beta
-        best_value = -WIN * 2 if mine else WIN * 2
+        best_value = -INFINITY if mine else INFINITY
         best_turn = turns[0][0]
         for line, after in turns:
             value = self._minimax(after, depth - 1, ply + 1, low, high)
@@ -225,7 +260,7 @@ class AlphaBetaAgent:
                 break
         if key is not None:
             bound = UPPER if best_value <= alpha else LOWER if best_value >= beta else EXACT
-            self._table[key] = (depth, best_value, bound, best_turn)
+            self._table[key] = (depth, _to_table(best_value, ply), bound, best_turn)
         return best_value
 
     def _judge(self, state: State[Any], ply: int) -> float:
@@ -240,18 +275,43 @@ class AlphaBetaAgent:
         return value if state.current_player == self._me else -value
 
     def _spend(self) -> None:
+        """Count one position examined; OutOfBudget, before it is judged, once the budget is spent."""
         self._examined += 1
-        if self._limit is not None and self._examined >= self._limit:
+        if self._limit is not None and self._examined > self._limit:
             raise OutOfBudget
         if self._deadline is not None and self._examined % CLOCK_EVERY == 0 and time.perf_counter() > self._deadline:
             raise OutOfBudget
 
 
+def _to_table(value: float, ply: int) -> float:
+    """A value as the table keeps it: a won or lost game counted in turns from the position, not from the root,
+    since a transposition can meet the position at another depth."""
+    if value >= DECIDED:
+        return value + ply
+    if value <= -DECIDED:
+        return value - ply
+    return value
+
+
+def _from_table(value: float, ply: int) -> float:
+    if value >= DECIDED:
+        return value - ply
+    if value <= -DECIDED:
+        return value + ply
+    return value
+
+
+def _number_in(value: object, low: float, high: float) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and low <= value < high
+
+
 def win_chance(value: float) -> float:
-    """A search value as the searching seat's chance of winning (see `AlphaBetaAgent.appraise`)."""
-    if value >= WIN - MAX_DEPTH:
+    """A search value as the searching seat's chance of winning: a won game 1, a lost one 0, and a judged
+    position the logistic function of its value (`Game.search_value` is log-odds), so a draw is 0.5 less the
+    contempt's share."""
+    if value >= DECIDED:
         return 1.0
-    if value <= -WIN + MAX_DEPTH:
+    if value <= -DECIDED:
         return 0.0
     return 1.0 / (1.0 + math.exp(-value))
 

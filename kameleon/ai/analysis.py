@@ -297,10 +297,9 @@ def _judged_by_minimax(
     best_line, (best_value, value) = agent.alphabeta(fair.game, contempt=0.0).appraise(fair, [played_line])
     if best_line == played_line:
         return Decision(ply, seat, played, played, best_value, best_value)
-    best = next(
-        (token for token, line in lines.items() if line == best_line),
-        next(token for token, line in lines.items() if line[:1] == best_line[:1]),
-    )
+    best = next((token for token, line in lines.items() if line == best_line), None)
+    if best is None:  # the search's turn is every record token's actions in every game so far: a safeguard
+        raise KameleonError(f"move {ply + 1}: the search chose a turn that no record token writes")
     return Decision(ply, seat, played, best, value, best_value)
 
 
@@ -393,7 +392,7 @@ def hint(state: State[Any], seat: int, *, level: str | None = None, seed: int = 
             return found
     action = agent.act(fair)
     turn = getattr(agent, "last_turn", ())  # the alpha-beta search chose the whole turn, its choices included
-    return next(
-        (token for token, line in lines.items() if line == turn),
-        next((token for token, line in lines.items() if line[:1] == (action,)), tokens[0]),
-    )
+    whole = next((token for token, line in lines.items() if line == turn), None)
+    if whole is not None:
+        return whole
+    return next((token for token, line in lines.items() if line[:1] == (action,)), tokens[0])

@@ -12,8 +12,9 @@ process. Where a game or table size has no network, `expert` plays as `hard`.
 A game of two seats and perfect information may ask for another search
 (`Game.expert_search = "alphabeta"`, Le Caméléon): then `expert` plays the
 alpha-beta search of `kameleon.ai.alphabeta` with the same budget, its
-`iterations` counting positions examined. Analysis (`search`, `deepen`) stays
-the sampled search in every game.
+`iterations` counting positions examined, and analysis and hints ask that search
+too (`alphabeta`). Given a network file (`research train` does), it plays
+ISMCTS judged by that network in every game: the file is what is being trained.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from kameleon.ai.alphabeta import AlphaBetaAgent
 from kameleon.ai.ismcts import ISMCTSAgent
 from kameleon.engine.agent import seat_to_move
-from kameleon.engine.game import Game, State
+from kameleon.engine.game import ALPHABETA, Game, State
 
 if TYPE_CHECKING:
     from kameleon.ai.network import ValueNetwork
@@ -41,8 +42,6 @@ EXPERT_SETTINGS: dict[str, Any] = {
 their win chances (softmax cut-off at scale 2 is exactly that), and a finished game counts wins only."""
 
 Judge = Callable[[State[Any]], list[float]]
-ALPHABETA = "alphabeta"
-"""The `Game.expert_search` of a game whose `expert` plays `kameleon.ai.alphabeta`."""
 
 _LOADED: dict[tuple[str, int, str, str], Judge | None] = {}
 """(game, players, encoding, file) -> the judge, or None where no network is shipped: loaded once."""
@@ -136,7 +135,7 @@ class ExpertAgent(ISMCTSAgent):
         seat_to_move(state)
         game: Game[Any] = state.game
         self.last_turn = ()
-        if not self.by_alphabeta(game):
+        if not self.by_alphabeta(game) or self.network is not None:
             return super().act(state)
         searcher = self._minimax.get(game.name)
         if searcher is None:

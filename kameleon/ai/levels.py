@@ -11,7 +11,8 @@ searches:
   moves on any machine, so tournaments and evaluations replay exactly.
 
 `expert` is `hard`'s search judged by the game's trained value network
-(`kameleon.ai.expert`), with the same budgets.
+(`kameleon.ai.expert`), with the same budgets; in a game that asks for it (Le
+Caméléon) an alpha-beta search, whose `@ITERATIONS` count positions examined.
 
 Only searching levels (`SEARCHING`) take a budget: `random@5` or
 `medium:0.1` would mean nothing and are refused, as are `hard@0`, `hard@x`,

@@ -18,7 +18,7 @@ from kameleon.cli.serve import serve_command
 from kameleon.cli.speech import choose_language, help_language, lang_after_command, speaker
 from kameleon.cli.tournament import tournament_command
 from kameleon.engine.errors import KameleonError
-from kameleon.engine.game import Game
+from kameleon.engine.game import ALPHABETA, Game
 from kameleon.engine.messages import Say, msg
 from kameleon.engine.registry import BUILT_IN, game_class, games, plugin_problems
 
@@ -102,7 +102,7 @@ def _capabilities(cls: type[Game[Any]], say: Say) -> str:
             (msg("cap_observation", "observation"), cls.observation is not Game.observation),
             (msg("cap_terminal_board", "terminal board"), cls.renderer is not Game.renderer),
             (msg("cap_bench_extras", "bench extras"), cls.bench_extras is not Game.bench_extras),
-            (msg("cap_alphabeta", "expert by alpha-beta search"), cls.expert_search == "alphabeta"),
+            (msg("cap_alphabeta", "expert by alpha-beta search"), cls.expert_search == ALPHABETA),
         )
         if own
     ]

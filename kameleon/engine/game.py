@@ -31,6 +31,11 @@ RECORD_VERSION = 1
 A = TypeVar("A", bound=Hashable)
 
 
+ISMCTS = "ismcts"
+ALPHABETA = "alphabeta"
+"""The searches the `expert` level may play a game with (`Game.expert_search`)."""
+
+
 class Game(ABC, Generic[A]):
     """A game with fixed options: a factory of initial states and the action space."""
 
@@ -125,15 +130,16 @@ class Game(ABC, Generic[A]):
     position reached. Where `expert_search` is "alphabeta", `AlphaBetaAgent` settings instead
     (`{"contempt": 0.5}`)."""
 
-    expert_search: ClassVar[str] = "ismcts"
+    expert_search: ClassVar[str] = ISMCTS
     """How the `expert` bot searches this game: "ismcts" (`kameleon.ai.expert`: `hard`'s search, judged by
     the game's value network where one is shipped) or "alphabeta" (`kameleon.ai.alphabeta`: a minimax
     search of whole turns judged by `search_value`, for games of two seats and perfect information)."""
 
     def search_value(self, state: Any) -> float:
         """The advantage of the seat to move in a position between two turns, for the alpha-beta search
-        (`expert_search`); any scale, zero for a level position. The default is its `position_values`
-        margin over the other seat."""
+        (`expert_search`), zero for a level position: the log-odds of its winning, which analysis reads as a
+        win chance through the logistic function (a game whose value is learned, as Le Caméléon's, has it so).
+        The default is its `position_values` margin over the other seat, in the game's own units."""
         values = self.position_values(state)
         mover = state.current_player
         return values[mover] - max(v for seat, v in enumerate(values) if seat != mover)

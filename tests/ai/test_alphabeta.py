@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +13,7 @@ from kameleon.ai.alphabeta import WIN, AlphaBetaAgent, whole_turns, win_chance
 from kameleon.ai.analysis import hint
 from kameleon.ai.expert import ExpertAgent
 from kameleon.ai.fair import FairPlayError, fair_state
+from kameleon.ai.network import NetworkError
 from kameleon.engine.errors import KameleonError
 from kameleon.games.cameleon import CameleonState
 
@@ -129,7 +131,9 @@ def test_games_it_cannot_search_are_refused_by_name(name: str, players: int, sai
         ({"iterations": 0}, "iterations must be a whole number, at least 1, not 0"),
         ({"iterations": 2.5}, "iterations must be a whole number"),
         ({"time_limit": -1}, "time_limit must be a positive, finite number of seconds, not -1"),
-        ({"time_limit": 1, "contempt": -0.5}, "contempt must be a number, at least 0, not -0.5"),
+        ({"time_limit": 1, "contempt": -0.5}, "contempt must be a number from 0 to 1000, not -0.5"),
+        ({"time_limit": 1, "contempt": True}, "contempt must be a number from 0 to 1000, not True"),
+        ({"time_limit": 1, "contempt": float("inf")}, "contempt must be a number from 0 to 1000, not inf"),
     ],
 )
 def test_bad_settings_are_refused(settings: dict[str, float], said: str) -> None:
@@ -149,3 +153,45 @@ def test_appraisal_values_turns_as_win_chances_at_the_depth_reached() -> None:
             assert chance == 1.0  # whatever reward the capture takes, it ends the game
     assert any(chance < 1.0 for chance in chances[1:])  # the other moves do not win at once
     assert win_chance(0.0) == 0.5 and win_chance(-WIN + 1) == 0.0 and 0.5 < win_chance(1.0) < 1.0
+
+
+def test_the_transposition_table_changes_no_value() -> None:
+    # The same fixed-depth search with and without the table, from positions of a game between bots.
+    game = kameleon.load("cameleon")
+    state = game.new_state(0)
+    rng = random.Random(2)
+    agents = [make_agent("medium", 1), make_agent("medium", 2)]
+    compared = 0
+    while not state.is_terminal and compared < 6:
+        if state.pending is None and len(state.history) % 7 == 3:
+            values = []
+            for key in (game.position_key, lambda _: None):
+                searcher = AlphaBetaAgent(1, iterations=1)
+                searcher._me, searcher._value, searcher._key = state.turn, game.search_value, key
+                searcher._limit = None
+                values.append(searcher._minimax(state.clone(), 3, 0, -2 * WIN, 2 * WIN))
+            assert values[0] == pytest.approx(values[1])
+            compared += 1
+        seat = state.current_player
+        assert seat is not None
+        moves = state.legal_actions()
+        state.apply(agents[seat].act(fair_state(state)) if rng.random() < 0.7 else moves[rng.randrange(len(moves))])
+    assert compared == 6
+
+
+def test_the_choices_of_the_chosen_turn_are_played_as_planned() -> None:
+    state = at("8/8/3R4/3y4/8/2Y5/8/8/8 R 0 1")
+    agent = AlphaBetaAgent(1, iterations=200)
+    state.apply(agent.act(fair_state(state)))
+    planned = agent.last_turn
+    while state.current_player == 0 and not state.is_terminal:
+        action = agent.act(fair_state(state))
+        assert agent.last_iterations == 0 and action == planned[len(state.history)]  # no new search
+        state.apply(action)
+    assert state.history == list(planned)
+
+
+def test_an_expert_given_a_network_to_train_plays_it_in_le_cameleon_too(tmp_path: Path) -> None:
+    state = kameleon.load("cameleon").new_state(0)
+    with pytest.raises(NetworkError, match="no value network at"):
+        ExpertAgent(1, iterations=10, network=tmp_path / "gone.npz").act(fair_state(state))

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar
 
-from kameleon.engine.game import Game
+from kameleon.engine.game import ALPHABETA, Game
 from kameleon.engine.hooks import NetworkInput, Observation, TerminalRenderer, ValueModel
 from kameleon.engine.seeding import check_seed
 from kameleon.games.cameleon import cpn, heuristics, value
@@ -81,7 +81,7 @@ class CameleonGame(Game[int]):
     def position_values(self, state: CameleonState) -> list[float]:
         return [heuristics.evaluate(state, seat) for seat in range(self.num_players)]
 
-    expert_search = "alphabeta"
+    expert_search = ALPHABETA
     # Both seats see everything and nothing is left to chance: a minimax search sees captures coming that
     # short rollouts miss (docs/bots.md, "Measured"). A draw counts as half a primary piece lost, so that the
     # search does not settle for a repetition or a stalled game in a level position.
@@ -94,9 +94,14 @@ class CameleonGame(Game[int]):
     def value_model(cls) -> ValueModel:
         return value.MODEL
 
-    def position_key(self, state: CameleonState) -> int | None:
-        # The Zobrist hash of the board and the side to move; inside a ply (its choices pending) none.
-        return state.hash if state.pending is None else None
+    def position_key(self, state: CameleonState) -> Hashable | None:
+        # The board and the side to move (the Zobrist hash), and what decides a draw from here on: the plies
+        # without progress, how often the position was seen, a pass just made, the rewards left in a finite
+        # supply. Inside a ply (its choices pending) none.
+        if state.pending is not None:
+            return None
+        tray = None if state.tray is None else (*state.tray[0], *state.tray[1])
+        return state.hash, state.no_progress, state.reps.get(state.hash, 0), state.last_pass, tray
 
     def observation(self) -> Observation:
         from kameleon.games.cameleon import observation

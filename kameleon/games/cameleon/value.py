@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kameleon.engine.hooks import ValueModel
-from kameleon.engine.weights import Weights, WeightsFormat
+from kameleon.engine.weights import Weights, WeightsError, WeightsFormat
 
 if TYPE_CHECKING:
     from kameleon.games.cameleon.state import CameleonState
@@ -46,7 +46,8 @@ def features(state: CameleonState, seat: int) -> list[float]:
     counts = state.counts[seat]
     geo = state.geo
     full = (state.occ[seat] & geo.reserve_mask[seat]).bit_count() == len(geo.reserve[seat])
-    flanked = 0 if full else len(state.flanked_by(seat))
+    # A full reserve forbids every capture by default (full_reserve_blocks="all"), else only the rewarded ones.
+    flanked = 0 if full and state.game.blocks_all else len(state.flanked_by(seat))
     to_move = state.turn == seat
     return [
         float(counts[0] + counts[1] + counts[2]),
@@ -61,6 +62,7 @@ def features(state: CameleonState, seat: int) -> list[float]:
 
 
 def stage(state: CameleonState) -> int:
+    """Every position is stage 1: the value has one row of weights."""
     return 1
 
 
@@ -86,6 +88,8 @@ def save_weights(weights: Mapping[int, Mapping[int, Sequence[float]]], path: Pat
 
 WEIGHTS: Weights = FORMAT.shipped(WEIGHTS_FILE)
 """Players (2) -> stage (1) -> weights of `FEATURES`, from `WEIGHTS_FILE`."""
+if 2 not in WEIGHTS:
+    raise WeightsError(f"the Le Caméléon value weights {WEIGHTS_FILE} hold none for 2 players: reinstall kameleon")
 ROW = WEIGHTS[2][1]
 
 
