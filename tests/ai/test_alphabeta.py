@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,6 +16,7 @@ from kameleon.ai.expert import ExpertAgent
 from kameleon.ai.fair import FairPlayError, fair_state
 from kameleon.ai.network import NetworkError
 from kameleon.engine.errors import KameleonError
+from kameleon.engine.game import Game
 from kameleon.games.cameleon import CameleonState
 
 from ..cameleon.support import at
@@ -157,8 +159,8 @@ def test_appraisal_values_turns_as_win_chances_at_the_depth_reached() -> None:
 
 def test_the_transposition_table_changes_no_value() -> None:
     # The same fixed-depth search with and without the table, from positions of a game between bots.
-    game = kameleon.load("cameleon")
-    state = game.new_state(0)
+    game: Game[Any] = kameleon.load("cameleon")
+    state: Any = game.new_state(0)
     rng = random.Random(2)
     agents = [make_agent("medium", 1), make_agent("medium", 2)]
     compared = 0
