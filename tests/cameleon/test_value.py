@@ -39,7 +39,7 @@ def test_the_shipped_weights_value_every_piece_and_set_the_contempt_for_a_draw()
     assert value.load_weights() == value.WEIGHTS and list(value.WEIGHTS) == [2]
     primaries, rewards, chameleons = value.ROW[:3]
     assert min(primaries, rewards, chameleons) > 0
-    assert kameleon.load("cameleon").expert_settings == {"contempt": 0.5 * primaries}
+    assert kameleon.load("cameleon").expert_settings == {"contempt": 0.05}  # in log-odds, as the value
 
 
 def test_a_damaged_weights_file_is_refused_by_name(tmp_path: Path) -> None:

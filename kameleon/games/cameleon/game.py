@@ -83,9 +83,9 @@ class CameleonGame(Game[int]):
 
     expert_search = ALPHABETA
     # Both seats see everything and nothing is left to chance: a minimax search sees captures coming that
-    # short rollouts miss (docs/bots.md, "Measured"). A draw counts as half a primary piece lost, so that the
-    # search does not settle for a repetition or a stalled game in a level position.
-    expert_settings: ClassVar[Mapping[str, Any]] = {"contempt": 0.5 * value.ROW[value.PRIMARY]}
+    # short rollouts miss (docs/bots.md, "Measured"). A draw counts as 0.05 log-odds below a level position
+    # (1.25 points of win chance), so that the search does not settle for a repetition or a stalled game there.
+    expert_settings: ClassVar[Mapping[str, Any]] = {"contempt": 0.05}
 
     def search_value(self, state: CameleonState) -> float:
         return value.search_value(state)

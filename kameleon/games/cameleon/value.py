@@ -11,11 +11,13 @@ cannot capture) and whose move it is.
 
 `WEIGHTS` are data, read once at import from `value_weights.json` beside this
 module (`kameleon.engine.weights`, format `WEIGHTS_FORMAT`). They were fitted by
-`kameleon research fit-value cameleon --teacher expert@300 --write`: logistic
-regression on the positions of games the `expert` search played against itself,
-each after a stretch of random moves (the game always starts from the same
-position), labelled by who won; docs/bots.md gives the command and what it
-measured.
+`kameleon research fit-value cameleon --teacher expert@300 --games 500 --seed 10000
+--write`: logistic regression on the positions of 500 games the `expert` search
+played against itself (judging by the weights before these, set by hand), each
+after a stretch of random moves (the game always starts from the same position),
+labelled by who won; no weight was set by hand. docs/bots.md gives what the fit
+and the search measured. With `capture_trigger="moved_piece"` no piece stands
+flanked between plies, so the two threat features are 0 there.
 """
 
 from __future__ import annotations
@@ -37,8 +39,6 @@ FEATURES = (
 """What `features` gives, in order."""
 STAGES = 1
 """One row of weights: a stage is how Chromino's value changes its weights as the race nears its end."""
-PRIMARY = 0
-"""The index of the primaries' weight: the unit of the search's contempt for a draw."""
 
 
 def features(state: CameleonState, seat: int) -> list[float]:
