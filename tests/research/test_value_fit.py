@@ -141,3 +141,13 @@ def test_le_cameleon_is_fitted_from_games_of_the_teacher_each_after_random_moves
 def test_a_teacher_whose_games_would_not_replay_is_refused(teacher: str, message: str) -> None:
     with pytest.raises(KameleonError, match=re.escape(message)):
         check("cameleon", 20, 10, 1, 2, teacher)
+
+
+def test_le_cameleon_s_weights_file_is_the_one_the_fit_writes(tmp_path: Path) -> None:
+    path = tmp_path / "value_weights.json"
+    row = tuple(round(0.1 * i - 0.3, 3) for i in range(len(cameleon_value.FEATURES)))
+    write("cameleon", 2, {1: (row, 10, 0.6)}, path)
+    assert cameleon_value.load_weights(path) == {2: {1: row}}
+    assert path.read_text(encoding="utf-8") == cameleon_value.FORMAT.text({2: {1: row}})
+    shipped = cameleon_value.WEIGHTS_FILE.read_text(encoding="utf-8")
+    assert shipped == cameleon_value.FORMAT.text(cameleon_value.WEIGHTS)  # the shipped file is as the fit writes it
