@@ -41,11 +41,10 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
-from kameleon.ai.ismcts import is_seconds
+from kameleon.ai.ismcts import checked_budget
 from kameleon.engine.agent import seat_to_move
 from kameleon.engine.errors import KameleonError
 from kameleon.engine.game import Game, State
-from kameleon.engine.seeding import whole_number
 
 WIN = 1_000_000.0
 """A won game's value, less one per turn it takes: beyond any evaluation."""
@@ -101,13 +100,7 @@ class AlphaBetaAgent:
     ) -> None:
         if iterations is None and time_limit is None:
             raise ValueError("give the search a budget: iterations (positions examined) or time_limit (seconds)")
-        if iterations is not None:
-            count = whole_number(iterations)
-            if count is None or count < 1:
-                raise ValueError(f"iterations must be a whole number, at least 1, not {iterations!r}")
-            iterations = count
-        if time_limit is not None and not is_seconds(time_limit):
-            raise ValueError(f"time_limit must be a positive, finite number of seconds, not {time_limit!r}")
+        iterations = checked_budget(iterations, time_limit)
         if not _number_in(contempt, 0.0, MAX_CONTEMPT):
             raise ValueError(f"contempt must be a number from 0 to {MAX_CONTEMPT:g}, not {contempt!r}")
         self.rng = random.Random(seed)

@@ -105,6 +105,19 @@ def is_seconds(value: object) -> bool:
     return 0 < float(value) < math.inf
 
 
+def checked_budget(iterations: Any, time_limit: Any) -> int | None:
+    """A search's budget as given to its constructor: the iterations as an int (ValueError naming a bad
+    argument)."""
+    if iterations is not None:
+        count = whole_number(iterations)
+        if count is None or count < 1:
+            raise ValueError(f"iterations must be a whole number, at least 1, not {iterations!r}")
+        iterations = count
+    if time_limit is not None and not is_seconds(time_limit):
+        raise ValueError(f"time_limit must be a positive, finite number of seconds, not {time_limit!r}")
+    return iterations
+
+
 def reward_vector(
     scores: Sequence[float], winners: Sequence[int] | None, win_weight: float, margin_scale: float | None = None
 ) -> list[float]:
@@ -175,13 +188,7 @@ class ISMCTSAgent:
     ) -> None:
         if iterations is None and time_limit is None:
             iterations = 1000
-        if iterations is not None:
-            count = whole_number(iterations)
-            if count is None or count < 1:
-                raise ValueError(f"iterations must be a whole number, at least 1, not {iterations!r}")
-            iterations = count
-        if time_limit is not None and not is_seconds(time_limit):
-            raise ValueError(f"time_limit must be a positive, finite number of seconds, not {time_limit!r}")
+        iterations = checked_budget(iterations, time_limit)
         if not 0.0 <= rollout_mix <= 1.0:
             raise ValueError(f"rollout_mix must be in [0, 1], not {rollout_mix}")
         if rollout not in ROLLOUTS:
