@@ -114,8 +114,8 @@ class AlphaBetaAgent:
         """Turns deep of the last search's last complete iteration."""
         self.last_turn: tuple[Any, ...] = ()
         """Every action of the turn the last move began (a Caméléon ply and its choices)."""
-        self._plan: tuple[int, tuple[Any, ...]] | None = None
-        """(the length of the history where the last searched turn began, that turn)."""
+        self._plan: tuple[tuple[Any, ...], tuple[Any, ...]] | None = None
+        """(the history where the last searched turn began, that turn)."""
         self._me = 0
         self._deadline: float | None = None
         self._limit: int | None = None
@@ -140,18 +140,19 @@ class AlphaBetaAgent:
             return planned
         self._value, self._key = game.search_value, game.position_key
         self.last_turn = self.search(root, me)
-        self._plan = (len(root.history), self.last_turn)
+        self._plan = (tuple(root.history), self.last_turn)
         return self.last_turn[0]
 
     def _planned(self, root: State[Any]) -> Any:
         """The next action of the turn the last search chose, when `root` is that turn under way; else None."""
         if self._plan is None:
             return None
-        start, turn = self._plan
-        done = tuple(root.history[start:])
-        if 0 < len(done) < len(turn) and turn[: len(done)] == done and turn[len(done)] in root.legal_actions():
-            return turn[len(done)]
-        return None
+        before, turn = self._plan
+        history = root.history
+        done = tuple(history[len(before) :])
+        if not 0 < len(done) < len(turn) or turn[: len(done)] != done or tuple(history[: len(before)]) != before:
+            return None
+        return turn[len(done)] if turn[len(done)] in root.legal_actions() else None
 
     # --- the search -------------------------------------------------------------
 

@@ -295,8 +295,10 @@ def _judged_by_minimax(
     turn and the played one, valued at the depth its budget reached (`AlphaBetaAgent.appraise`); no contempt,
     so a draw is worth half a win."""
     best_line, (best_value, value) = agent.alphabeta(fair.game, contempt=0.0).appraise(fair, [played_line])
-    if best_line == played_line:
-        return Decision(ply, seat, played, played, best_value, best_value)
+    if best_line == played_line or value >= best_value:
+        # a search cut short may take its turn from the deeper iteration it did not finish: valued at the depth
+        # both were searched to, the played turn is then at least as good
+        return Decision(ply, seat, played, played, value, value)
     best = next((token for token, line in lines.items() if line == best_line), None)
     if best is None:  # the search's turn is every record token's actions in every game so far: a safeguard
         raise KameleonError(f"move {ply + 1}: the search chose a turn that no record token writes")

@@ -151,7 +151,10 @@ class ExpertAgent(ISMCTSAgent):
         # on samples of what the bot knew a move earlier, and at 1 s per move they outweighed the new search
         # (docs/bots.md, "Measured"). Without a network it is `hard`, kept tree and all.
         self.reuse_tree = self._judge is None
-        return {**EXPERT_SETTINGS, **game.expert_settings} if self._judge is not None else {}
+        if self._judge is None:
+            return {}
+        own = game.expert_settings if not self.by_alphabeta(game) else {}  # else they are the alpha-beta's
+        return {**EXPERT_SETTINGS, **own}
 
     def leaf_values(self, game: Game[Any]) -> Judge:
         return self._judge if self._judge is not None else game.position_values

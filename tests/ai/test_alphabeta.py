@@ -163,22 +163,35 @@ def test_the_transposition_table_changes_no_value() -> None:
     state: Any = game.new_state(0)
     rng = random.Random(2)
     agents = [make_agent("medium", 1), make_agent("medium", 2)]
-    compared = 0
+    compared = hits = 0
     while not state.is_terminal and compared < 6:
         if state.pending is None and len(state.history) % 7 == 3:
             values = []
             for key in (game.position_key, lambda _: None):
                 searcher = AlphaBetaAgent(1, iterations=1)
                 searcher._me, searcher._value, searcher._key = state.turn, game.search_value, key
-                searcher._limit = None
-                values.append(searcher._minimax(state.clone(), 3, 0, -2 * WIN, 2 * WIN))
+                table = _Counted()
+                searcher._limit, searcher._table = None, table
+                values.append(searcher._minimax(state.clone(), 4, 0, -2 * WIN, 2 * WIN))
+                hits += table.hits
             assert values[0] == pytest.approx(values[1])
             compared += 1
         seat = state.current_player
         assert seat is not None
         moves = state.legal_actions()
         state.apply(agents[seat].act(fair_state(state)) if rng.random() < 0.7 else moves[rng.randrange(len(moves))])
-    assert compared == 6
+    assert compared == 6 and hits > 50  # the table was used, and changed nothing
+
+
+class _Counted(dict[Any, Any]):
+    """A transposition table that counts the positions found in it."""
+
+    hits = 0
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        found = super().get(key, default)
+        self.hits += found is not None
+        return found
 
 
 def test_the_choices_of_the_chosen_turn_are_played_as_planned() -> None:

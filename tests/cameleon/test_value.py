@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 from pathlib import Path
 
@@ -35,10 +36,10 @@ def test_the_search_value_is_the_difference_of_the_two_sides_from_the_mover_s() 
         assert value.search_value(state) == pytest.approx(value.value(state, me) - value.value(state, 1 - me))
 
 
-def test_the_shipped_weights_value_every_piece_and_set_the_contempt_for_a_draw() -> None:
+def test_the_shipped_weights_load_and_the_contempt_for_a_draw_is_in_log_odds() -> None:
     assert value.load_weights() == value.WEIGHTS and list(value.WEIGHTS) == [2]
-    primaries, rewards, chameleons = value.ROW[:3]
-    assert min(primaries, rewards, chameleons) > 0
+    assert list(value.WEIGHTS[2]) == list(range(1, value.STAGES + 1)) and value.WEIGHTS[2][1] == value.ROW
+    assert len(value.ROW) == len(value.FEATURES) and all(math.isfinite(w) for w in value.ROW)
     assert kameleon.load("cameleon").expert_settings == {"contempt": 0.05}  # in log-odds, as the value
 
 

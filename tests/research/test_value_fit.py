@@ -127,8 +127,9 @@ def test_le_cameleon_is_fitted_from_games_of_the_teacher_each_after_random_moves
     assert first and all(len(label) == 2 for _, label, _ in first)
     assert first != record(12, "cameleon", 2, "expert@40") and first == record(11, "cameleon", 2, "expert@40")
     found = fit("cameleon", 10, 3, 1, 2, teacher="expert@40")
-    weights, held, loss = found[1]
-    assert len(weights) == len(cameleon_value.FEATURES) and held > 0 and math.isfinite(loss)
+    assert sorted(found) == list(range(1, cameleon_value.STAGES + 1))
+    for weights, held, loss in found.values():
+        assert len(weights) == len(cameleon_value.FEATURES) and held > 0 and math.isfinite(loss)
 
 
 @pytest.mark.parametrize(
@@ -146,8 +147,9 @@ def test_a_teacher_whose_games_would_not_replay_is_refused(teacher: str, message
 def test_le_cameleon_s_weights_file_is_the_one_the_fit_writes(tmp_path: Path) -> None:
     path = tmp_path / "value_weights.json"
     row = tuple(round(0.1 * i - 0.3, 3) for i in range(len(cameleon_value.FEATURES)))
-    write("cameleon", 2, {1: (row, 10, 0.6)}, path)
-    assert cameleon_value.load_weights(path) == {2: {1: row}}
-    assert path.read_text(encoding="utf-8") == cameleon_value.FORMAT.text({2: {1: row}})
+    stages = range(1, cameleon_value.STAGES + 1)
+    write("cameleon", 2, {stage: (row, 10, 0.6) for stage in stages}, path)
+    assert cameleon_value.load_weights(path) == {2: dict.fromkeys(stages, row)}
+    assert path.read_text(encoding="utf-8") == cameleon_value.FORMAT.text({2: dict.fromkeys(stages, row)})
     shipped = cameleon_value.WEIGHTS_FILE.read_text(encoding="utf-8")
     assert shipped == cameleon_value.FORMAT.text(cameleon_value.WEIGHTS)  # the shipped file is as the fit writes it

@@ -95,9 +95,10 @@ class CameleonGame(Game[int]):
         return value.MODEL
 
     def position_key(self, state: CameleonState) -> Hashable | None:
-        # The board and the side to move (the Zobrist hash), and what decides a draw from here on: the plies
-        # without progress, how often the position was seen, a pass just made, the rewards left in a finite
-        # supply. Inside a ply (its choices pending) none.
+        # The board and the side to move (the Zobrist hash), and the counters a draw is decided by: the plies
+        # without progress, how often this position was seen, a pass just made, the rewards left in a finite
+        # supply. Not the other positions seen since the last capture: a repetition found on one path may be
+        # reused on another (the usual price of a table). Inside a ply (its choices pending) none.
         if state.pending is not None:
             return None
         tray = None if state.tray is None else (*state.tray[0], *state.tray[1])
