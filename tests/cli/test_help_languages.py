@@ -157,11 +157,13 @@ def test_the_list_of_games_and_what_they_declare_speaks_the_locale(tmp_path: Pat
     assert "coloretto  Coloretto (built-in): heuristics, observation, terminal board, expert networks for 2p, 4p" in (
         english.stdout
     )
+    assert "bench extras, expert by alpha-beta search\n" in english.stdout.split("cameleon  Le Caméléon")[1]
     polish = run("games", "-v", home=tmp_path, columns=300, language="pl")
     assert (
         "coloretto  Coloretto (wbudowana): heurystyki, obserwacja, plansza w terminalu, sieci poziomu expert dla"
         in (polish.stdout)
     )
+    assert "poziom expert z przeszukiwaniem alfa-beta" in polish.stdout
 
 
 def test_help_paragraphs_flow_to_the_terminal_width(tmp_path: Path) -> None:
