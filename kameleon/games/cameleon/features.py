@@ -40,8 +40,7 @@ NETWORK_FEATURES = (
 
 def _threat(state: CameleonState, seat: int) -> tuple[float, float]:
     """The worth and number of enemy pieces `seat` flanks now (0 when its reserve is full: it cannot take)."""
-    reserve = state.geo.reserve_mask[seat]
-    if (state.occ[seat] & reserve).bit_count() == len(state.geo.reserve[seat]):
+    if state.reserve_full(seat):
         return 0.0, 0.0
     board = state.board
     flanked = state.flanked_by(seat)

@@ -47,6 +47,7 @@ class CameleonState(State[int]):
     - `free_reserve()`: the mover's empty reserve squares, in file order.
     - `flanked_by(seat)`: the enemy pieces `seat` flanks now, as `flanked()` gives the mover's.
     - `mobility(seat)`: how many displacements `seat` would have if it were to move.
+    - `reserve_full(seat)`: whether every reserve square of `seat` holds a piece.
     - `displacement_outcomes(action)`: every outcome of the legal displacement `action` (state unchanged).
     - `unique_captures(action)`: the captures of the displacement `action` when its resolution leaves no
       choice, None when choices follow; raises IllegalAction when it is not legal (state unchanged).
@@ -251,6 +252,11 @@ class CameleonState(State[int]):
     def flanked_by(self, seat: int) -> list[tuple[int, int]]:
         """The enemy pieces `seat` flanks with a valid association now, whoever is to move (package-internal)."""
         return self._candidates(-1, seat)
+
+    def reserve_full(self, seat: int) -> bool:
+        """Whether every reserve square of `seat` holds a piece (§6.3: then it may not capture; package-internal)."""
+        geo = self.geo
+        return (self.occ[seat] & geo.reserve_mask[seat]).bit_count() == len(geo.reserve[seat])
 
     def mobility(self, seat: int) -> int:
         """How many displacements `seat` would have if it were to move now (package-internal)."""

@@ -44,8 +44,7 @@ STAGES = 1
 def features(state: CameleonState, seat: int) -> list[float]:
     """`FEATURES` of `seat` (the game has no hidden information: both sides are read as they are)."""
     counts = state.counts[seat]
-    geo = state.geo
-    full = (state.occ[seat] & geo.reserve_mask[seat]).bit_count() == len(geo.reserve[seat])
+    full = state.reserve_full(seat)
     # A full reserve forbids every capture by default (full_reserve_blocks="all"), else only the rewarded ones.
     flanked = 0 if full and state.game.blocks_all else len(state.flanked_by(seat))
     to_move = state.turn == seat
