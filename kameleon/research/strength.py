@@ -11,7 +11,7 @@ game allows it):
   Beside it, the fair oracle's rate against `random` (`kameleon.research.oracle`
   seeing `nothing`: flat Monte Carlo from the seat's own determinizations, a
   measuring instrument and not a level), the ceiling a fair bot's "vs random"
-  is read against;
+  is read against (not in a game where nothing is left to luck: `has_luck`);
 - 4 players: the four levels of `TABLE` share a table (first-place rate of each),
   `hard` plays against three `medium` and `expert` against three `hard` (their
   first-place rates), `table_games` games each.
@@ -51,7 +51,7 @@ import platform
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kameleon.ai.expert import ExpertAgent, is_hard, network_file
 from kameleon.ai.levels import MAX_ITERATIONS
@@ -65,6 +65,9 @@ from kameleon.engine.registry import games as game_names
 from kameleon.engine.registry import load
 from kameleon.engine.seeding import MAX_SEED
 from kameleon.research.oracle import OracleAgent
+
+if TYPE_CHECKING:
+    from kameleon.engine.game import Game
 
 LEVELS = ("expert", "hard", "medium", "easy", "random")
 """The levels of the two-player tables, strongest first."""
@@ -220,6 +223,13 @@ def _search_speed(results: Sequence[dict[str, Any]]) -> tuple[float, float, floa
     return (iterations / seconds if seconds else 0.0), (seconds / decisions if decisions else 0.0), slowest
 
 
+def has_luck(game: Game[Any]) -> bool:
+    """Whether luck has a part in `game`: a shuffled setup, or something a seat does not see. Without either
+    (Le Caméléon) a fair bot sees everything and only its play limits it, so there is no fair-information
+    ceiling to measure: the report plays the oracle only where the game has luck."""
+    return game.random_setup or not game.perfect_information
+
+
 def plan(
     game: str,
     players: int,
@@ -234,7 +244,8 @@ def plan(
     per move when given, else for `move_time` seconds; four-player tables play `table_games`, default `games`).
     `expert`'s are left out where it would be `hard` again (`expert.is_hard`: no network for `players`)."""
     budget: dict[str, Any] = {"move_time": move_time} if iterations is None else {"iterations": iterations}
-    expert = not is_hard(load(game, players=players))
+    loaded = load(game, players=players)
+    expert = not is_hard(loaded)
 
     def tournament(bots: tuple[str, ...] | dict[str, Any], salt: int, count: int = games) -> Tournament:
         return Tournament(game, bots, games=count, players=players, seed=seed + salt, **budget)
@@ -247,8 +258,9 @@ def plan(
             for k, (a, b) in enumerate(pairs)
             if expert or "expert" not in (a, b)
         }
-        oracle = {ORACLE: functools.partial(OracleAgent, "nothing"), CEILING_OPPONENT: CEILING_OPPONENT}
-        tournaments[f"{stem}-{ORACLE}-{CEILING_OPPONENT}"] = tournament(oracle, 50)
+        if has_luck(loaded):
+            oracle = {ORACLE: functools.partial(OracleAgent, "nothing"), CEILING_OPPONENT: CEILING_OPPONENT}
+            tournaments[f"{stem}-{ORACLE}-{CEILING_OPPONENT}"] = tournament(oracle, 50)
         return tournaments
     tables = games if table_games is None else table_games
     tournaments = {
@@ -349,6 +361,12 @@ def _section(entry: dict[str, Any]) -> list[str]:
                 "(`kameleon research oracle --sees nothing`: flat Monte Carlo from the seat's own "
                 "determinizations, at its default effort), the reference a fair bot's rate against "
                 f"`{CEILING_OPPONENT}` is read against; a search with a good evaluation can pass it.",
+            ]
+        elif not has_luck(load(game, players=players)):
+            lines += [
+                "",
+                "No fair oracle: nothing in this game is left to luck (a fixed start, no hidden information), so a "
+                f"fair bot's rate against `{CEILING_OPPONENT}` has no ceiling below 100% but its own play.",
             ]
     else:
         lines += [

@@ -12,12 +12,14 @@ from typing import Any
 import pytest
 
 from kameleon.engine.errors import KameleonError
+from kameleon.engine.registry import load
 from kameleon.research.strength import (
     LEVELS,
     Settings,
     configurations,
     figures_path,
     forget,
+    has_luck,
     plan,
     play,
     prepare,
@@ -188,6 +190,22 @@ def test_expert_plays_no_games_where_it_is_hard() -> None:
     assert "cameleon-2p-expert-hard" in plan("cameleon", 2, 2, 0.1, 1)  # no network: its own alpha-beta search
     assert "cardcassonne-4p-expert-hard" not in plan("cardcassonne", 4, 2, 0.1, 1)
     assert "coloretto, 4 players" in render([]).split("## Not measured yet")[1]
+
+
+def test_the_oracle_measures_a_ceiling_only_where_luck_has_a_part(tmp_path: Path) -> None:
+    assert has_luck(load("chromino", players=2)) and has_luck(load("coloretto", players=2))
+    assert not has_luck(load("cameleon", players=2))  # a fixed start and nothing hidden
+    assert "chromino-2p-oracle-random" in plan("chromino", 2, 2, 0.1, 1)
+    assert not any("oracle" in name for name in plan("cameleon", 2, 2, 0.1, 1))
+    entry: dict[str, Any] = {
+        "game": "cameleon", "players": 2, "expert": True, "table": {}, "hard_vs_medium": None,
+        "expert_vs_hard": None, "ceiling": None, "speed": [1000.0, 0.1, 0.2], "core_minutes": 1.0,
+        "pairs": {a: {b: [1, 2] for b in LEVELS if b != a} for a in LEVELS},
+    }  # fmt: skip
+    out = tmp_path / "strength.md"
+    write(out, [entry], Settings(games=2, only=("cameleon",)))
+    text = out.read_text()
+    assert "No fair oracle: nothing in this game is left to luck" in text and "Fair oracle against" not in text
 
 
 def test_a_report_is_not_written_over_its_own_figures(tmp_path: Path) -> None:
