@@ -7,6 +7,8 @@
 | `easy`   | greedy with noise (half the value spread at each decision)        |
 | `medium` | greedy                                                            |
 | `hard`   | ISMCTS (`kameleon.ai.ismcts`), `HARD_MOVE_TIME` seconds per move  |
+| `expert` | `hard`'s search judged by the game's value network (`expert`),    |
+|          | or an alpha-beta search (`alphabeta`) where the game asks for one |
 
 A bot is named by a *spec* (`kameleon.ai.levels`): a name, optionally followed
 by the budget of a searching bot, `:SECONDS` per move (`hard:0.2`) or

@@ -32,9 +32,9 @@ For each decision (a move with at least two legal choices; forced moves are left
 A player's **accuracy** is the mean over their decisions of lichess's per-move formula,
 `103.1668 * exp(-0.04354 * 100 * loss) - 3.1669`, clipped to [0, 100]: 100 for no loss, about 80
 for a 5-point loss, 64 for 10 points, 40 for 20 and 15 for 40. A player's accuracy averages the
-arithmetic and the harmonic mean of those over the decisions taken while the game was open (the best
-move's win chance between `DECIDED` and 1 - `DECIDED`), as lichess blends its means; a player with no
-such decision scores 100.
+arithmetic and the harmonic mean of those over the decisions that still mattered (not those where the
+best and the played move both leave the game decided the same way, within `DECIDED`: a won game thrown
+away counts), as lichess blends its means; a player with no such decision scores 100.
 
 The default budget is `DEFAULT_ITERATIONS` iterations per decision: reproducible (the same record, level
 and seed give the same analysis on any machine) and fast enough for a 4-player Coloretto game in about
@@ -66,6 +66,7 @@ from kameleon.ai.levels import STRONGEST, check_budget, make_agent, make_analyst
 from kameleon.engine.errors import KameleonError, RecordError
 from kameleon.engine.game import State, replay_move
 from kameleon.engine.record import replay
+from kameleon.engine.seeding import MAX_SEED
 
 UNIT = "win_chance"
 """What `value`, `best_value` and `loss` measure: the deciding seat's chance of winning, in [0, 1]."""
@@ -122,13 +123,17 @@ class Decision:
 
 
 DECIDED = 0.02
-"""A decision whose best move's win chance is within this of 0 or 1 comes when the game is decided: every move
-is then worth the same, so it says nothing of its player's accuracy."""
+"""A decision whose best and played moves both leave a win chance within this of the same end (0 or 1) comes
+when the game is decided whatever the seat does, so it says nothing of its player's accuracy."""
 
 
 def is_open(decision: Decision) -> bool:
-    """Was the game still open at this decision (`DECIDED`)? Only open decisions count for accuracy."""
-    return DECIDED < decision.best_value < 1.0 - DECIDED
+    """Did this decision still matter (`DECIDED`)? Only those count for accuracy. Throwing away a won game (the
+    best move wins, the played one does not) matters most of all, so a decided best value alone does not
+    exclude a decision: only a played move that ends at the same end does."""
+    decided_won = decision.best_value >= 1.0 - DECIDED and decision.value >= 1.0 - DECIDED
+    decided_lost = decision.best_value <= DECIDED and decision.value <= DECIDED
+    return not (decided_won or decided_lost)
 
 
 @dataclass(frozen=True)
@@ -142,7 +147,7 @@ class Analysis:
     budget: dict[str, Any] = field(default_factory=dict)
 
     def accuracy(self, seat: int) -> float:
-        """The seat's accuracy in [0, 100] over its open decisions (`is_open`; 100 with none): the mean of
+        """The seat's accuracy in [0, 100] over the decisions that mattered (`is_open`; 100 with none): the mean of
         the arithmetic and the harmonic mean of their accuracies, so that a few bad moves weigh as they
         should among many easy ones."""
         mine = [d.accuracy for d in self.decisions if d.seat == seat and is_open(d)]
@@ -317,8 +322,8 @@ def _settings(
     level: str | None, move_time: float | None, iterations: int | None, seed: Any
 ) -> tuple[str, float | None, int | None]:
     """The level's spec (with the budget used) and the budget, checked (KameleonError)."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise KameleonError(f"the analysis seed must be a whole number, not {seed!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise KameleonError(f"the analysis seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
     move_time, iterations = check_budget(move_time, iterations)
     spec = parse_spec(level if level is not None else STRONGEST)
     if spec.has_budget and (move_time is not None or iterations is not None):
@@ -369,7 +374,8 @@ def analyse(
         if on_decision is not None:
             on_decision(done, len(todo))
     budget: dict[str, Any] = {"iterations": iterations} if iterations is not None else {"move_time": move_time}
-    budget["played_visits"] = _wanted(iterations or 0)
+    if not (name == "expert" and ExpertAgent.by_alphabeta(final.game)):  # an alpha-beta search visits nothing
+        budget["played_visits"] = _wanted(iterations or 0)  # with a time budget, the floor every decision had
     return Analysis(final.num_players, decisions, spec, budget)
 
 
@@ -379,7 +385,8 @@ def analyse(
 def hint(state: State[Any], seat: int, *, level: str | None = None, seed: int = 0) -> str:
     """The token the level (default `levels.STRONGEST`, with its own budget) would play for `seat`, the
     seat to move, seeing only `FairView(state, seat)`: its own search's choice, the alpha-beta's where
-    `expert` plays one (Le Caméléon). KameleonError when `seat` is not to move."""
+    `expert` plays one (Le Caméléon), without the level's contempt for draws, so that the hint is the move
+    analysis would call best. KameleonError when `seat` is not to move."""
     if state.is_terminal or state.current_player != seat:
         raise KameleonError(f"seat {seat} is not to move, so it needs no hint")
     sample, tokens = decision_tokens(state, seat)
@@ -388,12 +395,18 @@ def hint(state: State[Any], seat: int, *, level: str | None = None, seed: int = 
     lines = _lines(sample, tokens)
     agent = make_agent(level if level is not None else STRONGEST, seed)
     fair = fair_state(state, seat)
-    if isinstance(agent, ISMCTSAgent) and not (isinstance(agent, ExpertAgent) and agent.by_alphabeta(state.game)):
+    minimax = isinstance(agent, ExpertAgent) and agent.by_alphabeta(state.game)
+    if isinstance(agent, ISMCTSAgent) and not minimax:
         found = _choice(agent.search(fair), lines)
         if found is not None:
             return found
-    action = agent.act(fair)
-    turn = getattr(agent, "last_turn", ())  # the alpha-beta search chose the whole turn, its choices included
+    if isinstance(agent, ExpertAgent) and minimax:
+        searcher = agent.alphabeta(fair.game, contempt=0.0)  # as analysis judges: a draw is worth half a win
+        action = searcher.act(fair)
+        turn: tuple[Any, ...] = searcher.last_turn  # the whole turn it chose, its choices included
+    else:
+        action = agent.act(fair)
+        turn = ()
     whole = next((token for token, line in lines.items() if line == turn), None)
     if whole is not None:
         return whole

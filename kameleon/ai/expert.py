@@ -56,8 +56,8 @@ def network_file(game: Game[Any]) -> Path | None:
 def judge(game: Game[Any], path: Path | None = None) -> Judge | None:
     """Each seat's logit of a position by `game`'s network (default: the shipped one), or None when it ships
     none for this table size. A file that is there but unreadable or for another encoding raises
-    NetworkError, and so does a `path` given that is not there: a bot asked to play a network never plays
-    without it."""
+    NetworkError, and so does a `path` given that is not there (a bot asked to play a network never plays
+    without it) or a shipped one (`Game.shipped_networks`) gone from the install."""
     encoding = game.network_input()
     given = path is not None
     path = network_file(game) if path is None else path
@@ -70,6 +70,10 @@ def judge(game: Game[Any], path: Path | None = None) -> Judge | None:
         if path.exists() or given:
             net = network.load(path, game=game.name, players=game.num_players, input_name=encoding.name)
             _LOADED[key] = value_function(net, encoding.encode)
+        elif game.num_players in game.shipped_networks:
+            raise network.NetworkError(
+                f"the {game.name} network for {game.num_players} players, {path}, is missing: reinstall kameleon"
+            )
         else:
             _LOADED[key] = None
     return _LOADED[key]
@@ -79,6 +83,26 @@ def has_network(game: Game[Any]) -> bool:
     """Whether `game` ships a network for its table size (else `expert` plays as `hard`); a damaged one raises
     NetworkError."""
     return judge(game) is not None
+
+
+def check_shipped() -> None:
+    """Read every learned file the package ships, each game's networks (`Game.shipped_networks`) and learned
+    value weights (`Game.value_model`), so that a damaged install is refused by name where a server starts, not
+    found by a bot in the middle of a game (KameleonError naming the file). A plug-in that does not load is the
+    registry's to report, not this check's."""
+    from kameleon.engine.errors import KameleonError
+    from kameleon.engine.registry import game_class, games, load
+
+    for name in games():
+        try:
+            cls = game_class(name)
+        except KameleonError:
+            continue
+        for players in cls.shipped_networks:
+            judge(load(name, players=players))
+        model = cls.value_model()
+        if model is not None:
+            model.load(model.weights_file)
 
 
 def is_hard(game: Game[Any]) -> bool:

@@ -60,7 +60,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from kameleon.engine.agent import seat_to_move
-from kameleon.engine.game import Game, State
+from kameleon.engine.game import DEFAULT_EVALUATION_SCALE, Game, State
 from kameleon.engine.seeding import whole_number
 
 ROLLOUTS = ("random", "heuristic")
@@ -178,7 +178,7 @@ class ISMCTSAgent:
         widening_power: float = 0.5,
         reuse_tree: bool = True,
         decisive: bool = True,
-        evaluation_scale: float = 2.0,
+        evaluation_scale: float = DEFAULT_EVALUATION_SCALE,
         cutoff: str = "margin",
         rollout_mix: float = 0.0,
         per_game: Mapping[str, Mapping[str, Any]] | None = None,

@@ -65,8 +65,8 @@ def analyse_command(
         None,
         "--iterations",
         help=helptext(
-            "search iterations per decision (default {iterations}; reproducible: the same record, level and seed "
-            "give the same analysis)",
+            "search iterations per decision, or positions examined where the level plays an alpha-beta search "
+            "(default {iterations}; reproducible: the same record, level and seed give the same analysis)",
             iterations=DEFAULT_ITERATIONS,
         ),
     ),
@@ -125,7 +125,7 @@ def _record(file: Path, game: int | None) -> dict[str, Any]:
         whole: dict[str, Any] | None = read_record(file)
     except RecordError as exc:
         lines = _lines(file)  # JSON lines fail as one JSON document
-        if len(lines) < 2:
+        if len(lines) < 2 or not _is_object(lines[0]):  # else a record broken mid-way: its own JSON error
             raise exc from None
         whole = None
     else:
@@ -167,6 +167,14 @@ def _record(file: Path, game: int | None) -> dict[str, Any]:
             )
         )
     return cast(dict[str, Any], line["record"])
+
+
+def _is_object(line: str) -> bool:
+    """Whether a line is a whole JSON object, as each line of a tournament's file is."""
+    try:
+        return isinstance(json.loads(line), dict)
+    except ValueError:
+        return False
 
 
 def _lines(file: Path) -> list[str]:

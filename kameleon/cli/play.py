@@ -14,6 +14,7 @@ from rich.panel import Panel
 from rich.table import Table
 
 from kameleon.ai import agent_names, make_agent, parse_spec
+from kameleon.ai.expert import ExpertAgent, is_hard
 from kameleon.ai.fair import fair_state
 from kameleon.cli.common import console, fail, load_game, split_names
 from kameleon.cli.helptext import helptext
@@ -142,7 +143,12 @@ def play_command(
                 if len(humans) > 1 or not quiet:  # in the log like a bot's: the others at the screen see it said
                     _log(kept, state, state.move_tokens()[-1], watcher, names, render, say, board)
             else:
-                action = agent.act(fair_state(state, seat))  # a bot sees its seat's view, as in tournaments
+                try:
+                    action = agent.act(fair_state(state, seat))  # a bot sees its seat's view, as in tournaments
+                except KameleonError as exc:  # a bot that cannot play on: the game so far is saved, and said so
+                    saved = msg("tui_saved", "Game saved to {path}; continue with: {again}", path=path, again=again)
+                    console.print(escape(say(saved)), soft_wrap=True)
+                    raise fail(exc.message) from None
                 text = state.token_seen_by(action, watcher) if humans else state.action_to_str(action)
                 before = None if quiet else state.clone()
                 state.apply(action)
@@ -313,7 +319,13 @@ def _is_bot(name: str) -> bool:
 
 def _agents(names: list[str], robots: set[int], state: State[Any]) -> list[Agent | None]:
     seed = state.seed or 0
-    return [make_agent(name, seed * 31 + seat) if seat in robots else None for seat, name in enumerate(names)]
+    agents = [make_agent(name, seed * 31 + seat) if seat in robots else None for seat, name in enumerate(names)]
+    if any(isinstance(agent, ExpertAgent) for agent in agents):
+        try:
+            is_hard(state.game)  # reads the shipped network now: a damaged file is refused before the first move
+        except KameleonError as exc:
+            raise fail(exc.message) from None
+    return agents
 
 
 def _show(state: State[Any], seat: int | None, render: TerminalRenderer | None, board: Say) -> None:

@@ -18,6 +18,7 @@ import typer
 from kameleon.cli.common import err_console, fail, stopped_cleanly
 from kameleon.cli.progress import Bars, bars
 from kameleon.engine.errors import KameleonError
+from kameleon.engine.registry import load
 
 research_app = typer.Typer(
     name="research",
@@ -197,7 +198,7 @@ def fit_value_command(
         help="the bots that play the games: a level, a searching one with @ITERATIONS, e.g. expert@300",
     ),
 ) -> None:
-    """Fit a game's learned position value from games between bots (needs numpy: the rl extra).
+    """Fit a game's learned position value from games between bots.
 
     For the games that offer one (`Game.value_model()`; Chromino, Le Caméléon): a
     multinomial logistic regression per stage on the positions of games between
@@ -361,6 +362,8 @@ def train_command(
         else:
             chosen: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
             settings = train.Settings(game, **chosen)
+        if install:  # refused now rather than after hours of games
+            train.check_installable(load(settings.game, players=settings.players))
     except KameleonError as exc:
         raise fail(str(exc)) from None
     with _progress(transient=False) as progress:

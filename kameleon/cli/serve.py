@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from kameleon.ai.expert import check_shipped
 from kameleon.cli.common import fail
+from kameleon.engine.errors import KameleonError
 
 if TYPE_CHECKING:
     from kameleon.server import Settings
@@ -60,6 +62,10 @@ def serve_command(
     if workers > 1 and not settings.redis_url:
         raise fail("--workers above 1 needs --redis-url: the processes share moves through Redis")
     _check_database(settings)
+    try:
+        check_shipped()  # a damaged install is refused now, not found by a bot seat in the middle of a game
+    except KameleonError as exc:
+        raise fail(exc.message) from None
     if settings.redis_url:
         _check_redis(settings.redis_url)
     _check_listening(host, port)

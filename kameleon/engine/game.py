@@ -34,6 +34,9 @@ A = TypeVar("A", bound=Hashable)
 ISMCTS = "ismcts"
 ALPHABETA = "alphabeta"
 """The searches the `expert` level may play a game with (`Game.expert_search`)."""
+DEFAULT_EVALUATION_SCALE = 2.0
+"""The points of margin that ISMCTS's cut-off rollouts squash by (`tanh(margin / scale)`) unless the game's
+`search_settings` name another `evaluation_scale`."""
 
 
 class Game(ABC, Generic[A]):
@@ -139,10 +142,13 @@ class Game(ABC, Generic[A]):
         """The advantage of the seat to move in a position between two turns, for the alpha-beta search
         (`expert_search`), zero for a level position: the log-odds of its winning, which analysis reads as a
         win chance through the logistic function (a game whose value is learned, as Le Caméléon's, has it so).
-        The default is its `position_values` margin over the other seat, in the game's own units."""
+        The default turns the mover's `position_values` margin over the other seat into the log-odds that
+        `hard`'s cut-off rollouts give it: they score a margin m as `tanh(m / evaluation_scale)`, which is the
+        win chance `sigmoid(2 m / evaluation_scale)` (`search_settings`, else the search's 2.0)."""
         values = self.position_values(state)
         mover = state.current_player
-        return values[mover] - max(v for seat, v in enumerate(values) if seat != mover)
+        margin = values[mover] - max(v for seat, v in enumerate(values) if seat != mover)
+        return 2.0 * margin / float(self.search_settings.get("evaluation_scale", DEFAULT_EVALUATION_SCALE))
 
     def position_key(self, state: Any) -> Hashable | None:
         """A key that two positions share only when the same moves are open from them, for the alpha-beta
@@ -187,6 +193,11 @@ class Game(ABC, Generic[A]):
         if found is None:
             return None
         return NetworkInput(name=f"observation-{found.size}", size=found.size, encode=found.encode)
+
+    shipped_networks: ClassVar[tuple[int, ...]] = ()
+    """The table sizes whose value network the package ships in `network_dir`: one of them missing is a damaged
+    install, refused by name, never `expert` quietly playing as `hard` (a test checks the list against the
+    folder)."""
 
     @classmethod
     def network_dir(cls) -> Path | None:

@@ -458,12 +458,24 @@ def final_network(out: Path) -> Path:
     return out / f"network-{len(progress.done) - 1}.npz"
 
 
+def check_installable(game: Game[Any]) -> None:
+    """Refuse to install a network `expert` would never read: a game it plays by alpha-beta (Le Caméléon)."""
+    if ExpertAgent.by_alphabeta(game):
+        raise KameleonError(
+            f"--install: expert plays {game.name} by alpha-beta search and reads no network; the run's network "
+            "plays only where its file is given (ExpertAgent(network=...))"
+        )
+
+
 def install(out: Path, target: Path | None = None) -> Path:
     """Copy the run's final network into the game's package, where `expert` loads it (or to `target`);
-    returns where. The network is checked first: a file that would not load is never installed."""
+    returns where. The network is checked first: a file that would not load is never installed, nor one for a
+    game `expert` plays without a network (`check_installable`)."""
     progress = Progress.read(out)
     source = final_network(out)
     game = load(progress.settings.game, players=progress.settings.players)
+    if target is None:
+        check_installable(game)
     target = network_file(game) if target is None else target
     if target is None:
         raise KameleonError(f"{game.name} has no folder for networks (Game.network_dir)")

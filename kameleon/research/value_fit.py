@@ -22,12 +22,11 @@ that of a coin toss (log of the number of players: 0.693 for two).
 
 `--write` puts the fitted weights of that number of players into the weights
 file (`ValueModel.weights_file`, data shipped in the game's package), keeping the
-others; without it they are printed. Needs numpy (the `rl` extra).
+others; without it they are printed.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import multiprocessing
 import random
 from collections.abc import Callable
@@ -81,8 +80,8 @@ def model(game: str) -> ValueModel:
 
 
 def check(game: str, games: int, seed: int, workers: int, players: int, teacher: str = "medium") -> None:
-    """Refuse an unknown game or one without a learned value, bad settings, or a missing numpy, before the
-    first game (KameleonError)."""
+    """Refuse an unknown game, one without a learned value, or bad settings, before the first game
+    (KameleonError)."""
     allowed = model(game).players
     replayable_spec(teacher, "--teacher")
     if games < 2 * HELD_OUT:
@@ -97,8 +96,6 @@ def check(game: str, games: int, seed: int, workers: int, players: int, teacher:
         if len(allowed) == 1:
             raise KameleonError(f"--players must be {allowed.start} in {game}, not {players}")
         raise KameleonError(f"--players must be from {allowed.start} to {allowed.stop - 1}, not {players}")
-    if importlib.util.find_spec("numpy") is None:
-        raise KameleonError("the fit needs numpy, which the rl extra installs: pip install 'kameleon[rl]'")
 
 
 def record(seed: int, game: str, players: int = 2, teacher: str = "medium") -> list[Sample]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from pathlib import Path
 from typing import Any
@@ -210,3 +211,18 @@ def test_an_expert_given_a_network_to_train_plays_it_in_le_cameleon_too(tmp_path
     state = kameleon.load("cameleon").new_state(0)
     with pytest.raises(NetworkError, match="no value network at"):
         ExpertAgent(1, iterations=10, network=tmp_path / "gone.npz").act(fair_state(state))
+
+
+@pytest.mark.parametrize(("name", "scale"), [("cardcassonne", 20.0), ("coloretto", 2.0)])
+def test_the_default_search_value_is_the_log_odds_hards_rollouts_give_the_margin(name: str, scale: float) -> None:
+    game = kameleon.load(name, players=2)
+    state = game.new_state(3)
+    rng = random.Random(3)
+    for _ in range(30):
+        state.apply(rng.choice(state.legal_actions()))
+    values = game.position_values(state)
+    mover = state.current_player
+    assert mover is not None
+    margin = values[mover] - values[1 - mover]
+    assert Game.search_value(game, state) == pytest.approx(2 * margin / scale)
+    assert win_chance(Game.search_value(game, state)) == pytest.approx((1 + math.tanh(margin / scale)) / 2)

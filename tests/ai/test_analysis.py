@@ -16,7 +16,16 @@ from typer.testing import CliRunner, Result
 
 import kameleon
 from kameleon.ai import analyse, hint
-from kameleon.ai.analysis import LABEL_NAMES, decision_seed, decision_tokens, judge, label_of, move_accuracy
+from kameleon.ai.analysis import (
+    LABEL_NAMES,
+    Analysis,
+    Decision,
+    decision_seed,
+    decision_tokens,
+    judge,
+    label_of,
+    move_accuracy,
+)
 from kameleon.ai.fair import fair_state
 from kameleon.ai.levels import STRONGEST, make_agent, make_analyst
 from kameleon.cli.main import app
@@ -99,10 +108,24 @@ def test_labels_and_accuracy_follow_the_documented_bounds() -> None:
     assert 100.0 > move_accuracy(0.05) > move_accuracy(0.1) > move_accuracy(0.2) > 0.0
 
 
+def test_a_won_game_thrown_away_counts_against_accuracy_and_a_decided_one_does_not() -> None:
+    thrown = Decision(0, 0, "a", "b", value=0.0, best_value=1.0)  # the best move wins, the played one loses
+    still_won = Decision(2, 0, "c", "d", value=0.99, best_value=1.0)  # won whatever the seat does
+    still_lost = Decision(1, 1, "e", "f", value=0.0, best_value=0.01)  # lost whatever the seat does
+    analysis = Analysis(2, [thrown, still_won, still_lost], "expert")
+    assert thrown.label == "blunder" and analysis.accuracy(0) < 10.0
+    assert analysis.accuracy(1) == 100.0  # no decision of seat 1 mattered
+    assert Analysis(2, [still_won], "expert").accuracy(0) == 100.0
+
+
 def test_bad_settings_and_bad_records_are_refused() -> None:
     record = _record("coloretto", 2, seed=1, moves=6)
     with pytest.raises(KameleonError, match="does not search"):
         analyse(record, level="medium")
+    refused: list[Any] = [-1, 2**53, "3", True]  # as the command line's --seed refuses them
+    for seed in refused:
+        with pytest.raises(KameleonError, match="the analysis seed must be a whole number from 0 to"):
+            analyse(record, seed=seed)
     with pytest.raises(KameleonError, match="not both"):
         analyse(record, iterations=10, move_time=1.0)
     with pytest.raises(KameleonError, match="iterations"):
@@ -252,6 +275,21 @@ def test_a_hint_is_a_legal_token_for_the_seat_to_move(name: str, players: int) -
         hint(state, (seat + 1) % players)
 
 
+def test_the_budget_names_visits_only_where_the_search_counts_them() -> None:
+    colour = analyse(_record("coloretto", 2, seed=8, moves=6), iterations=400).to_json()["budget"]
+    assert colour == {"iterations": 400, "played_visits": 50}  # 400 / 8, over the floor of 40
+    timed = analyse(_record("coloretto", 2, seed=8, moves=4), move_time=0.01).to_json()["budget"]
+    assert timed == {"move_time": 0.01, "played_visits": 40}
+    cameleon = analyse(_record("cameleon", 2, seed=8, moves=4), iterations=30).to_json()["budget"]
+    assert cameleon == {"iterations": 30}  # the alpha-beta search examines positions, it visits no moves
+
+
+def test_a_cameleon_hint_is_the_move_analysis_calls_best() -> None:
+    state, bad, _ = _cameleon()
+    verdict = judge(state, bad, make_analyst(f"{STRONGEST}@300", seed=0))
+    assert verdict is not None and hint(state, 0, level=f"{STRONGEST}@300") == verdict.best
+
+
 # --- the command line ---------------------------------------------------------------------------
 
 
@@ -304,11 +342,14 @@ def test_cli_errors_are_one_line_and_exit_2(tmp_path: Path) -> None:
     good.write_text(json.dumps(record))
     broken = tmp_path / "broken.json"
     broken.write_text('{"game": "coloretto"')
+    cut = tmp_path / "cut.json"  # a saved record, pretty-printed, cut off part-way: not a tournament's lines
+    cut.write_text(json.dumps(record, indent=1)[:200])
     illegal = tmp_path / "illegal.json"
     illegal.write_text(json.dumps({**record, "moves": ["take 5"]}))
     cases = [
         ((str(tmp_path / "missing.json"),), "cannot read"),
         ((str(broken),), "is not valid JSON"),
+        ((str(cut),), "is not valid JSON"),
         ((str(illegal),), "move 1 'take 5' cannot be played"),
         ((str(good), "--iterations", "0"), "--iterations must be a whole number"),
         ((str(good), "--move-time", "-2"), "--move-time must be a positive number"),

@@ -5,18 +5,21 @@ from __future__ import annotations
 import json
 import random
 import re
+import socket
 import zipfile
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
+from typer.testing import CliRunner
 
 import kameleon
 from kameleon.ai import make_agent
-from kameleon.ai.expert import ExpertAgent, judge, network_file
+from kameleon.ai.expert import ExpertAgent, check_shipped, judge, network_file
 from kameleon.ai.fair import fair_state
 from kameleon.ai.network import FORMAT, VERSION, NetworkError, load, new_network
+from kameleon.cli.main import app
 from kameleon.engine.errors import KameleonError
 from kameleon.research.train import Settings, final_network, play, train
 from tests.ai.games import configs
@@ -173,6 +176,21 @@ def test_a_missing_or_corrupt_network_is_refused_by_name(tmp_path: Path, kind: s
     assert zipfile.is_zipfile(good)
 
 
+def test_play_refuses_a_damaged_network_before_the_first_move(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "networks"
+    folder.mkdir()
+    (folder / "value-2p.npz").write_bytes(b"not a zip file at all")  # what a broken install would hold
+    monkeypatch.setattr(type(kameleon.load("coloretto", players=2)), "network_dir", classmethod(lambda cls: folder))
+    monkeypatch.setenv("KAMELEON_HOME", str(tmp_path / "home"))
+    save = tmp_path / "game.json"
+    result = CliRunner().invoke(
+        app, ["play", "coloretto", "-p", "2", "--bots", "expert@5,random", "-q", "--save", str(save), "--lang", "en"]
+    )
+    assert (result.exit_code == 2 and result.exception is None) or isinstance(result.exception, SystemExit)
+    assert "is not a readable value network" in result.output and "Traceback" not in result.output
+    assert not save.exists() or json.loads(save.read_text())["moves"] == []  # no move was played
+
+
 def test_a_network_for_another_game_or_table_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "net.npz"
     new_network("coloretto", 2, "observation-108", [108, 4, 1], np.random.default_rng(0)).save(path)
@@ -192,6 +210,43 @@ def test_a_network_file_asked_for_that_is_not_there_is_an_error_not_hard(tmp_pat
     agent = ExpertAgent(1, iterations=10, network=tmp_path / "gone.npz")
     with pytest.raises(NetworkError, match=r"no value network at .*gone\.npz"):
         agent.act(_with_a_choice("coloretto", 2, 1))
+
+
+@pytest.mark.parametrize("name", ["coloretto", "chromino", "cardcassonne", "cameleon"])
+def test_the_shipped_networks_are_the_files_in_the_package(name: str) -> None:
+    game_class = type(kameleon.load(name, players=2))
+    folder = game_class.network_dir()
+    found = (
+        sorted(int(p.stem.removeprefix("value-").removesuffix("p")) for p in folder.glob("value-*p.npz"))
+        if folder
+        else []
+    )
+    assert tuple(found) == game_class.shipped_networks
+
+
+def test_a_shipped_network_gone_from_the_install_is_an_error_not_hard(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(
+        type(kameleon.load("coloretto", players=2)), "network_dir", classmethod(lambda cls: tmp_path)
+    )  # empty
+    with pytest.raises(
+        NetworkError, match=r"the coloretto network for 2 players, .*value-2p\.npz, is missing: reinstall"
+    ):
+        make_agent("expert@10", 1).act(_with_a_choice("coloretto", 2, 1))
+    assert make_agent("expert@10", 1).act(_with_a_choice("coloretto", 3, 1)) is not None  # none shipped: hard
+
+
+def test_the_arena_refuses_to_start_on_a_damaged_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    check_shipped()  # the install as shipped passes
+    monkeypatch.setattr(type(kameleon.load("coloretto", players=2)), "network_dir", classmethod(lambda cls: tmp_path))
+    monkeypatch.setenv("KAMELEON_HOME", str(tmp_path / "home"))
+    with socket.socket() as taken:  # a busy port: were the install not refused, serve would stop there, not serve
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        result = CliRunner().invoke(app, ["serve", "--host", "127.0.0.1", "--port", str(taken.getsockname()[1])])
+    assert result.exit_code == 2, result.output
+    assert "the coloretto network for 2 players" in result.output and "is missing: reinstall kameleon" in result.output
 
 
 def test_expert_plays_as_hard_where_no_network_is_shipped() -> None:

@@ -37,9 +37,9 @@ def test_the_search_value_is_the_difference_of_the_two_sides_from_the_mover_s() 
 
 
 def test_the_shipped_weights_load_and_the_contempt_for_a_draw_is_in_log_odds() -> None:
-    assert value.load_weights() == value.WEIGHTS and list(value.WEIGHTS) == [2]
-    assert list(value.WEIGHTS[2]) == list(range(1, value.STAGES + 1)) and value.WEIGHTS[2][1] == value.ROW
-    assert len(value.ROW) == len(value.FEATURES) and all(math.isfinite(w) for w in value.ROW)
+    row = value.shipped_row()
+    assert value.load_weights() == {2: {1: row}} and value.STAGES == 1
+    assert len(row) == len(value.FEATURES) and all(math.isfinite(w) for w in row)
     assert kameleon.load("cameleon").expert_settings == {"contempt": 0.05}  # in log-odds, as the value
 
 
@@ -53,3 +53,21 @@ def test_a_damaged_weights_file_is_refused_by_name(tmp_path: Path) -> None:
         value.load_weights(path)
     with pytest.raises(WeightsError, match="is not a file of Le Caméléon value weights"):
         value.load_weights(chromino_value.WEIGHTS_FILE)
+
+
+def test_a_damaged_shipped_file_stops_only_what_judges_by_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    damaged = tmp_path / "value_weights.json"
+    damaged.write_text(value.WEIGHTS_FILE.read_text(encoding="utf-8")[:40], encoding="utf-8")  # a broken install
+    monkeypatch.setattr(value, "WEIGHTS_FILE", damaged)
+    value.shipped_row.cache_clear()
+    try:
+        state = kameleon.load("cameleon").new_state(0)  # the game itself loads and plays
+        state.apply(state.legal_actions()[0])
+        with pytest.raises(WeightsError, match=r"are not valid JSON .*: reinstall kameleon"):
+            value.search_value(state)
+    finally:
+        monkeypatch.undo()
+        value.shipped_row.cache_clear()
+    assert value.search_value(state) == pytest.approx(
+        value.value(state, state.turn) - value.value(state, 1 - state.turn)
+    )

@@ -321,6 +321,7 @@ def test_train_plays_generation_0_with_the_teacher_and_keeps_it_on_resume(tmp_pa
         (["train", "coloretto", "--workers", "0"], "--workers must be at least 1"),
         (["train", "coloretto", "--resume", "--out", "/nonexistent/run"], "nothing to resume in /nonexistent/run"),
         (["train", "coloretto", "--teacher", "hard"], "--teacher hard: give a searching bot its budget"),
+        (["train", "cameleon", "--install"], "--install: expert plays cameleon by alpha-beta search and reads no"),
     ],
 )
 def test_train_refuses_bad_input_before_any_game(args: list[str], message: str) -> None:

@@ -159,4 +159,4 @@ def test_le_cameleon_s_weights_file_is_the_one_the_fit_writes(tmp_path: Path) ->
     assert cameleon_value.load_weights(path) == {2: dict.fromkeys(stages, row)}
     assert path.read_text(encoding="utf-8") == cameleon_value.FORMAT.text({2: dict.fromkeys(stages, row)})
     shipped = cameleon_value.WEIGHTS_FILE.read_text(encoding="utf-8")
-    assert shipped == cameleon_value.FORMAT.text(cameleon_value.WEIGHTS)  # the shipped file is as the fit writes it
+    assert shipped == cameleon_value.FORMAT.text(cameleon_value.load_weights())  # as the fit writes it

@@ -9,7 +9,7 @@ end of its ply when it is to move; when it is not, the other must answer the
 threat), how many displacements it has, whether its reserve is full (then it
 cannot capture) and whose move it is.
 
-`WEIGHTS` are data, read once at import from `value_weights.json` beside this
+The weights are data, read once, at the first judgement, from `value_weights.json` beside this
 module (`kameleon.engine.weights`, format `WEIGHTS_FORMAT`). They were fitted by
 `kameleon research fit-value cameleon --teacher expert@300 --games 500 --seed 10000
 --write`: logistic regression on the positions of 500 games the `expert` search
@@ -22,6 +22,7 @@ flanked between plies, so the two threat features are 0 there.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -85,16 +86,20 @@ def save_weights(weights: Mapping[int, Mapping[int, Sequence[float]]], path: Pat
     FORMAT.save(weights, path)
 
 
-WEIGHTS: Weights = FORMAT.shipped(WEIGHTS_FILE)
-"""Players (2) -> stage (1) -> weights of `FEATURES`, from `WEIGHTS_FILE`."""
-if 2 not in WEIGHTS:
-    raise WeightsError(f"the Le Caméléon value weights {WEIGHTS_FILE} hold none for 2 players: reinstall kameleon")
-ROW = WEIGHTS[2][1]
+@functools.cache
+def shipped_row() -> tuple[float, ...]:
+    """The shipped weights of `FEATURES` (2 players, stage 1), read from `WEIGHTS_FILE` at the first judgement
+    rather than at import: a damaged file stops only what judges by it (`expert`, analysis, hints), never the
+    game itself. WeightsError names the problem."""
+    weights = FORMAT.shipped(WEIGHTS_FILE)
+    if 2 not in weights:
+        raise WeightsError(f"the Le Caméléon value weights {WEIGHTS_FILE} hold none for 2 players: reinstall kameleon")
+    return tuple(weights[2][1])
 
 
 def value(state: CameleonState, seat: int) -> float:
     """The seat's score in log-odds (only the difference between the two seats means anything)."""
-    return sum(w * f for w, f in zip(ROW, features(state, seat), strict=True))
+    return sum(w * f for w, f in zip(shipped_row(), features(state, seat), strict=True))
 
 
 def search_value(state: CameleonState) -> float:

@@ -114,6 +114,7 @@ class ChrominoGame(Game[int]):
 
     # Plug-in capabilities (kameleon.engine.Game documents each).
 
+    shipped_networks = (2, 4)
     has_heuristics = True
     # Short random rollouts scored by `heuristics.evaluate` (a learned value in log-odds, so the softmax at
     # scale 2 gives each seat its win probability) beat full random ones and cost a quarter as much; greedy

@@ -44,6 +44,7 @@ class ColorettoGame(Game[int]):
 
     # Plug-in capabilities (kameleon.engine.Game documents each).
 
+    shipped_networks = (2, 4)
     has_heuristics = True
 
     def action_values(self, state: ColorettoState, actions: list[int]) -> list[float]:
