@@ -197,6 +197,13 @@ def fit_value_command(
         "--teacher",
         help="the bots that play the games: a level, a searching one with @ITERATIONS, e.g. expert@300",
     ),
+    out: Path | None = typer.Option(
+        None,
+        "--out",
+        help="where each game's positions are kept as it ends, until the fit is done (default: fit-value/ in "
+        "kameleon's data directory)",
+    ),
+    resume: bool = typer.Option(False, "--resume", help="go on with a stopped fit: play only the games not kept yet"),
 ) -> None:
     """Fit a game's learned position value from games between bots.
 
@@ -221,12 +228,16 @@ def fit_value_command(
             value_fit.kept_weights(game, weights)  # a file the fit could not write is refused before its games
     except KameleonError as exc:
         raise fail(str(exc)) from None
+    kept = out if out is not None else value_fit.default_kept(game, players)
+    again = "interrupted: the games played are kept; go on with the same command and --resume"
     with _progress() as progress:
         bar = progress.add_task(f"{game}: {teacher} games of {players}", total=games)
-        with stopped_cleanly(progress, lambda: "interrupted: the fit keeps nothing, run it again"):
+        with stopped_cleanly(progress, lambda: again):
             found = value_fit.fit(
-                game, games, seed, workers, players, teacher=teacher, on_game=lambda: progress.advance(bar)
-            )
+                game, games, seed, workers, players, teacher=teacher, on_game=lambda: progress.advance(bar),
+                kept=kept, resume=resume,
+            )  # fmt: skip
+    kept.unlink(missing_ok=True)  # what they were kept for is below: the fit's figures and weights
     typer.echo(f"| stage | held-out positions | log-loss (coin: {math.log(players):.3f}) |")
     typer.echo("| --- | --- | --- |")
     for stage, (_, held, loss) in found.items():

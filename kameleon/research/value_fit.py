@@ -1,7 +1,7 @@
 """Fit the weights of a game's learned position value (`Game.value_model()`) for one number of players.
 
     kameleon research fit-value GAME [--players 2] [--games 40000] [--seed 10000] [--workers 2]
-                                     [--teacher medium] [--write]
+                                     [--teacher medium] [--write] [--out FILE] [--resume]
 
 Plays games between `--teacher` bots (`medium` unless told; a searching level
 with its budget in iterations, `expert@300`, so that the games replay). In
@@ -20,6 +20,10 @@ seats' features. It is fitted by Newton's method with a small ridge penalty on
 the games but every fifth; the held-out games give the log-loss printed beside
 that of a coin toss (log of the number of players: 0.693 for two).
 
+Each game's positions are kept as it ends (`--out`, default `fit-value/` in
+kameleon's data directory, deleted once the fit is done), so a stopped fit goes
+on with `--resume` and plays only the games it had not finished.
+
 `--write` puts the fitted weights of that number of players into the weights
 file (`ValueModel.weights_file`, data shipped in the game's package), keeping the
 others; without it they are printed.
@@ -27,6 +31,7 @@ others; without it they are printed.
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import random
 from collections.abc import Callable
@@ -37,7 +42,9 @@ from typing import Any
 from kameleon.ai import make_agent
 from kameleon.ai.levels import replayable_spec
 from kameleon.engine.errors import BrokenGame, KameleonError
+from kameleon.engine.home import data_dir
 from kameleon.engine.hooks import ValueModel
+from kameleon.engine.record import write_whole
 from kameleon.engine.registry import game_class, games, load
 from kameleon.engine.seeding import MAX_SEED
 
@@ -166,21 +173,37 @@ def fit(
     *,
     teacher: str = "medium",
     on_game: Callable[[], None] | None = None,
+    kept: Path | None = None,
+    resume: bool = False,
 ) -> dict[int, Fit]:
     """Stage -> (weights, held-out positions, held-out log-loss) of `game`'s learned value, from `games` games
-    dealt from `seed` on and played by `teacher` bots; `on_game()` runs as each game has been played."""
+    dealt from `seed` on and played by `teacher` bots; `on_game()` runs as each game has been played (or is
+    found kept). With `kept`, each game's samples are written there as it ends (`KeptGames`), and `resume`
+    plays only the games that file does not hold yet: the fit is the same as one run without a stop."""
     import numpy as np
 
     value = model(game)
+    store = (
+        None if kept is None else KeptGames(kept, {"game": game, "players": players, "teacher": teacher, "seed": seed})
+    )
+    played = {} if store is None else store.open(resume, seed, games)
     rows: dict[int, list[tuple[bool, list[float], list[list[float]]]]] = {s: [] for s in range(1, value.stages + 1)}
+    for _ in played:
+        if on_game is not None:
+            on_game()
+    missing = [deal for deal in range(seed, seed + games) if deal not in played]
     with multiprocessing.Pool(workers) as pool:
         play = partial(record, game=game, players=players, teacher=teacher)
-        for i, samples in enumerate(pool.imap(play, range(seed, seed + games), chunksize=25)):
-            held = i % HELD_OUT == 0
-            for stage, label, features in samples:
-                rows[stage].append((held, label, features))
+        for deal, samples in zip(missing, pool.imap(play, missing, chunksize=25), strict=True):
+            played[deal] = samples
+            if store is not None:
+                store.add(deal, samples)
             if on_game is not None:
                 on_game()
+    for deal in range(seed, seed + games):
+        held = (deal - seed) % HELD_OUT == 0
+        for stage, label, features in played[deal]:
+            rows[stage].append((held, label, features))
     found: dict[int, Fit] = {}
     for stage, stage_rows in rows.items():
         test = np.array([r[0] for r in stage_rows], dtype=bool)
@@ -191,6 +214,77 @@ def fit(
         w = fit_softmax(x[~test], y[~test])
         found[stage] = (tuple(float(v) for v in w), int(test.sum()), log_loss(x[test], y[test], w))
     return found
+
+
+def default_kept(game: str, players: int) -> Path:
+    """Where `kameleon research fit-value` keeps a fit's games until it is done: `fit-value/` in kameleon's data
+    directory."""
+    return data_dir() / "fit-value" / f"{game}-{players}p.jsonl"
+
+
+class KeptGames:
+    """The samples of a fit's games, one JSON line per game as it ends (`{"deal": N, "samples": [...]}`) after a
+    first line naming the fit (`{"fit-value": {game, players, teacher, seed}}`), so that a stopped fit goes on
+    where it stopped (`fit(..., resume=True)`) rather than playing its games again."""
+
+    def __init__(self, path: Path, fit: dict[str, Any]) -> None:
+        self.path = path
+        self.fit = fit
+
+    def open(self, resume: bool, seed: int, games: int) -> dict[int, list[Sample]]:
+        """The games kept so far (none for a new fit), the file ready to take the next ones. KameleonError for
+        a file of another fit or of no fit, a damaged line, or a new fit over kept games."""
+        kept = self.path.is_file() and self.path.stat().st_size > 0
+        if self.path.exists() and not self.path.is_file():
+            raise KameleonError(f"{self.path} is not a file: the fit keeps its games in a file")
+        if kept and not resume:
+            raise KameleonError(
+                f"{self.path} holds the games of a fit: add --resume to go on with it, or delete it to start again"
+            )
+        if not kept:
+            if resume:
+                raise KameleonError(f"nothing to resume: {self.path} holds no fit's games")
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                write_whole(self.path, json.dumps({"fit-value": self.fit}) + "\n")
+            except OSError as exc:
+                raise KameleonError(f"cannot keep the fit's games in {self.path}: {exc.strerror or exc}") from None
+            return {}
+        return self._read(seed, games)
+
+    def _read(self, seed: int, games: int) -> dict[int, list[Sample]]:
+        text = self.path.read_text(encoding="utf-8")
+        lines = text.split("\n")
+        whole, torn = lines[:-1], lines[-1]  # a line cut by a stop (no newline yet) is dropped, its game replayed
+        try:
+            head = json.loads(whole[0]) if whole else None
+        except ValueError:
+            head = None
+        if not isinstance(head, dict) or head.get("fit-value") != self.fit:
+            shown = head.get("fit-value") if isinstance(head, dict) else None
+            raise KameleonError(
+                f"{self.path} holds the games of another fit ({shown or 'not a fit'}), not of {self.fit}: resume "
+                "with its settings, or delete it to start again"
+            )
+        played: dict[int, list[Sample]] = {}
+        for number, line in enumerate(whole[1:], start=2):
+            try:
+                entry = json.loads(line)
+                deal, samples = entry["deal"], [(int(s), list(y), list(x)) for s, y, x in entry["samples"]]
+            except (ValueError, TypeError, KeyError) as exc:
+                raise KameleonError(
+                    f"line {number} of {self.path} is not a kept game ({exc}): delete the file"
+                ) from None
+            if isinstance(deal, int) and seed <= deal < seed + games:
+                played[deal] = samples
+        if torn:
+            with self.path.open("r+", encoding="utf-8") as file:
+                file.truncate(len(text.encode("utf-8")) - len(torn.encode("utf-8")))
+        return played
+
+    def add(self, deal: int, samples: list[Sample]) -> None:
+        with self.path.open("a", encoding="utf-8") as file:
+            file.write(json.dumps({"deal": deal, "samples": samples}) + "\n")
 
 
 def stage_weights(found: dict[int, Fit]) -> dict[int, tuple[float, ...]]:

@@ -54,7 +54,10 @@ def test_help_names_every_subcommand_and_its_options() -> None:
             ],
         ),
         ("oracle", ["--game", "--opponent", "--players", "--sees", "--games", "--rollouts", "--candidates", "--seed"]),
-        ("fit-value", ["--players", "--games", "--seed", "--workers", "--teacher", "--write", "--weights"]),
+        (
+            "fit-value",
+            ["--players", "--games", "--seed", "--workers", "--teacher", "--write", "--weights", "--out", "--resume"],
+        ),
     ):
         shown = research(command, "--help")
         assert shown.exit_code == 0, shown.output
@@ -237,6 +240,21 @@ def test_fit_value_writes_the_weights_keeping_the_other_counts(tmp_path: Path) -
     written = value.load_weights(path)
     assert written[2] == value.WEIGHTS[2] and written[4] == value.WEIGHTS[4] and written[3] != value.WEIGHTS[3]
     assert value.WEIGHTS_FILE.read_bytes() == shipped  # the package's file is untouched
+
+
+def test_fit_value_keeps_its_games_until_it_is_done(tmp_path: Path) -> None:
+    kept = tmp_path / "kept.jsonl"
+    kept.write_text('{"fit-value": {"game": "chromino"}}\n{"deal": 3, "samples": []}\n', encoding="utf-8")
+    other = research("fit-value", "chromino", *FAST_FIT, "--out", str(kept), "--resume")
+    assert other.exit_code == 2 and says(other, "holds the games of another fit") and other.stdout == ""
+    again = research("fit-value", "chromino", *FAST_FIT, "--out", str(kept))
+    assert again.exit_code == 2 and says(again, "add --resume to go on with it, or delete it to start again")
+    kept.unlink()
+    done = research("fit-value", "chromino", *FAST_FIT, "--out", str(kept))
+    assert done.exit_code == 0, done.output
+    assert not kept.exists()  # the fit is done: its figures and weights are what the games were kept for
+    nothing = research("fit-value", "chromino", *FAST_FIT, "--resume")
+    assert nothing.exit_code == 2 and says(nothing, "nothing to resume")
 
 
 def test_a_weights_file_the_fit_could_not_write_is_refused_before_its_games(tmp_path: Path) -> None:

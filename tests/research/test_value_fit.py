@@ -5,6 +5,7 @@ The command (`kameleon research fit-value chromino`) is tested in tests/cli/test
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import re
@@ -52,6 +53,26 @@ def test_with_two_seats_the_fit_is_the_logistic_regression_on_the_difference() -
     d = x[:, 0] - x[:, 1]  # the logistic model's score condition: its gradient vanishes at the optimum
     p = 1 / (1 + np.exp(-(d @ w)))
     assert np.allclose(d.T @ (p - y[:, 0]) + 1e-3 * w, 0, atol=1e-6)
+
+
+def test_a_stopped_fit_resumes_to_the_same_weights(tmp_path: Path) -> None:
+    whole = fit("chromino", 20, 5, 1, 3)
+    kept = tmp_path / "kept.jsonl"
+    fit("chromino", 20, 5, 1, 3, kept=kept)
+    lines = kept.read_text(encoding="utf-8").splitlines(keepends=True)
+    assert len(lines) == 21 and json.loads(lines[0]) == {
+        "fit-value": {"game": "chromino", "players": 3, "teacher": "medium", "seed": 5}
+    }
+    kept.write_text("".join(lines[:8]) + lines[8][:30], encoding="utf-8")  # stopped while writing game 8
+    played: list[None] = []
+    assert fit("chromino", 20, 5, 1, 3, kept=kept, resume=True, on_game=lambda: played.append(None)) == whole
+    assert len(played) == 20 and len(kept.read_text(encoding="utf-8").splitlines()) == 21  # 7 kept, 13 played
+    with pytest.raises(KameleonError, match="holds the games of a fit: add --resume to go on with it"):
+        fit("chromino", 20, 5, 1, 3, kept=kept)
+    with pytest.raises(KameleonError, match=r"holds the games of another fit .*'teacher': 'medium'"):
+        fit("chromino", 20, 5, 1, 3, teacher="easy", kept=kept, resume=True)
+    with pytest.raises(KameleonError, match="nothing to resume"):
+        fit("chromino", 20, 5, 1, 3, kept=tmp_path / "none.jsonl", resume=True)
 
 
 def test_a_fit_of_real_games_has_every_stage() -> None:
