@@ -307,6 +307,9 @@ def win_chance(value: float) -> float:
         return 1.0
     if value <= -DECIDED:
         return 0.0
+    if value < 0:  # the same logistic, in a form whose exponential cannot overflow
+        odds = math.exp(value)
+        return odds / (1.0 + odds)
     return 1.0 / (1.0 + math.exp(-value))
 
 

@@ -59,12 +59,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from kameleon.ai.alphabeta import AlphaBetaAgent
 from kameleon.ai.expert import ExpertAgent
 from kameleon.ai.fair import FairView, fair_state
 from kameleon.ai.ismcts import ISMCTSAgent, Node
 from kameleon.ai.levels import STRONGEST, check_budget, make_agent, make_analyst, parse_spec
 from kameleon.engine.errors import KameleonError, RecordError
-from kameleon.engine.game import State, replay_move
+from kameleon.engine.game import Game, State, replay_move
 from kameleon.engine.record import replay
 from kameleon.engine.seeding import MAX_SEED
 
@@ -299,7 +300,7 @@ def _judged_by_minimax(
     """The verdict of the alpha-beta search `expert` plays where the game asks for it (Le Caméléon): its best
     turn and the played one, valued at the depth its budget reached (`AlphaBetaAgent.appraise`); no contempt,
     so a draw is worth half a win."""
-    best_line, (best_value, value) = agent.alphabeta(fair.game, contempt=0.0).appraise(fair, [played_line])
+    best_line, (best_value, value) = minimax_analyst(agent, fair.game).appraise(fair, [played_line])
     if best_line == played_line or value >= best_value:
         # a search cut short may take its turn from the deeper iteration it did not finish: valued at the depth
         # both were searched to, the played turn is then at least as good
@@ -382,6 +383,12 @@ def analyse(
 # --- hints ---------------------------------------------------------------------------------------
 
 
+def minimax_analyst(agent: ExpertAgent, game: Game[Any]) -> AlphaBetaAgent:
+    """The alpha-beta search that analysis and hints both ask, so that a hint is the move analysis calls best:
+    the level's own, without its contempt for draws (a draw is worth half a win, as in the unit)."""
+    return agent.alphabeta(game, contempt=0.0)
+
+
 def hint(state: State[Any], seat: int, *, level: str | None = None, seed: int = 0) -> str:
     """The token the level (default `levels.STRONGEST`, with its own budget) would play for `seat`, the
     seat to move, seeing only `FairView(state, seat)`: its own search's choice, the alpha-beta's where
@@ -401,7 +408,7 @@ def hint(state: State[Any], seat: int, *, level: str | None = None, seed: int = 
         if found is not None:
             return found
     if isinstance(agent, ExpertAgent) and minimax:
-        searcher = agent.alphabeta(fair.game, contempt=0.0)  # as analysis judges: a draw is worth half a win
+        searcher = minimax_analyst(agent, fair.game)  # as analysis judges
         action = searcher.act(fair)
         turn: tuple[Any, ...] = searcher.last_turn  # the whole turn it chose, its choices included
     else:

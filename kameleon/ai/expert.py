@@ -85,21 +85,35 @@ def has_network(game: Game[Any]) -> bool:
     return judge(game) is not None
 
 
+def check_install(game: Game[Any]) -> None:
+    """Read what `expert` needs at `game`'s table: its shipped network (`judge`: missing or damaged is a
+    NetworkError) and, where it searches by alpha-beta, the value it judges by (one position judged, so that a
+    damaged weights file is found now). KameleonError naming the file."""
+    judge(game)
+    if ExpertAgent.by_alphabeta(game):
+        game.search_value(game.new_state(0))
+
+
 def check_shipped() -> None:
     """Read every learned file the package ships, each game's networks (`Game.shipped_networks`) and learned
-    value weights (`Game.value_model`), so that a damaged install is refused by name where a server starts, not
-    found by a bot in the middle of a game (KameleonError naming the file). A plug-in that does not load is the
-    registry's to report, not this check's."""
+    value weights (`Game.value_model`), the way the bots read them, so that a damaged install is refused by name
+    where a server starts, not found by a bot in the middle of a game (KameleonError naming the file). A
+    built-in game that does not load (its weights are read at import) is refused too; a plug-in that does not
+    load is the registry's to report."""
     from kameleon.engine.errors import KameleonError
-    from kameleon.engine.registry import game_class, games, load
+    from kameleon.engine.registry import BUILT_IN, game_class, games, load
 
     for name in games():
         try:
             cls = game_class(name)
         except KameleonError:
+            if name in BUILT_IN:
+                raise
             continue
         for players in cls.shipped_networks:
-            judge(load(name, players=players))
+            check_install(load(name, players=players))
+        if cls.expert_search == ALPHABETA:
+            check_install(load(name, players=2))
         model = cls.value_model()
         if model is not None:
             model.load(model.weights_file)

@@ -14,7 +14,7 @@ from rich.panel import Panel
 from rich.table import Table
 
 from kameleon.ai import agent_names, make_agent, parse_spec
-from kameleon.ai.expert import ExpertAgent, is_hard
+from kameleon.ai.expert import ExpertAgent, check_install
 from kameleon.ai.fair import fair_state
 from kameleon.cli.common import console, fail, load_game, split_names
 from kameleon.cli.helptext import helptext
@@ -322,7 +322,7 @@ def _agents(names: list[str], robots: set[int], state: State[Any]) -> list[Agent
     agents = [make_agent(name, seed * 31 + seat) if seat in robots else None for seat, name in enumerate(names)]
     if any(isinstance(agent, ExpertAgent) for agent in agents):
         try:
-            is_hard(state.game)  # reads the shipped network now: a damaged file is refused before the first move
+            check_install(state.game)  # what expert reads, read now: a damaged file is refused before the first move
         except KameleonError as exc:
             raise fail(exc.message) from None
     return agents

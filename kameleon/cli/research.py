@@ -6,6 +6,7 @@ on stderr while it plays, and prints what it measured on stdout.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import time
 from dataclasses import replace
@@ -228,7 +229,7 @@ def fit_value_command(
             value_fit.kept_weights(game, weights)  # a file the fit could not write is refused before its games
     except KameleonError as exc:
         raise fail(str(exc)) from None
-    kept = out if out is not None else value_fit.default_kept(game, players)
+    kept = out if out is not None else value_fit.default_kept(game, players, teacher, seed)
     again = "interrupted: the games played are kept; go on with the same command and --resume"
     with _progress() as progress:
         bar = progress.add_task(f"{game}: {teacher} games of {players}", total=games)
@@ -237,13 +238,13 @@ def fit_value_command(
                 game, games, seed, workers, players, teacher=teacher, on_game=lambda: progress.advance(bar),
                 kept=kept, resume=resume,
             )  # fmt: skip
-    kept.unlink(missing_ok=True)  # what they were kept for is below: the fit's figures and weights
     typer.echo(f"| stage | held-out positions | log-loss (coin: {math.log(players):.3f}) |")
     typer.echo("| --- | --- | --- |")
     for stage, (_, held, loss) in found.items():
         typer.echo(f"| {stage} | {held} | {loss:.3f} |")
     if not write:
         typer.echo(value_fit.weights_text(game, players, found), nl=False)
+        _forget(kept)
         return
     path = model.weights_file if weights is None else weights
     try:
@@ -251,8 +252,18 @@ def fit_value_command(
     except (OSError, KameleonError) as exc:
         typer.echo(value_fit.weights_text(game, players, found), nl=False)  # the fit is not lost
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-        raise fail(f"the weights above could not be written to {path}: {reason}") from None
+        raise fail(
+            f"the weights above could not be written to {path}: {reason}; the games are kept, so the same command"
+            " with --resume fits again without playing them"
+        ) from None
+    _forget(kept)
     typer.echo(f"weights for {players} players written to {path}")
+
+
+def _forget(kept: Path) -> None:
+    """Delete a fit's kept games once its figures and weights are out: what they were kept for."""
+    with contextlib.suppress(OSError):
+        kept.unlink()
 
 
 @research_app.command("reinforce")

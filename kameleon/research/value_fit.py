@@ -31,6 +31,7 @@ others; without it they are printed.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import multiprocessing
 import random
@@ -44,7 +45,6 @@ from kameleon.ai.levels import replayable_spec
 from kameleon.engine.errors import BrokenGame, KameleonError
 from kameleon.engine.home import data_dir
 from kameleon.engine.hooks import ValueModel
-from kameleon.engine.record import write_whole
 from kameleon.engine.registry import game_class, games, load
 from kameleon.engine.seeding import MAX_SEED
 
@@ -183,9 +183,10 @@ def fit(
     import numpy as np
 
     value = model(game)
-    store = (
-        None if kept is None else KeptGames(kept, {"game": game, "players": players, "teacher": teacher, "seed": seed})
-    )
+    if resume and kept is None:
+        raise KameleonError("resume needs the file the games were kept in (kept)")
+    fitted = {"game": game, "players": players, "teacher": teacher, "seed": seed}
+    store = None if kept is None else KeptGames(kept, fitted)
     played = {} if store is None else store.open(resume, seed, games)
     rows: dict[int, list[tuple[bool, list[float], list[list[float]]]]] = {s: [] for s in range(1, value.stages + 1)}
     for _ in played:
@@ -194,7 +195,7 @@ def fit(
     missing = [deal for deal in range(seed, seed + games) if deal not in played]
     with multiprocessing.Pool(workers) as pool:
         play = partial(record, game=game, players=players, teacher=teacher)
-        for deal, samples in zip(missing, pool.imap(play, missing, chunksize=25), strict=True):
+        for deal, samples in zip(missing, pool.imap(play, missing), strict=True):
             played[deal] = samples
             if store is not None:
                 store.add(deal, samples)
@@ -216,16 +217,19 @@ def fit(
     return found
 
 
-def default_kept(game: str, players: int) -> Path:
+def default_kept(game: str, players: int, teacher: str, seed: int) -> Path:
     """Where `kameleon research fit-value` keeps a fit's games until it is done: `fit-value/` in kameleon's data
-    directory."""
-    return data_dir() / "fit-value" / f"{game}-{players}p.jsonl"
+    directory, one file per fit (its settings' hash in the name, so two different fits never share one)."""
+    key = json.dumps({"game": game, "players": players, "teacher": teacher, "seed": seed}, sort_keys=True)
+    return data_dir() / "fit-value" / f"{game}-{players}p-{hashlib.sha256(key.encode()).hexdigest()[:10]}.jsonl"
 
 
 class KeptGames:
-    """The samples of a fit's games, one JSON line per game as it ends (`{"deal": N, "samples": [...]}`) after a
-    first line naming the fit (`{"fit-value": {game, players, teacher, seed}}`), so that a stopped fit goes on
-    where it stopped (`fit(..., resume=True)`) rather than playing its games again."""
+    """The samples of a fit's games, one JSON line per game as it ends (`{"deal": N, "samples": [...]}`, about
+    10 kB a game with 2 players) after a first line naming the fit (`{"fit-value": {game, players, teacher,
+    seed}}`), so that a stopped fit goes on where it stopped (`fit(..., resume=True)`) rather than playing its
+    games again. Lines end in a bare newline on every system and are read as bytes: a line a stop cut short
+    is cut off the file, and its game played again."""
 
     def __init__(self, path: Path, fit: dict[str, Any]) -> None:
         self.path = path
@@ -234,9 +238,9 @@ class KeptGames:
     def open(self, resume: bool, seed: int, games: int) -> dict[int, list[Sample]]:
         """The games kept so far (none for a new fit), the file ready to take the next ones. KameleonError for
         a file of another fit or of no fit, a damaged line, or a new fit over kept games."""
-        kept = self.path.is_file() and self.path.stat().st_size > 0
         if self.path.exists() and not self.path.is_file():
             raise KameleonError(f"{self.path} is not a file: the fit keeps its games in a file")
+        kept = self.path.is_file() and self.path.stat().st_size > 0
         if kept and not resume:
             raise KameleonError(
                 f"{self.path} holds the games of a fit: add --resume to go on with it, or delete it to start again"
@@ -246,45 +250,71 @@ class KeptGames:
                 raise KameleonError(f"nothing to resume: {self.path} holds no fit's games")
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-                write_whole(self.path, json.dumps({"fit-value": self.fit}) + "\n")
+                with self.path.open("wb") as file:
+                    file.write((json.dumps({"fit-value": self.fit}) + "\n").encode("utf-8"))
             except OSError as exc:
                 raise KameleonError(f"cannot keep the fit's games in {self.path}: {exc.strerror or exc}") from None
             return {}
-        return self._read(seed, games)
+        try:
+            return self._read(seed, games)
+        except OSError as exc:
+            raise KameleonError(f"cannot read {self.path}: {exc.strerror or exc}") from None
 
     def _read(self, seed: int, games: int) -> dict[int, list[Sample]]:
-        text = self.path.read_text(encoding="utf-8")
-        lines = text.split("\n")
-        whole, torn = lines[:-1], lines[-1]  # a line cut by a stop (no newline yet) is dropped, its game replayed
-        try:
-            head = json.loads(whole[0]) if whole else None
-        except ValueError:
-            head = None
-        if not isinstance(head, dict) or head.get("fit-value") != self.fit:
-            shown = head.get("fit-value") if isinstance(head, dict) else None
-            raise KameleonError(
-                f"{self.path} holds the games of another fit ({shown or 'not a fit'}), not of {self.fit}: resume "
-                "with its settings, or delete it to start again"
-            )
         played: dict[int, list[Sample]] = {}
-        for number, line in enumerate(whole[1:], start=2):
-            try:
-                entry = json.loads(line)
-                deal, samples = entry["deal"], [(int(s), list(y), list(x)) for s, y, x in entry["samples"]]
-            except (ValueError, TypeError, KeyError) as exc:
-                raise KameleonError(
-                    f"line {number} of {self.path} is not a kept game ({exc}): delete the file"
-                ) from None
-            if isinstance(deal, int) and seed <= deal < seed + games:
-                played[deal] = samples
-        if torn:
-            with self.path.open("r+", encoding="utf-8") as file:
-                file.truncate(len(text.encode("utf-8")) - len(torn.encode("utf-8")))
+        whole = 0  # bytes up to the end of the last complete line
+        with self.path.open("rb") as file:
+            for number, raw in enumerate(file, start=1):
+                if not raw.endswith(b"\n"):
+                    break  # cut short by a stop: cut off below, its game played again
+                entry = self._entry(number, raw)
+                if number == 1:
+                    self._check_head(entry)
+                else:
+                    deal, samples = self._game(number, entry)
+                    if seed <= deal < seed + games:
+                        played[deal] = samples
+                whole += len(raw)
+        if whole == 0:
+            self._check_head(None)
+        if whole < self.path.stat().st_size:
+            with self.path.open("r+b") as file:
+                file.truncate(whole)
         return played
 
+    def _entry(self, number: int, raw: bytes) -> Any:
+        try:
+            return json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            raise KameleonError(
+                f"line {number} of {self.path} is not a kept game (not JSON): delete the file"
+            ) from None
+
+    def _check_head(self, entry: Any) -> None:
+        if not isinstance(entry, dict) or entry.get("fit-value") != self.fit:
+            shown = entry.get("fit-value") if isinstance(entry, dict) else None
+            raise KameleonError(
+                f"{self.path} holds the games of another fit ({shown or 'not a fit'}), not of {self.fit}: resume with"
+                " its settings, or delete it to start again"
+            )
+
+    def _game(self, number: int, entry: Any) -> tuple[int, list[Sample]]:
+        try:
+            deal = entry["deal"]
+            samples = [(int(s), list(y), list(x)) for s, y, x in entry["samples"]]
+            if not isinstance(deal, int) or isinstance(deal, bool):
+                raise TypeError("its deal is not a whole number")
+        except (TypeError, KeyError, ValueError) as exc:
+            raise KameleonError(f"line {number} of {self.path} is not a kept game ({exc}): delete the file") from None
+        return deal, samples
+
     def add(self, deal: int, samples: list[Sample]) -> None:
-        with self.path.open("a", encoding="utf-8") as file:
-            file.write(json.dumps({"deal": deal, "samples": samples}) + "\n")
+        line = json.dumps({"deal": deal, "samples": samples}, separators=(",", ":")) + "\n"
+        try:
+            with self.path.open("ab") as file:
+                file.write(line.encode("utf-8"))
+        except OSError as exc:
+            raise KameleonError(f"cannot keep the fit's games in {self.path}: {exc.strerror or exc}") from None
 
 
 def stage_weights(found: dict[int, Fit]) -> dict[int, tuple[float, ...]]:

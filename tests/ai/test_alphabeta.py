@@ -226,3 +226,4 @@ def test_the_default_search_value_is_the_log_odds_hards_rollouts_give_the_margin
     margin = values[mover] - values[1 - mover]
     assert Game.search_value(game, state) == pytest.approx(2 * margin / scale)
     assert win_chance(Game.search_value(game, state)) == pytest.approx((1 + math.tanh(margin / scale)) / 2)
+    assert win_chance(-800.0) == 0.0 and win_chance(800.0) == 1.0  # a large margin in points: no overflow

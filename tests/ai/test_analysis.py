@@ -24,8 +24,10 @@ from kameleon.ai.analysis import (
     decision_tokens,
     judge,
     label_of,
+    minimax_analyst,
     move_accuracy,
 )
+from kameleon.ai.expert import ExpertAgent
 from kameleon.ai.fair import fair_state
 from kameleon.ai.levels import STRONGEST, make_agent, make_analyst
 from kameleon.cli.main import app
@@ -288,6 +290,10 @@ def test_a_cameleon_hint_is_the_move_analysis_calls_best() -> None:
     state, bad, _ = _cameleon()
     verdict = judge(state, bad, make_analyst(f"{STRONGEST}@300", seed=0))
     assert verdict is not None and hint(state, 0, level=f"{STRONGEST}@300") == verdict.best
+    expert = make_agent(f"{STRONGEST}@300", 0)
+    assert isinstance(expert, ExpertAgent)
+    assert expert.alphabeta(state.game).contempt > 0.0  # the level plays for a win
+    assert minimax_analyst(expert, state.game).contempt == 0.0  # both hints and analysis judge a draw as half
 
 
 # --- the command line ---------------------------------------------------------------------------

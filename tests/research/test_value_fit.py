@@ -66,7 +66,12 @@ def test_a_stopped_fit_resumes_to_the_same_weights(tmp_path: Path) -> None:
     kept.write_text("".join(lines[:8]) + lines[8][:30], encoding="utf-8")  # stopped while writing game 8
     played: list[None] = []
     assert fit("chromino", 20, 5, 1, 3, kept=kept, resume=True, on_game=lambda: played.append(None)) == whole
-    assert len(played) == 20 and len(kept.read_text(encoding="utf-8").splitlines()) == 21  # 7 kept, 13 played
+    assert len(played) == 20
+    resumed = kept.read_bytes().split(b"\n")
+    assert len(resumed) == 22 and resumed[-1] == b""  # the torn line cut off, the 13 games after it appended
+    assert sorted(json.loads(line)["deal"] for line in resumed[1:-1]) == list(range(5, 25))
+    more = fit("chromino", 30, 5, 1, 3, kept=kept, resume=True)  # ten more games on the same fit
+    assert more == fit("chromino", 30, 5, 1, 3) and len(kept.read_bytes().split(b"\n")) == 32
     with pytest.raises(KameleonError, match="holds the games of a fit: add --resume to go on with it"):
         fit("chromino", 20, 5, 1, 3, kept=kept)
     with pytest.raises(KameleonError, match=r"holds the games of another fit .*'teacher': 'medium'"):
