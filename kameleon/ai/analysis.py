@@ -57,13 +57,14 @@ import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from kameleon.ai.alphabeta import AlphaBetaAgent
 from kameleon.ai.expert import ExpertAgent
 from kameleon.ai.fair import FairView, fair_state
 from kameleon.ai.ismcts import ISMCTSAgent, Node
 from kameleon.ai.levels import STRONGEST, check_budget, make_agent, make_analyst, parse_spec
+from kameleon.engine.agent import Agent
 from kameleon.engine.errors import KameleonError, RecordError
 from kameleon.engine.game import Game, State, replay_move
 from kameleon.engine.record import replay
@@ -269,7 +270,7 @@ def judge(state: State[Any], played: str, agent: ISMCTSAgent, *, ply: int = 0) -
     lines = _lines(sample, tokens)
     played_line = _lines(sample, [played])[played]
     fair = fair_state(state, seat)
-    if isinstance(agent, ExpertAgent) and agent.by_alphabeta(state.game):
+    if by_minimax(agent, state.game):
         return _judged_by_minimax(fair, ply, seat, played, played_line, lines, agent)
     root = agent.search(fair)
     wanted = _wanted(agent.last_iterations)
@@ -375,12 +376,17 @@ def analyse(
         if on_decision is not None:
             on_decision(done, len(todo))
     budget: dict[str, Any] = {"iterations": iterations} if iterations is not None else {"move_time": move_time}
-    if not (name == "expert" and ExpertAgent.by_alphabeta(final.game)):  # an alpha-beta search visits nothing
+    if not by_minimax(make_analyst(name, 0, move_time=move_time, iterations=iterations), final.game):  # no visits
         budget["played_visits"] = _wanted(iterations or 0)  # with a time budget, the floor every decision had
     return Analysis(final.num_players, decisions, spec, budget)
 
 
 # --- hints ---------------------------------------------------------------------------------------
+
+
+def by_minimax(agent: Agent, game: Game[Any]) -> TypeGuard[ExpertAgent]:
+    """Whether `agent` judges `game` by the alpha-beta search: `expert`, where the game asks for one."""
+    return isinstance(agent, ExpertAgent) and agent.by_alphabeta(game)
 
 
 def minimax_analyst(agent: ExpertAgent, game: Game[Any]) -> AlphaBetaAgent:
@@ -402,18 +408,17 @@ def hint(state: State[Any], seat: int, *, level: str | None = None, seed: int = 
     lines = _lines(sample, tokens)
     agent = make_agent(level if level is not None else STRONGEST, seed)
     fair = fair_state(state, seat)
-    minimax = isinstance(agent, ExpertAgent) and agent.by_alphabeta(state.game)
-    if isinstance(agent, ISMCTSAgent) and not minimax:
-        found = _choice(agent.search(fair), lines)
-        if found is not None:
-            return found
-    if isinstance(agent, ExpertAgent) and minimax:
+    turn: tuple[Any, ...] = ()
+    if by_minimax(agent, state.game):
         searcher = minimax_analyst(agent, fair.game)  # as analysis judges
         action = searcher.act(fair)
-        turn: tuple[Any, ...] = searcher.last_turn  # the whole turn it chose, its choices included
+        turn = searcher.last_turn  # the whole turn it chose, its choices included
     else:
+        if isinstance(agent, ISMCTSAgent):
+            found = _choice(agent.search(fair), lines)
+            if found is not None:
+                return found
         action = agent.act(fair)
-        turn = ()
     whole = next((token for token, line in lines.items() if line == turn), None)
     if whole is not None:
         return whole

@@ -99,13 +99,17 @@ def shipped_row() -> tuple[float, ...]:
 
 def value(state: CameleonState, seat: int) -> float:
     """The seat's score in log-odds (only the difference between the two seats means anything)."""
-    return sum(w * f for w, f in zip(shipped_row(), features(state, seat), strict=True))
+    return _score(shipped_row(), state, seat)
 
 
 def search_value(state: CameleonState) -> float:
     """The advantage of the player to move, in log-odds of its winning."""
-    me = state.turn
-    return value(state, me) - value(state, 1 - me)
+    me, row = state.turn, shipped_row()  # the weights looked up once: the search judges every leaf by this
+    return _score(row, state, me) - _score(row, state, 1 - me)
+
+
+def _score(row: tuple[float, ...], state: CameleonState, seat: int) -> float:
+    return sum(w * f for w, f in zip(row, features(state, seat), strict=True))
 
 
 MODEL = ValueModel(
