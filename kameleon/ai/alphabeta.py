@@ -159,7 +159,7 @@ class AlphaBetaAgent:
     def appraise(self, state: State[Any], lines: Sequence[tuple[Any, ...]]) -> tuple[tuple[Any, ...], list[float]]:
         """The turn the search plays from `state` for the seat to move, and the values of that turn and of each
         of `lines` (whole turns from `state`), in that order, from that seat's side, as win chances
-        (`win_chance`).
+        (`win_chance`, read with the game's `value_calibration`).
 
         The search runs on its budget and reaches some depth; every value is then searched afresh to exactly
         that depth (one turn less below the line), with a new transposition table, so that all of them rest on
@@ -179,7 +179,7 @@ class AlphaBetaAgent:
             after = root.clone()
             for action in line:
                 after.apply(action)
-            chances.append(win_chance(self._minimax(after, depth - 1, 1, -INFINITY, INFINITY)))
+            chances.append(win_chance(self._minimax(after, depth - 1, 1, -INFINITY, INFINITY), game.value_calibration))
         return best, chances
 
     def search(self, root: State[Any], me: int) -> tuple[Any, ...]:
@@ -299,14 +299,15 @@ def _number_in(value: object, low: float, high: float) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and low <= value < high
 
 
-def win_chance(value: float) -> float:
+def win_chance(value: float, calibration: float = 1.0) -> float:
     """A search value as the searching seat's chance of winning: a won game 1, a lost one 0, and a judged
-    position the logistic function of its value (`Game.search_value` is log-odds), so a draw is 0.5 less the
-    contempt's share."""
+    position the logistic function of its value times `calibration` (`Game.search_value` is log-odds, worth
+    `Game.value_calibration` log-odds each in strong play), so a draw is 0.5 less the contempt's share."""
     if value >= DECIDED:
         return 1.0
     if value <= -DECIDED:
         return 0.0
+    value *= calibration
     if value < 0:  # the same logistic, in a form whose exponential cannot overflow
         odds = math.exp(value)
         return odds / (1.0 + odds)

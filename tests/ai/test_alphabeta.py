@@ -158,6 +158,26 @@ def test_appraisal_values_turns_as_win_chances_at_the_depth_reached() -> None:
     assert win_chance(0.0) == 0.5 and win_chance(-WIN + 1) == 0.0 and 0.5 < win_chance(1.0) < 1.0
 
 
+def test_appraisal_reads_values_through_the_games_calibration(monkeypatch: pytest.MonkeyPatch) -> None:
+    game: Game[Any] = kameleon.load("cameleon")
+    state: Any = game.new_state(0)
+    rng = random.Random(5)
+    for _ in range(24):  # an open middle game: no line is decided within the search's depth
+        state.apply(rng.choice(state.legal_actions()))
+    lines = [line for line, _ in whole_turns(state)][:4]
+    calibrated = AlphaBetaAgent(1, iterations=300).appraise(fair_state(state), lines)
+    monkeypatch.setattr(type(game), "value_calibration", 1.0)
+    raw = AlphaBetaAgent(1, iterations=300).appraise(fair_state(state), lines)
+    assert calibrated[0] == raw[0]  # the calibration changes what a value is read as, never the search
+    monkeypatch.undo()
+    assert game.value_calibration != 1.0
+    for odd, even in zip(calibrated[1], raw[1], strict=True):
+        assert 0.0 < even < 1.0
+        assert math.log(odd / (1 - odd)) == pytest.approx(game.value_calibration * math.log(even / (1 - even)))
+    assert win_chance(WIN, 3.0) == 1.0 and win_chance(-WIN, 3.0) == 0.0  # a decided game is not rescaled
+    assert win_chance(0.4, 2.5) == pytest.approx(win_chance(1.0)) and win_chance(-800.0, 2.5) == 0.0
+
+
 def test_the_transposition_table_changes_no_value() -> None:
     # The same fixed-depth search with and without the table, from positions of a game between bots.
     game: Game[Any] = kameleon.load("cameleon")

@@ -217,15 +217,15 @@ def _cameleon() -> tuple[Any, str, str]:
 
 
 def test_a_move_that_loses_two_pieces_in_le_cameleon_is_marked() -> None:
-    # Red to move: g4-h5 leaves two of its pieces to be captured at once; b5-a4 loses nothing. The learned value
-    # is cautious in the middle game (two pieces early on are 8 points of win chance in the games it was fitted
-    # on), so this is an inaccuracy rather than a mistake; the search still sees it.
+    # Red to move: g4-h5 leaves two of its pieces to be captured at once; b5-a4 loses nothing. Read through the
+    # game's calibration (two pieces early on are about 16 points of win chance between strong players), this is
+    # a mistake.
     cpn = "8/1b1o1b1b/r5y1/1y1b1r1r/1B2y1y1/4Y1Y1/1Y1R1R1R/R1B1B1B1/5O2 R 22 21"
     state = kameleon.load("cameleon").from_cpn(cpn)
     bad = judge(state, "g4-h5", make_analyst(f"{STRONGEST}@300", seed=0))
     good = judge(state, "b5-a4", make_analyst(f"{STRONGEST}@300", seed=0))
     assert bad is not None and good is not None
-    assert bad.label in ("inaccuracy", "mistake", "blunder") and bad.loss >= 0.05 and good.loss < 0.02
+    assert bad.label in ("mistake", "blunder") and bad.loss >= 0.10 and good.loss < 0.02
 
 
 @pytest.mark.parametrize("make", [_coloretto, _cardcassonne, _chromino, _cameleon], ids=lambda f: f.__name__[1:])

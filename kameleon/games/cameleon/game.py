@@ -90,6 +90,11 @@ class CameleonGame(Game[int]):
     def search_value(self, state: CameleonState) -> float:
         return value.search_value(state)
 
+    # The learned value was fitted on the search's games against itself at 300 positions a decision; between
+    # `expert` and `hard` at 0.1 s the scale that predicts the results best from the searched values analysis
+    # reads is 2.05 (4,380 positions of the strength report's 200 games), 1.65 at 1 s (18 games): docs/analysis.md.
+    value_calibration: ClassVar[float] = 2.0
+
     @classmethod
     def value_model(cls) -> ValueModel:
         return value.MODEL
