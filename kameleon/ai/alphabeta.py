@@ -159,7 +159,16 @@ class AlphaBetaAgent:
     def appraise(self, state: State[Any], lines: Sequence[tuple[Any, ...]]) -> tuple[tuple[Any, ...], list[float]]:
         """The turn the search plays from `state` for the seat to move, and the values of that turn and of each
         of `lines` (whole turns from `state`), in that order, from that seat's side, as win chances
-        (`win_chance`, read with the game's `value_calibration`).
+        (`win_chance`, read with the game's `value_calibration`; the search values are `searched_values`)."""
+        best, values = self.searched_values(state, lines)
+        scale = state.game.value_calibration
+        return best, [win_chance(value, scale) for value in values]
+
+    def searched_values(
+        self, state: State[Any], lines: Sequence[tuple[Any, ...]]
+    ) -> tuple[tuple[Any, ...], list[float]]:
+        """`appraise`'s turn and values as the search values them: `search_value` units (log-odds before the game's
+        calibration), a won game `WIN` less the plies to it, a lost one the opposite, a draw `-contempt`.
 
         The search runs on its budget and reaches some depth; every value is then searched afresh to exactly
         that depth (one turn less below the line), with a new transposition table, so that all of them rest on
@@ -173,14 +182,14 @@ class AlphaBetaAgent:
         best = self.search(root, me)
         depth = max(self.last_depth, 1)
         self._deadline, self._limit = None, None
-        chances = []
+        values = []
         for line in (best, *lines):
             self._table = {}
             after = root.clone()
             for action in line:
                 after.apply(action)
-            chances.append(win_chance(self._minimax(after, depth - 1, 1, -INFINITY, INFINITY), game.value_calibration))
-        return best, chances
+            values.append(self._minimax(after, depth - 1, 1, -INFINITY, INFINITY))
+        return best, values
 
     def search(self, root: State[Any], me: int) -> tuple[Any, ...]:
         """The actions of the best turn for `me` from `root` (a position `me` is to move in)."""
@@ -302,7 +311,8 @@ def _number_in(value: object, low: float, high: float) -> bool:
 def win_chance(value: float, calibration: float = 1.0) -> float:
     """A search value as the searching seat's chance of winning: a won game 1, a lost one 0, and a judged
     position the logistic function of its value times `calibration` (`Game.search_value` is log-odds, worth
-    `Game.value_calibration` log-odds each in strong play), so a draw is 0.5 less the contempt's share."""
+    `Game.value_calibration` log-odds each in strong play), so a draw is 0.5 less the contempt's share (the
+    contempt is in `search_value` units, scaled alike)."""
     if value >= DECIDED:
         return 1.0
     if value <= -DECIDED:

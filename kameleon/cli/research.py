@@ -7,6 +7,7 @@ on stderr while it plays, and prints what it measured on stdout.
 from __future__ import annotations
 
 import contextlib
+import json
 import math
 import time
 from dataclasses import replace
@@ -24,8 +25,8 @@ from kameleon.engine.registry import load
 research_app = typer.Typer(
     name="research",
     help=(
-        "Research programs: the strength report, the oracle bound, fitting a learned value, training the expert"
-        " level's network, a REINFORCE example."
+        "Research programs: the strength report, the oracle bound, fitting a learned value, calibrating its win"
+        " chances, training the expert level's network, a REINFORCE example."
     ),
     no_args_is_help=True,
     add_completion=False,
@@ -264,6 +265,50 @@ def _forget(kept: Path) -> None:
     """Delete a fit's kept games once its figures and weights are out: what they were kept for."""
     with contextlib.suppress(OSError):
         kept.unlink()
+
+
+@research_app.command("calibrate")
+def calibrate_command(
+    files: list[Path] = typer.Argument(
+        ..., help="finished games to measure on: tournaments' --out files (JSON lines) or records"
+    ),
+    every: int = typer.Option(9, "--every", help="judge the position before every N-th move"),
+    start: int = typer.Option(20, "--from-ply", help="the first ply judged (the opening is left out)"),
+    iterations: int = typer.Option(
+        2000, "--iterations", help="positions the search examines per judgement (analysis's default)"
+    ),
+    workers: int = typer.Option(2, "--workers", "-w", help="local processes judging games in parallel"),
+    seed: int = typer.Option(0, "--seed", help="analysis's seed, and the bootstrap's"),
+    as_json: bool = typer.Option(False, "--json", help="print the figures as JSON"),
+) -> None:
+    """Measure the scale that turns a game's searched values into win chances (Game.value_calibration).
+
+    For a game whose expert plays the alpha-beta search (Le Caméléon): the
+    position before every --every-th move of the games from --from-ply on is
+    searched as analysis searches it, and the scale k for which sigmoid(k v)
+    best predicts who won (the least log-loss) is printed with a 95% bootstrap
+    interval over games, beside the log-loss at k = 1, at the game's own
+    scale, and a coin's.
+    """
+    from kameleon.research import calibration
+
+    try:
+        calibration.check(every, start, iterations, workers, seed)
+        name, games = calibration.read_games(files, every, start)
+    except KameleonError as exc:
+        raise fail(str(exc)) from None
+    current = load(name).value_calibration
+    total = sum(len(game.plies) for game in games)
+    with _progress() as progress:
+        bar = progress.add_task(f"{name}: positions judged", total=total)
+        with stopped_cleanly(progress, lambda: "interrupted: nothing is kept, run it again"):
+            found = calibration.measure(games, iterations, workers, seed, on_game=lambda n: progress.advance(bar, n))
+    settings = {"every": every, "from_ply": start, "iterations": iterations, "seed": seed}
+    try:
+        result = calibration.fit(name, len(games), found, current, seed, settings)
+    except KameleonError as exc:
+        raise fail(str(exc)) from None
+    typer.echo(json.dumps(result.to_json(), indent=1) if as_json else result.table())
 
 
 @research_app.command("reinforce")

@@ -151,11 +151,11 @@ class Game(ABC, Generic[A]):
         return 2.0 * margin / float(self.search_settings.get("evaluation_scale", DEFAULT_EVALUATION_SCALE))
 
     value_calibration: ClassVar[float] = 1.0
-    """How many log-odds of winning one unit of `search_value` is worth between strong players: analysis and
-    hints read a searched value v as the win chance `sigmoid(value_calibration * v)`; the search's own moves
-    do not depend on it. 1 where `search_value` is calibrated so already; a learned value fitted on weaker
-    play is too timid in strong play, and the scale that predicts strong games' results best corrects it
-    (Le Caméléon: docs/analysis.md, "Calibration")."""
+    """How many log-odds of winning one unit of `search_value` is worth between strong players: analysis (and
+    the arena's evaluation graph) reads a searched value v as the win chance `sigmoid(value_calibration * v)`;
+    the search's own moves do not depend on it. 1 where `search_value` is calibrated so already; a learned
+    value fitted on weaker play is too timid in strong play, and the scale that predicts strong games' results
+    best corrects it (`kameleon research calibrate`; Le Caméléon: docs/analysis.md, "Calibration")."""
 
     def position_key(self, state: Any) -> Hashable | None:
         """A key that two positions share only when the same moves are open from them, for the alpha-beta

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 import socket
@@ -209,6 +210,13 @@ def test_a_damaged_cameleon_value_is_refused_before_the_first_move_and_at_the_ar
     finally:
         monkeypatch.undo()
         cameleon_value.shipped_row.cache_clear()
+
+
+@pytest.mark.parametrize("scale", [0.0, -2.0, math.nan, math.inf, "2", True])
+def test_a_calibration_that_is_no_positive_number_is_refused(scale: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(type(kameleon.load("cameleon")), "value_calibration", scale)
+    with pytest.raises(KameleonError, match=r"Le Caméléon: value_calibration must be a positive number"):
+        check_shipped()
 
 
 def test_a_network_for_another_game_or_table_is_refused(tmp_path: Path) -> None:

@@ -36,7 +36,7 @@ def says(result: Result, message: str) -> bool:
 def test_help_names_every_subcommand_and_its_options() -> None:
     listed = research("--help")
     assert listed.exit_code == 0
-    for name in ("strength", "oracle", "fit-value"):
+    for name in ("strength", "oracle", "fit-value", "calibrate"):
         assert name in listed.stdout
     for command, options in (
         (
@@ -58,6 +58,7 @@ def test_help_names_every_subcommand_and_its_options() -> None:
             "fit-value",
             ["--players", "--games", "--seed", "--workers", "--teacher", "--write", "--weights", "--out", "--resume"],
         ),
+        ("calibrate", ["--every", "--from-ply", "--iterations", "--workers", "--seed", "--json"]),
     ):
         shown = research(command, "--help")
         assert shown.exit_code == 0, shown.output

@@ -83,8 +83,9 @@ class CameleonGame(Game[int]):
 
     expert_search = ALPHABETA
     # Both seats see everything and nothing is left to chance: a minimax search sees captures coming that
-    # short rollouts miss (docs/bots.md, "Measured"). A draw counts as 0.05 log-odds below a level position
-    # (1.25 points of win chance), so that the search does not settle for a repetition or a stalled game there.
+    # short rollouts miss (docs/bots.md, "Measured"). A draw counts 0.05 of the learned value below a level
+    # position (0.1 log-odds through `value_calibration`: 2.5 points of win chance), so that the search does not
+    # settle for a repetition or a stalled game there.
     expert_settings: ClassVar[Mapping[str, Any]] = {"contempt": 0.05}
 
     def search_value(self, state: CameleonState) -> float:
@@ -92,7 +93,8 @@ class CameleonGame(Game[int]):
 
     # The learned value was fitted on the search's games against itself at 300 positions a decision; between
     # `expert` and `hard` at 0.1 s the scale that predicts the results best from the searched values analysis
-    # reads is 2.05 (4,380 positions of the strength report's 200 games), 1.65 at 1 s (18 games): docs/analysis.md.
+    # reads is 2.06 (1.63-2.64; the strength report's 200 games), 2.51 at 1 s (1.43-5.43; 25 games): `kameleon
+    # research calibrate`, docs/analysis.md.
     value_calibration: ClassVar[float] = 2.0
 
     @classmethod
