@@ -383,7 +383,8 @@ def _section(entry: dict[str, Any]) -> list[str]:
     speed, per_move, slowest = entry["speed"]
     lines += [
         "",
-        f"ISMCTS: {speed:,.0f} iterations/s; {per_move:.3f} s per decision on average, slowest {slowest:.3f} s.",
+        f"`hard`'s ISMCTS in these games: {speed:,.0f} iterations/s; {per_move:.3f} s per decision on average,"
+        f" slowest {slowest:.3f} s.",
         "",
     ]
     return lines
