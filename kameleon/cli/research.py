@@ -290,11 +290,13 @@ def calibrate_command(
     interval over games, beside the log-loss at k = 1, at the game's own
     scale, and a coin's.
     """
+    from kameleon.ai.expert import check_install
     from kameleon.research import calibration
 
     try:
         calibration.check(every, start, iterations, workers, seed)
         name, games = calibration.read_games(files, every, start)
+        check_install(load(name))  # a damaged value file is refused now, not in a worker
     except KameleonError as exc:
         raise fail(str(exc)) from None
     current = load(name).value_calibration

@@ -52,7 +52,7 @@ there (or predict them perfectly), and the table says so."""
 
 
 @dataclass(frozen=True)
-class Game:
+class GameToJudge:
     """One finished two-seat game: where it was read from, its record and the plies to judge."""
 
     where: str
@@ -135,10 +135,10 @@ def check(every: int, start: int, iterations: int, workers: int, seed: int) -> N
         raise KameleonError(f"--seed must be from 0 to {MAX_SEED}, not {seed}")
 
 
-def read_games(files: Sequence[Path], every: int, start: int) -> tuple[str, list[Game]]:
+def read_games(files: Sequence[Path], every: int, start: int) -> tuple[str, list[GameToJudge]]:
     """The finished games the files hold (all of one alpha-beta game, each once), each with the plies to
     judge, and the game's name. RecordError or KameleonError naming the file, the line and what is wrong."""
-    found: list[Game] = []
+    found: list[GameToJudge] = []
     seen: dict[str, str] = {}
     name: str | None = None
     for path in files:
@@ -164,7 +164,7 @@ def read_games(files: Sequence[Path], every: int, start: int) -> tuple[str, list
             if key in seen:
                 raise KameleonError(f"{where} is the game of {seen[key]} again: each game counts once")
             seen[key] = where
-            found.append(Game(where, record, tuple(range(start, len(record["moves"]), every))))
+            found.append(GameToJudge(where, record, tuple(range(start, len(record["moves"]), every))))
     judged = sum(1 for game in found if game.plies)
     if judged < MIN_GAMES:
         raise KameleonError(
@@ -228,7 +228,7 @@ def judge(task: tuple[dict[str, Any], tuple[int, ...], int, int]) -> list[tuple[
 
 
 def measure(
-    games: list[Game],
+    games: list[GameToJudge],
     iterations: int,
     workers: int,
     seed: int,

@@ -17,6 +17,7 @@ from kameleon.ai.levels import make_agent
 from kameleon.cli.main import app
 from kameleon.engine.errors import KameleonError
 from kameleon.engine.record import replay
+from kameleon.games.cameleon import value as cameleon_value
 from kameleon.research import calibration
 
 
@@ -143,3 +144,19 @@ def test_bad_input_is_refused_by_name(games: Path, tmp_path: Path) -> None:
         done = calibrate(*args)
         assert done.exit_code == 2 and said in " ".join(done.stderr.split()), (args, done.stderr)
         assert done.stdout == ""
+
+
+def test_a_damaged_value_file_is_refused_before_any_search(
+    games: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    damaged = tmp_path / "value_weights.json"
+    damaged.write_text("{", encoding="utf-8")
+    monkeypatch.setattr(cameleon_value, "WEIGHTS_FILE", damaged)
+    cameleon_value.shipped_row.cache_clear()
+    try:
+        done = calibrate(str(games), "--workers", "1")
+        assert done.exit_code == 2 and "are not valid JSON" in done.stderr and "Traceback" not in done.output
+        assert done.stdout == ""
+    finally:
+        monkeypatch.undo()
+        cameleon_value.shipped_row.cache_clear()
