@@ -160,8 +160,8 @@ class AlphaBetaAgent:
         """The turn the search plays from `state` for the seat to move, and the values of that turn and of each
         of `lines` (whole turns from `state`), in that order, from that seat's side, as win chances
         (`win_chance`, read with the game's `value_calibration`; the search values are `searched_values`)."""
+        scale = check_calibration(state.game)
         best, values = self.searched_values(state, lines)
-        scale = state.game.value_calibration
         return best, [win_chance(value, scale) for value in values]
 
     def searched_values(
@@ -322,6 +322,15 @@ def win_chance(value: float, calibration: float = 1.0) -> float:
         odds = math.exp(value)
         return odds / (1.0 + odds)
     return 1.0 / (1.0 + math.exp(-value))
+
+
+def check_calibration(game: Game[Any]) -> float:
+    """The game's `value_calibration`, a positive number (KameleonError naming the game where it is not: a
+    plug-in's mistake, refused before a search rather than read as win chances of 0.5 or none)."""
+    scale = game.value_calibration
+    if not _number_in(scale, 0.0, math.inf) or scale == 0:
+        raise KameleonError(f"{game.title}: value_calibration must be a positive number, not {scale!r}")
+    return float(scale)
 
 
 def check_searchable(game: Game[Any]) -> None:

@@ -14,8 +14,9 @@ estimate of that chance. The mean reward of a root child is the move's value.
 
 Where `expert` plays the alpha-beta search (`Game.expert_search`, Le Caméléon), that search judges:
 its best turn and the played one are valued at the depth its budget reached (`DEFAULT_ITERATIONS` is
-then positions examined), and a value becomes a win chance through the logistic function, the
-game's learned value being log-odds (`AlphaBetaAgent.appraise`); a draw is worth half a win.
+then positions examined), and a value v becomes the win chance `sigmoid(Game.value_calibration * v)`,
+the game's learned value being log-odds, calibrated on strong games (`AlphaBetaAgent.appraise`); a draw
+is worth half a win.
 
 For each decision (a move with at least two legal choices; forced moves are left out):
 

@@ -19,15 +19,13 @@ ISMCTS judged by that network in every game: the file is what is being trained.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kameleon.ai.alphabeta import AlphaBetaAgent
+from kameleon.ai.alphabeta import AlphaBetaAgent, check_calibration
 from kameleon.ai.ismcts import ISMCTSAgent
 from kameleon.engine.agent import seat_to_move
-from kameleon.engine.errors import KameleonError
 from kameleon.engine.game import ALPHABETA, Game, State
 
 if TYPE_CHECKING:
@@ -94,9 +92,7 @@ def check_install(game: Game[Any]) -> None:
     judge(game)
     if ExpertAgent.by_alphabeta(game):
         game.search_value(game.new_state(0))
-        scale = game.value_calibration
-        if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0 < scale < math.inf:
-            raise KameleonError(f"{game.title}: value_calibration must be a positive number, not {scale!r}")
+        check_calibration(game)
 
 
 def check_shipped() -> None:
@@ -105,6 +101,7 @@ def check_shipped() -> None:
     where a server starts, not found by a bot in the middle of a game (KameleonError naming the file). A
     built-in game that does not load (its weights are read at import) is refused too; a plug-in that does not
     load is the registry's to report."""
+    from kameleon.engine.errors import KameleonError
     from kameleon.engine.registry import BUILT_IN, game_class, games, load
 
     for name in games():

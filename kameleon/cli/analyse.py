@@ -18,9 +18,9 @@ from kameleon.cli.helptext import helptext
 from kameleon.cli.outcome import names_of
 from kameleon.cli.progress import bars
 from kameleon.cli.speech import choose_language, lang_option, speaker
-from kameleon.engine.errors import KameleonError, RecordError
+from kameleon.engine.errors import KameleonError
 from kameleon.engine.messages import Say, msg
-from kameleon.engine.record import parse_json, read_record
+from kameleon.engine.record import parse_json, read_record_or_lines
 
 _COLOURS = {"best": "green", "good": "green", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
 _LABEL_WORDS = {
@@ -121,15 +121,9 @@ def analyse_command(
 def _record(file: Path, game: int | None) -> dict[str, Any]:
     """The record `file` holds: a record, or game number `game` of a tournament's JSON-lines file (each
     line an object whose "record" is the game's record). KameleonError naming what is wrong."""
-    try:
-        whole: dict[str, Any] | None = read_record(file)
-    except RecordError as exc:
-        lines = _lines(file)  # JSON lines fail as one JSON document
-        if len(lines) < 2 or not _is_object(lines[0]):  # else a record broken mid-way: its own JSON error
-            raise exc from None
-        whole = None
-    else:
-        lines = [json.dumps(whole)]
+    found = read_record_or_lines(file)
+    whole = found if isinstance(found, dict) else None
+    lines = [json.dumps(whole)] if whole is not None else cast(list[str], found)
     if whole is not None and "record" not in whole:
         if game is not None:
             raise KameleonError(
@@ -167,22 +161,6 @@ def _record(file: Path, game: int | None) -> dict[str, Any]:
             )
         )
     return cast(dict[str, Any], line["record"])
-
-
-def _is_object(line: str) -> bool:
-    """Whether a line is a whole JSON object, as each line of a tournament's file is."""
-    try:
-        return isinstance(json.loads(line), dict)
-    except ValueError:
-        return False
-
-
-def _lines(file: Path) -> list[str]:
-    """The non-blank lines of a text file (none when it cannot be read as text)."""
-    try:
-        return [line for line in file.read_text(encoding="utf-8").splitlines() if line.strip()]
-    except (OSError, UnicodeDecodeError):
-        return []
 
 
 def _check_budget(move_time: float | None, iterations: int | None, level: str | None) -> None:

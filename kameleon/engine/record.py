@@ -122,6 +122,30 @@ def read_record(path: str | Path) -> dict[str, Any]:
     return data
 
 
+def read_record_or_lines(path: str | Path) -> dict[str, Any] | list[str]:
+    """The record object a JSON file holds, or the non-blank lines of a JSON-lines file (a tournament's `--out`
+    file: one object a line). A file that fails as one JSON document is taken for JSON lines only when it has
+    two lines or more and its first is a whole JSON object; anything else (a record cut short, however it was
+    indented) raises that document's own RecordError."""
+    try:
+        return read_record(path)
+    except RecordError:
+        try:
+            lines = [line for line in Path(path).read_text(encoding="utf-8").splitlines() if line.strip()]
+        except (OSError, UnicodeDecodeError):
+            lines = []
+        if len(lines) < 2 or not _is_object(lines[0]):
+            raise
+        return lines
+
+
+def _is_object(line: str) -> bool:
+    try:
+        return isinstance(json.loads(line), dict)
+    except (ValueError, RecursionError):
+        return False
+
+
 def parse_json(text: str, where: str) -> Any:
     """JSON text read from `where` (a file, a line of one); RecordError saying where and what is wrong."""
     try:

@@ -10,8 +10,8 @@ as the win chance `sigmoid(value_calibration * v)`. This program measures that s
 positions examined, with analysis's seed for that ply), from the side of the seat to move, which is
 labelled 1 if that seat won the game, 0 if it lost, 1/2 for a draw. The scale k that predicts the labels
 best (the least mean log-loss of `sigmoid(k v)`; the loss is convex in k) is the calibration; positions
-the search finds decided are left out, since no scale changes them. The interval is a bootstrap over
-whole games (positions of one game are not independent).
+the search finds decided, or drawn (worth exactly 0), are left out, since no scale changes them. The
+interval is a bootstrap over whole games (positions of one game are not independent).
 
 It measures the search's own values (`AlphaBetaAgent.searched_values`), which `Game.value_calibration`
 never enters, so the measurement is the same before and after a game changes it.
@@ -31,17 +31,16 @@ from typing import Any
 
 from kameleon.ai.alphabeta import DECIDED
 from kameleon.ai.analysis import by_minimax, decision_seed, decision_tokens, minimax_analyst
-from kameleon.ai.levels import STRONGEST, make_analyst
+from kameleon.ai.levels import MAX_ITERATIONS, STRONGEST, make_analyst
 from kameleon.engine.errors import KameleonError, RecordError
 from kameleon.engine.game import replay_move
-from kameleon.engine.record import parse_json, read_record, replay
+from kameleon.engine.record import parse_json, read_record_or_lines, replay
 from kameleon.engine.seeding import MAX_SEED
 
 LOW, HIGH = 0.01, 20.0
 """The scales searched for the best one."""
 RESAMPLES = 400
 """Bootstrap samples of whole games for the interval."""
-MAX_ITERATIONS = 200_000
 MIN_GAMES = 2
 """The fewest games with a position judged (the interval is drawn over games)."""
 FEW_GAMES = 10
@@ -62,6 +61,8 @@ class GameToJudge:
 
 @dataclass(frozen=True)
 class Calibration:
+    """What `fit` found: the best scale with its interval over games, and the log-losses it is judged by."""
+
     game: str
     games: int
     judged_games: int
@@ -94,16 +95,22 @@ class Calibration:
 
     @property
     def at_bound(self) -> bool:
-        """Whether the best scale is at the edge of the range searched (`AT_BOUND`)."""
-        return self.best < LOW + AT_BOUND or self.best > HIGH - AT_BOUND
+        """Whether the best scale or an end of its interval is at an edge of the range searched (`AT_BOUND`)."""
+        return min(self.best, self.low) < LOW + AT_BOUND or max(self.best, self.high) > HIGH - AT_BOUND
 
     def notes(self) -> list[str]:
         """What a reader should know before trusting the figures."""
         said = []
-        if self.at_bound:
+        if min(self.best, self.low) < LOW + AT_BOUND:
             said.append(
-                f"The best scale is at the edge of the range searched ({LOW:g} to {HIGH:g}): the values do not"
-                " predict the results there, or predict them all."
+                f"The {'best scale' if self.best < LOW + AT_BOUND else 'interval'} reaches the bottom of the range"
+                f" searched ({LOW:g}): the values predict the results hardly at all there, or the wrong way round."
+            )
+        if max(self.best, self.high) > HIGH - AT_BOUND:
+            said.append(
+                f"The {'best scale' if self.best > HIGH - AT_BOUND else 'interval'} reaches the top of the range"
+                f" searched ({HIGH:g}) and is cut off there: the values may separate the results entirely, or be"
+                " far too small for them."
             )
         if self.judged_games < FEW_GAMES:
             said.append(f"Only {self.judged_games} games with a position judged: an interval over so few is rough.")
@@ -113,10 +120,10 @@ class Calibration:
         cur = f"{self.current:g}"
         return "\n".join(
             (
-                f"| games | positions | decided, left out | log-loss at k = 1 | at k = {cur} (the game's) |"
-                " best k (95% interval by game) | log-loss there | a coin |",
+                "| games (judged) | positions | decided or drawn, left out | log-loss at k = 1 |"
+                f" at k = {cur} (the game's) | best k (95% interval by game) | log-loss there | a coin |",
                 "| --- | --- | --- | --- | --- | --- | --- | --- |",
-                f"| {self.games} | {self.positions} | {self.decided} | {self.loss_at_one:.4f} |"
+                f"| {self.games} ({self.judged_games}) | {self.positions} | {self.decided} | {self.loss_at_one:.4f} |"
                 f" {self.loss_at_current:.4f} | {self.best:.2f} ({self.low:.2f}–{self.high:.2f}) |"
                 f" {self.loss_at_best:.4f} | {math.log(2):.4f} |",
                 *(f"\n{note}" for note in self.notes()),
@@ -160,7 +167,7 @@ def read_games(files: Sequence[Path], every: int, start: int) -> tuple[str, list
                     )
             elif final.game.name != name:
                 raise KameleonError(f"{where} is a game of {final.game.name}, the first one of {name}")
-            key = json.dumps([record.get(field) for field in ("options", "seed", "moves")], sort_keys=True)
+            key = json.dumps([final.game.options, final.seed, record["moves"]], sort_keys=True, default=str)
             if key in seen:
                 raise KameleonError(f"{where} is the game of {seen[key]} again: each game counts once")
             seen[key] = where
@@ -178,27 +185,15 @@ def read_games(files: Sequence[Path], every: int, start: int) -> tuple[str, list
 def _records(path: Path) -> Iterator[tuple[str, dict[str, Any]]]:
     """(where, record) for each game in `path`, in order: a record, or a tournament's JSON lines (each with
     "record")."""
-    try:
-        whole = read_record(path)
-    except RecordError:
-        try:  # JSON lines fail as one JSON document
-            text: str | None = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            text = None
-        lines = text.splitlines() if text is not None else []
-        filled = sum(1 for line in lines if line.strip())
-        if text is not None and not filled:
-            raise RecordError(f"{path} holds no game: it is empty") from None
-        if filled < 2:  # no such file, or one record broken: its own error
-            raise
-    else:
-        if "record" not in whole:
-            yield str(path), whole
-            return
-        lines = [json.dumps(whole)]
+    with contextlib.suppress(OSError, UnicodeDecodeError):
+        if not path.read_text(encoding="utf-8").strip():
+            raise RecordError(f"{path} holds no game: it is empty")
+    found = read_record_or_lines(path)
+    if isinstance(found, dict) and "record" not in found:
+        yield str(path), found
+        return
+    lines = [json.dumps(found)] if isinstance(found, dict) else found
     for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
         where = f"line {number} of {path}" if len(lines) > 1 else str(path)
         entry = parse_json(line, where)
         if not isinstance(entry, dict) or not isinstance(entry.get("record"), dict):
@@ -222,7 +217,8 @@ def judge(task: tuple[dict[str, Any], tuple[int, ...], int, int]) -> list[tuple[
             if by_minimax(agent, state.game):
                 _, (value,) = minimax_analyst(agent, state.game).searched_values(state, [])
                 result = 0.5 if len(won) != 1 else float(won[0] == seat)
-                out.append((value if abs(value) < DECIDED else None, result))
+                # a decided position, or a draw the search sees (0 without contempt): no scale changes either
+                out.append((value if 0.0 < abs(value) < DECIDED else None, result))
         replay_move(state, ply + 1, token)
     return out
 
@@ -289,9 +285,11 @@ def fit(
     """The calibration the judged positions give, with a bootstrap interval over games."""
     import numpy as np
 
+    if not found:
+        raise KameleonError("no position looked at was a decision (each had one legal choice): nothing to judge")
     points = [(value, result, index) for value, result, index in found if value is not None]
     if not points:
-        raise KameleonError("every position judged was decided: there is no value to calibrate")
+        raise KameleonError("every position judged was decided or drawn: there is no value to calibrate")
     values = np.array([value for value, _, _ in points])
     results = np.array([result for _, result, _ in points])
     by_game: dict[int, list[int]] = {}

@@ -169,6 +169,10 @@ def test_appraisal_reads_values_through_the_games_calibration(monkeypatch: pytes
     monkeypatch.setattr(type(game), "value_calibration", 1.0)
     raw = AlphaBetaAgent(1, iterations=300).appraise(fair_state(state), lines)
     assert calibrated[0] == raw[0]  # the calibration changes what a value is read as, never the search
+    for wrong in (0.0, -1.0, math.nan, "2"):
+        monkeypatch.setattr(type(game), "value_calibration", wrong)
+        with pytest.raises(KameleonError, match="Le Caméléon: value_calibration must be a positive number"):
+            AlphaBetaAgent(1, iterations=10).appraise(fair_state(state), lines)
     monkeypatch.undo()
     assert game.value_calibration != 1.0
     for odd, even in zip(calibrated[1], raw[1], strict=True):

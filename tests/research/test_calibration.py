@@ -54,11 +54,13 @@ def test_the_scale_found_is_the_least_log_loss_over_the_positions_judged(games: 
     assert losses["best"] <= min(losses["1"], losses["current"]) + 1e-9
     # the values predict the results better than a coin, from the right side: labels taken from the wrong seat
     # would put the best scale at the bottom of the range, values that ignore the results at its top
-    assert not found["at_bound"] and losses["best"] < math.log(2) - 0.01
+    assert calibration.LOW + 0.01 < found["best"] < calibration.HIGH - 0.01 and losses["best"] < math.log(2) - 0.01
+    low, high = found["interval"]
+    assert found["at_bound"] == (low < calibration.LOW + 0.01 or high > calibration.HIGH - 0.01)  # four games: rough
     assert calibration.LOW <= found["interval"][0] <= found["best"] <= found["interval"][1] <= calibration.HIGH
     assert found["settings"] == {"every": 25, "from_ply": 20, "iterations": 30, "seed": 0}
     table = calibrate(str(games), "--every", "25", "--iterations", "30", "--workers", "1")
-    assert table.exit_code == 0 and f"| 4 | {found['positions']} | {found['decided']} |" in table.stdout
+    assert table.exit_code == 0 and f"| 4 (4) | {found['positions']} | {found['decided']} |" in table.stdout
     assert f"{found['best']:.2f} ({found['interval'][0]:.2f}–{found['interval'][1]:.2f})" in table.stdout
     assert "Only 4 games with a position judged" in table.stdout
 
@@ -100,10 +102,32 @@ def test_the_interval_is_drawn_over_whole_games() -> None:
     alone = calibration.fit("cameleon", len(apart), list(apart), 2.0, 0, {})
     assert grouped.best == pytest.approx(alone.best, abs=1e-3)
     assert grouped.high - grouped.low > 2 * (alone.high - alone.low)
-    with pytest.raises(KameleonError, match="every position judged was decided"):
+    with pytest.raises(KameleonError, match="no position looked at was a decision"):
+        calibration.fit("cameleon", 2, [], 2.0, 0, {})
+    with pytest.raises(KameleonError, match="every position judged was decided or drawn"):
         calibration.fit("cameleon", 1, [(None, 1.0, 0)], 2.0, 0, {})
     with pytest.raises(KameleonError, match=r"1 game\(s\) had a position judged that was not decided"):
         calibration.fit("cameleon", 2, [(0.5, 1.0, 0), (None, 1.0, 1)], 2.0, 0, {})
+
+
+@pytest.mark.parametrize(
+    ("sign", "edge", "said"),
+    [(1.0, "top", "reaches the top of the range searched (20) and is cut off"), (-1.0, "bottom", "the wrong way")],
+)
+def test_a_scale_at_the_edge_of_the_range_is_said(sign: float, edge: str, said: str) -> None:
+    # Values that separate the results entirely push the best scale to the top; values that point the wrong way
+    # round, to the bottom. Either way the figures are not a calibration, and the report says so.
+    rng = random.Random(3)
+    found: list[tuple[float | None, float, int]] = []
+    for game in range(12):
+        for _ in range(8):
+            value = rng.uniform(0.2, 2.0) * rng.choice((-1.0, 1.0))
+            found.append((value, float(sign * value > 0), game))
+    result = calibration.fit("cameleon", 12, found, 2.0, 0, {})
+    assert result.at_bound and result.to_json()["at_bound"]
+    assert (result.best > 19.9) if edge == "top" else (result.best < 0.02)
+    assert said in result.table() and said in " ".join(result.notes())
+    assert "Only" not in result.table()  # twelve games are enough for the interval
 
 
 def test_bad_input_is_refused_by_name(games: Path, tmp_path: Path) -> None:
@@ -124,6 +148,10 @@ def test_bad_input_is_refused_by_name(games: Path, tmp_path: Path) -> None:
     damaged.write_text(first + "\n" + json.dumps(broken) + "\n", encoding="utf-8")
     blank = tmp_path / "blank.jsonl"
     blank.write_text("\n \n\n", encoding="utf-8")
+    cut = tmp_path / "cut.json"
+    cut.write_text(json.dumps(json.loads(first)["record"], indent=1)[:200], encoding="utf-8")
+    listed = tmp_path / "list.json"
+    listed.write_text(json.dumps([1, 2], indent=1), encoding="utf-8")
     one = tmp_path / "one.json"
     one.write_text(json.dumps(json.loads(first)["record"]), encoding="utf-8")
     for args, said in (
@@ -136,6 +164,8 @@ def test_bad_input_is_refused_by_name(games: Path, tmp_path: Path) -> None:
         ([str(games), "--iterations", "0"], "--iterations must be from 1 to"),
         ([str(damaged)], f"line 2 of {damaged}: "),
         ([str(blank)], f"{blank} holds no game: it is empty"),
+        ([str(cut)], f"{cut} is not valid JSON (line "),
+        ([str(listed)], f"{listed} holds a JSON list, not a record object"),
         ([str(games), str(one)], f"{one} is the game of line 1 of {games} again: each game counts once"),
         ([str(one)], "1 game(s) with a ply from 20 on: the scale's interval is drawn over games, so give at least 2"),
         ([str(games), "--from-ply", "100000"], "0 game(s) with a ply from 100000 on"),
