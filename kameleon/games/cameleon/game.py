@@ -93,7 +93,7 @@ class CameleonGame(Game[int]):
 
     # The learned value was fitted on the search's games against itself at 300 positions a decision; between
     # `expert` and `hard` at 0.1 s the scale that predicts the results best from the searched values analysis
-    # reads is 2.06 (1.63-2.64; the strength report's 200 games), 2.51 at 1 s (1.43-5.43; 25 games): `kameleon
+    # reads is 2.06 (1.63-2.64; the strength report's 200 games), 2.29 at 1 s (1.21-4.77; 27 games): `kameleon
     # research calibrate`, docs/analysis.md.
     value_calibration: ClassVar[float] = 2.0
 
