@@ -203,8 +203,12 @@ export function render(container, view, ctx) {
   const hinted = new Set();
   if (ctx.hint) {
     for (const [start, ends] of Object.entries(view.moves || {})) {
-      // A whole ply's token ("g5-f4xd7=O@c9") begins with its displacement's.
-      for (const [end, move] of Object.entries(ends)) if (move === ctx.hint || ctx.hint.startsWith(`${move}x`)) { hinted.add(start); hinted.add(end); }
+      // A whole ply's token ("g5-f4xd7=O@c9") begins with its displacement's; a displacement whose choices follow is
+      // written "g5-f4*" on its own, its star standing for the choices the ply's token spells.
+      for (const [end, move] of Object.entries(ends)) {
+        const bare = move.endsWith("*") ? move.slice(0, -1) : move;
+        if (move === ctx.hint || ctx.hint.startsWith(`${bare}x`)) { hinted.add(start); hinted.add(end); }
+      }
     }
     for (const o of (view.pending && view.pending.options) || []) {
       if (o.move === ctx.hint) hinted.add(view.pending.step === "room" ? o.victim : o.square);
