@@ -1,5 +1,8 @@
 """Settings shared by every test directory."""
 
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 from hypothesis import settings
 
@@ -24,3 +27,20 @@ def _english_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     machine's locale, unless a test names another language."""
     monkeypatch.setenv("LANGUAGE", "en")
     speak(str)  # a command run in this process before may have chosen another language for its errors
+
+
+@pytest.fixture
+def damaged_cameleon_value(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Le Caméléon's learned value weights replaced by a file that is not JSON, read afresh (the weights are cached
+    at their first judgement), and the shipped ones back for the next test."""
+    from kameleon.games.cameleon import value
+
+    damaged = tmp_path / "value_weights.json"
+    damaged.write_text("{", encoding="utf-8")
+    monkeypatch.setattr(value, "WEIGHTS_FILE", damaged)
+    value.shipped_row.cache_clear()
+    try:
+        yield damaged
+    finally:
+        monkeypatch.undo()
+        value.shipped_row.cache_clear()

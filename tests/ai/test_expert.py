@@ -22,7 +22,6 @@ from kameleon.ai.fair import fair_state
 from kameleon.ai.network import FORMAT, VERSION, NetworkError, load, new_network
 from kameleon.cli.main import app
 from kameleon.engine.errors import KameleonError
-from kameleon.games.cameleon import value as cameleon_value
 from kameleon.research.train import Settings, final_network, play, train
 from tests.ai.games import configs
 
@@ -194,22 +193,13 @@ def test_play_refuses_a_damaged_network_before_the_first_move(tmp_path: Path, mo
     assert not save.exists() or json.loads(save.read_text())["moves"] == []
 
 
-def test_a_damaged_cameleon_value_is_refused_before_the_first_move_and_at_the_arena_s_start(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    damaged = tmp_path / "value_weights.json"
-    damaged.write_text("{", encoding="utf-8")
-    monkeypatch.setattr(cameleon_value, "WEIGHTS_FILE", damaged)
-    cameleon_value.shipped_row.cache_clear()
-    try:
-        with pytest.raises(KameleonError, match=r"value_weights\.json are not valid JSON"):
-            check_shipped()
-        save = tmp_path / "game.json"
-        result = CliRunner().invoke(app, ["play", "cameleon", "--bots", "random,expert@5", "-q", "--save", str(save)])
-        assert result.exit_code == 2 and "are not valid JSON" in result.output and "Game saved" not in result.output
-    finally:
-        monkeypatch.undo()
-        cameleon_value.shipped_row.cache_clear()
+@pytest.mark.usefixtures("damaged_cameleon_value")
+def test_a_damaged_cameleon_value_is_refused_before_the_first_move_and_at_the_arena_s_start(tmp_path: Path) -> None:
+    with pytest.raises(KameleonError, match=r"value_weights\.json are not valid JSON"):
+        check_shipped()
+    save = tmp_path / "game.json"
+    result = CliRunner().invoke(app, ["play", "cameleon", "--bots", "random,expert@5", "-q", "--save", str(save)])
+    assert result.exit_code == 2 and "are not valid JSON" in result.output and "Game saved" not in result.output
 
 
 @pytest.mark.parametrize("scale", [0.0, -2.0, math.nan, math.inf, "2", True])

@@ -17,7 +17,6 @@ from kameleon.ai.levels import make_agent
 from kameleon.cli.main import app
 from kameleon.engine.errors import KameleonError
 from kameleon.engine.record import replay
-from kameleon.games.cameleon import value as cameleon_value
 from kameleon.research import calibration
 
 
@@ -176,17 +175,8 @@ def test_bad_input_is_refused_by_name(games: Path, tmp_path: Path) -> None:
         assert done.stdout == ""
 
 
-def test_a_damaged_value_file_is_refused_before_any_search(
-    games: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    damaged = tmp_path / "value_weights.json"
-    damaged.write_text("{", encoding="utf-8")
-    monkeypatch.setattr(cameleon_value, "WEIGHTS_FILE", damaged)
-    cameleon_value.shipped_row.cache_clear()
-    try:
-        done = calibrate(str(games), "--workers", "1")
-        assert done.exit_code == 2 and "are not valid JSON" in done.stderr and "Traceback" not in done.output
-        assert done.stdout == ""
-    finally:
-        monkeypatch.undo()
-        cameleon_value.shipped_row.cache_clear()
+@pytest.mark.usefixtures("damaged_cameleon_value")
+def test_a_damaged_value_file_is_refused_before_any_search(games: Path) -> None:
+    done = calibrate(str(games), "--workers", "1")
+    assert done.exit_code == 2 and "are not valid JSON" in done.stderr and "Traceback" not in done.output
+    assert done.stdout == ""
