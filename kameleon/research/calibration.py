@@ -206,7 +206,7 @@ def judge(task: tuple[dict[str, Any], tuple[int, ...], int, int]) -> list[tuple[
     one legal choice is no decision, as in analysis), from the side of the seat to move (run in a worker)."""
     record, plies, iterations, seed = task
     final = replay(record)
-    won = final.winners()
+    returns = final.returns()  # the engine's +1 win, -1 loss, 0 draw for two seats: a result of 1, 0 or 1/2
     state = final.game.new_state(final.seed)
     wanted = set(plies)
     out: list[tuple[float | None, float]] = []
@@ -216,7 +216,7 @@ def judge(task: tuple[dict[str, Any], tuple[int, ...], int, int]) -> list[tuple[
             agent = make_analyst(STRONGEST, decision_seed(seed, ply), iterations=iterations)
             if by_minimax(agent, state.game):
                 _, (value,) = minimax_analyst(agent, state.game).searched_values(state, [])
-                result = 0.5 if len(won) != 1 else float(won[0] == seat)
+                result = (returns[seat] + 1.0) / 2.0
                 # a decided position, or a draw the search sees (0 without contempt): no scale changes either
                 out.append((value if 0.0 < abs(value) < DECIDED else None, result))
         replay_move(state, ply + 1, token)
