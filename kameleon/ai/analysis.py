@@ -37,6 +37,11 @@ arithmetic and the harmonic mean of those over the decisions that still mattered
 best and the played move both leave the game decided the same way, within `DECIDED`: a won game thrown
 away counts), as lichess blends its means; a player with no such decision scores 100.
 
+The analysis names its judge: `analyst` is a fingerprint of everything a verdict depends on besides the record
+and the seed (the level and budget, the learned files the game ships for that table, its search settings and
+calibration, this module's bounds and `ANALYST_VERSION`), so that a stored analysis can tell whether analysing
+again would give the same one (the arena offers to, when it would not).
+
 The default budget is `DEFAULT_ITERATIONS` iterations per decision: reproducible (the same record, level
 and seed give the same analysis on any machine) and fast enough for a 4-player Coloretto game in about
 a minute on one core. `move_time` asks for seconds per decision instead.
@@ -49,19 +54,24 @@ a minute on one core. `move_time` asks for seconds per decision instead.
 >>> [(d.ply, d.seat, d.played) for d in result.decisions]  # the first draw was forced
 [(1, 0, 'place 1'), (2, 1, 'draw'), (3, 1, 'place 2'), (4, 0, 'take 1')]
 >>> result.level, sorted(result.to_json())
-('expert@50', ['budget', 'decisions', 'level', 'players', 'unit'])
+('expert@50', ['analyst', 'budget', 'decisions', 'level', 'players', 'unit'])
+>>> result.analyst == analyst(state.game, iterations=50)
+True
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TypeGuard
 
 from kameleon.ai.alphabeta import AlphaBetaAgent
-from kameleon.ai.expert import ExpertAgent
+from kameleon.ai.expert import ExpertAgent, network_file
 from kameleon.ai.fair import FairView, fair_state
 from kameleon.ai.ismcts import ISMCTSAgent, Node
 from kameleon.ai.levels import STRONGEST, check_budget, make_agent, make_analyst, parse_spec
@@ -87,6 +97,9 @@ BLUNDER = "blunder"
 LABEL_NAMES = ("best", "good", "inaccuracy", "mistake", BLUNDER)
 SAMPLE_SEED = 0
 """The seed of the determinization that reads a decision's tokens (the seat's own moves: any sample has them)."""
+ANALYST_VERSION = 1
+"""Raised whenever verdicts change for a reason `analyst` cannot see: the way `judge` searches or reads a search,
+a game's heuristics or evaluation in code. Stored analyses of an earlier version are then offered again."""
 
 
 @dataclass(frozen=True)
@@ -148,6 +161,8 @@ class Analysis:
     decisions: list[Decision]
     level: str
     budget: dict[str, Any] = field(default_factory=dict)
+    analyst: str = ""
+    """The judge's fingerprint (`analyst`)."""
 
     def accuracy(self, seat: int) -> float:
         """The seat's accuracy in [0, 100] over the decisions that mattered (`is_open`; 100 with none): the mean of
@@ -173,6 +188,7 @@ class Analysis:
             "unit": UNIT,
             "level": self.level,
             "budget": dict(self.budget),
+            "analyst": self.analyst,
         }
 
 
@@ -379,7 +395,46 @@ def analyse(
     budget: dict[str, Any] = {"iterations": iterations} if iterations is not None else {"move_time": move_time}
     if not by_minimax(make_analyst(name, 0, move_time=move_time, iterations=iterations), final.game):  # no visits
         budget["played_visits"] = _wanted(iterations or 0)  # with a time budget, the floor every decision had
-    return Analysis(final.num_players, decisions, spec, budget)
+    return Analysis(final.num_players, decisions, spec, budget, analyst(final.game, level=spec))
+
+
+def analyst(
+    game: Game[Any], *, level: str | None = None, move_time: float | None = None, iterations: int | None = None
+) -> str:
+    """The fingerprint (16 hex digits) of the judge `analyse` would use on a record of `game` with these settings:
+    the level with its budget, the learned files the game ships for the table (its network, its value weights)
+    by content, its search settings and calibration, the labels' bounds and `ANALYST_VERSION`. Two analyses of the
+    same record and seed with the same fingerprint give the same verdicts (a timed budget aside). Bad settings
+    raise KameleonError, as `analyse` does."""
+    spec, _, _ = _settings(level, move_time, iterations, 0)
+    model = game.value_model()
+    files = [network_file(game), None if model is None else model.weights_file]
+    judged = {
+        "version": ANALYST_VERSION,
+        "level": spec,
+        "game": game.name,
+        "players": game.num_players,
+        "search": game.expert_search,
+        "search_settings": dict(game.search_settings),
+        "expert_settings": dict(game.expert_settings),
+        "calibration": game.value_calibration,
+        "files": {path.name: _digest(path) for path in files if path is not None and path.exists()},
+        "labels": [BEST_LOSS, LABELS, DECIDED, PLAYED_VISITS, PLAYED_SHARE],
+    }
+    text = json.dumps(judged, sort_keys=True, default=repr)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+_DIGESTS: dict[tuple[str, int, int], str] = {}
+"""(path, size, modification time) -> the file's SHA-256: a server asks for every poll of an analysis."""
+
+
+def _digest(path: Path) -> str:
+    status = path.stat()
+    key = (str(path), status.st_size, status.st_mtime_ns)
+    if key not in _DIGESTS:
+        _DIGESTS[key] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return _DIGESTS[key]
 
 
 # --- hints ---------------------------------------------------------------------------------------

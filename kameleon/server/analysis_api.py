@@ -2,9 +2,10 @@
 
 `POST /api/tables/{id}/analysis` asks for a finished table's analysis (run in the background by
 `analysis_jobs.py`), `GET` reads it: `{"status": "none" | "pending" | "running" | "done" | "failed", "done",
-"total", "analysis"?, "error"?, "code"?}`. A table is analysed once: asking again returns the stored or running
-job (only a failed one is started again), and only a new job counts against the `analysis` limits (per person
-and per client address). Whoever may watch the replay may ask and read.
+"total", "analysis"?, "stale"?, "error"?, "code"?}`. A table is analysed once: asking again returns the stored or
+running job (only a failed one is started again, or a `stale` one: judged by another analyst than this server's,
+`kameleon.ai.analysis.analyst`), and only a new job counts against the `analysis` limits (per person and per
+client address). Whoever may watch the replay may ask and read.
 
 `POST /api/tables/{id}/hint` answers the move the strongest level would play for the asking seat
 (`kameleon.ai.analysis.hint`, from that seat's information only), in a thread, at most `HINTS_AT_ONCE` at a
@@ -25,7 +26,7 @@ from sqlalchemy.orm import Session
 from kameleon.engine.game import State, foreseen_event
 from kameleon.engine.messages import msg
 from kameleon.server import i18n
-from kameleon.server.analysis_jobs import job_json
+from kameleon.server.analysis_jobs import is_stale, job_json
 from kameleon.server.api import _finished, _may_watch, address, arena_of, need_user
 from kameleon.server.errors import ApiError
 from kameleon.server.models import AnalysisJob
@@ -54,13 +55,14 @@ async def get_analysis(request: Request, table_id: str) -> dict[str, Any]:
     `"status": "none"` until someone asks for it. Whoever may watch the replay may read it."""
     _may_watch(request, table_id)
     arena = arena_of(request)
-    _finished(await arena.current(table_id))
+    live = await arena.current(table_id)
+    _finished(live)
     with arena.db() as db:
-        return _answer(request, _job(db, table_id))
+        return _answer(request, _job(db, table_id), arena.analyses.analyst(live.state.game))
 
 
-def _answer(request: Request, row: AnalysisJob | None) -> dict[str, Any]:
-    answer = job_json(row)
+def _answer(request: Request, row: AnalysisJob | None, analyst: str) -> dict[str, Any]:
+    answer = job_json(row, analyst)
     if row is not None and row.status == "failed":
         failed = msg("analysis_failed", "the analysis of this game failed; ask again to try once more")
         answer.update(error=i18n.render(failed, i18n.language_of(request)), code=failed.code)
@@ -69,18 +71,23 @@ def _answer(request: Request, row: AnalysisJob | None) -> dict[str, Any]:
 
 @router.post("/tables/{table_id}/analysis")
 async def ask_analysis(request: Request, table_id: str, body: NoBody | None = None) -> dict[str, Any]:
-    """Analyse the finished table (once: asking again answers the stored or running job; a failed one starts
-    again). Whoever may watch the replay may ask; a new job counts against the `analysis` limits."""
+    """Analyse the finished table (once: asking again answers the stored or running job; a failed or stale one
+    starts again). Whoever may watch the replay may ask; a new job counts against the `analysis` limits."""
     arena = arena_of(request)
     with arena.db() as db:
         user = need_user(db, request)
     _may_watch(request, table_id)
     live = await arena.current(table_id)
     _finished(live)
+    analyst = arena.analyses.analyst(live.state.game)
+
+    def again(row: AnalysisJob) -> bool:
+        return row.status == "failed" or is_stale(row, analyst)
+
     with arena.db() as db:
         row = _job(db, table_id)
-    if row is not None and row.status != "failed":
-        return _answer(request, row)
+    if row is not None and not again(row):
+        return _answer(request, row, analyst)
     if len(live.tokens) > MAX_ANALYSED_MOVES:
         raise ApiError(
             422,
@@ -100,8 +107,9 @@ async def ask_analysis(request: Request, table_id: str, body: NoBody | None = No
             row = _job(db, table_id)
             if row is None:
                 db.add(AnalysisJob(table_id=table_id, status="pending", requested_by=user.id))
-            elif row.status == "failed":
+            elif again(row):
                 row.status, row.done, row.total, row.error, row.attempts = "pending", 0, None, None, 0
+                row.result = None
                 row.requested_by, row.created_at, row.finished_at = user.id, utcnow(), None
             try:
                 db.commit()
@@ -111,7 +119,7 @@ async def ask_analysis(request: Request, table_id: str, body: NoBody | None = No
 
     row = await asyncio.to_thread(store)
     arena.analyses.wake()
-    return _answer(request, row)
+    return _answer(request, row, analyst)
 
 
 @router.post("/tables/{table_id}/hint")

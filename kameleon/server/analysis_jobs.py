@@ -30,7 +30,7 @@ from sqlalchemy import CursorResult, or_, select, update
 from sqlalchemy.orm import Session
 
 import kameleon
-from kameleon.engine.game import State, foreseen_event, replay_move
+from kameleon.engine.game import Game, State, foreseen_event, replay_move
 from kameleon.server.errors import ApiError
 from kameleon.server.models import AnalysisJob
 
@@ -51,14 +51,22 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
-def job_json(row: AnalysisJob | None) -> dict[str, Any]:
-    """A job as the API answers it (`{"status": "none"}` before anyone asked)."""
+def job_json(row: AnalysisJob | None, analyst: str) -> dict[str, Any]:
+    """A job as the API answers it (`{"status": "none"}` before anyone asked); a done one says whether it is
+    `stale`: made by another judge than `analyst`, the fingerprint of the one analysing it again would use."""
     if row is None:
         return {"status": "none", "done": 0, "total": None}
     answer: dict[str, Any] = {"status": row.status, "done": row.done, "total": row.total}
     if row.status == "done":
         answer["analysis"] = row.result
+        answer["stale"] = is_stale(row, analyst)
     return answer
+
+
+def is_stale(row: AnalysisJob, analyst: str) -> bool:
+    """Whether a done job was judged by another analyst than `analyst` (one stored before analyses named theirs
+    was)."""
+    return row.status == "done" and (row.result or {}).get("analyst") != analyst
 
 
 # --- in the worker process -------------------------------------------------------------------------------
@@ -130,6 +138,12 @@ class Analyses:
         self.running: dict[str, asyncio.Task[None]] = {}
         self.children: set[Any] = set()
         self._wake: asyncio.Event | None = None
+
+    def analyst(self, game: Game[Any]) -> str:
+        """The fingerprint of the judge this process's analyses of `game` use (`kameleon.ai.analysis.analyst`)."""
+        from kameleon.ai.analysis import analyst
+
+        return analyst(game, iterations=self.iterations)
 
     def wake(self) -> None:
         if self._wake is not None:

@@ -17,9 +17,11 @@ from typer.testing import CliRunner, Result
 import kameleon
 from kameleon.ai import analyse, hint
 from kameleon.ai.analysis import (
+    DEFAULT_ITERATIONS,
     LABEL_NAMES,
     Analysis,
     Decision,
+    analyst,
     decision_seed,
     decision_tokens,
     judge,
@@ -64,11 +66,53 @@ def _decision(name: str, players: int, seed: int, moves: int) -> Any:
 # --- the JSON -----------------------------------------------------------------------------------
 
 
+def test_the_analyst_is_named_by_what_its_verdicts_depend_on(tmp_path: Path) -> None:
+    """The fingerprint changes with the level, its budget, the table size, the calibration and the content of the
+    network the game ships, and with nothing else (the same settings give the same one)."""
+    from kameleon.games.cameleon.game import CameleonGame
+    from kameleon.games.coloretto.game import ColorettoGame
+
+    coloretto = load("coloretto", 2)
+    first = analyst(coloretto)
+    assert len(first) == 16 and int(first, 16) >= 0
+    assert first == analyst(load("coloretto", 2)) == analyst(coloretto, iterations=DEFAULT_ITERATIONS)
+    others = {
+        analyst(coloretto, iterations=500),
+        analyst(coloretto, move_time=1.0),
+        analyst(coloretto, level="hard"),
+        analyst(load("coloretto", 4)),
+        analyst(load("cameleon", 2)),
+    }
+    assert first not in others and len(others) == 5
+
+    class Recalibrated(CameleonGame):
+        value_calibration = 3.0
+
+    assert analyst(Recalibrated()) != analyst(load("cameleon", 2))
+
+    shipped = ColorettoGame.network_dir()
+    assert shipped is not None
+    (tmp_path / "value-2p.npz").write_bytes((shipped / "value-2p.npz").read_bytes())
+
+    class Retrained(ColorettoGame):
+        @classmethod
+        def network_dir(cls) -> Path:
+            return tmp_path
+
+    assert analyst(Retrained(players=2)) == first  # the same network, by content
+    with (tmp_path / "value-2p.npz").open("ab") as file:
+        file.write(b"\0")
+    assert analyst(Retrained(players=2)) != first
+    with pytest.raises(KameleonError, match="budget"):
+        analyst(coloretto, level="expert@10", iterations=20)
+
+
 def test_json_has_every_decision_and_only_decisions() -> None:
     record = _record("coloretto", 2, seed=4, moves=24)
     result = analyse(record, iterations=40).to_json()
     assert json.loads(json.dumps(result)) == result
-    assert set(result) == {"decisions", "players", "unit", "level", "budget"}
+    assert set(result) == {"decisions", "players", "unit", "level", "budget", "analyst"}
+    assert result["analyst"] == analyst(load("coloretto", 2), iterations=40)
     assert result["unit"] == "win_chance"
     assert result["level"] == f"{STRONGEST}@40"
     assert result["budget"]["iterations"] == 40

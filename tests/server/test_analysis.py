@@ -17,6 +17,7 @@ import httpx
 import pytest
 
 import kameleon
+from kameleon.ai.analysis import analyst
 from kameleon.server.analysis_api import MAX_ANALYSED_MOVES
 from tests.server.harness import Player, ServerProcess, my_turn, play
 
@@ -222,3 +223,30 @@ def test_a_game_longer_than_any_real_one_is_not_analysed(arena: ServerProcess) -
     assert refused.status_code == 422 and refused.json()["code"] == "analysis_too_long", refused.text
     assert "this game has 1001 moves: games of at most 1000 are analysed" in refused.json()["error"]
     assert ivan.get(f"/api/tables/{table_id}/analysis")["status"] == "none"
+
+
+def test_an_analysis_by_another_analyst_is_stale_and_made_again_when_asked(arena: ServerProcess) -> None:
+    judy, kim = Player(arena.url, "Judy"), Player(arena.url, "Kim")
+    table_id = finished_game(judy)
+    judy.post(f"/api/tables/{table_id}/analysis")
+    made = wait_done(judy, table_id)
+    game = kameleon.load("coloretto", players=2)
+    assert made["analysis"]["analyst"] == analyst(game, iterations=int(FAST["KAMELEON_ANALYSIS_ITERATIONS"]))
+    assert made["stale"] is False
+    assert judy.post(f"/api/tables/{table_id}/analysis") == {key: made[key] for key in made if key != "seen"}
+
+    with sqlite3.connect(arena.database) as db:  # stored by a server whose analyst judged otherwise
+        db.execute(
+            "UPDATE analyses SET result = json_set(result, '$.analyst', 'earlier') WHERE table_id = ?", (table_id,)
+        )
+    old = kim.get(f"/api/tables/{table_id}/analysis")
+    assert old["status"] == "done" and old["stale"] is True
+    assert old["analysis"]["decisions"] == made["analysis"]["decisions"]  # still shown until asked again
+    anonymous = httpx.post(f"{arena.url}/api/tables/{table_id}/analysis", json={}, timeout=10, trust_env=False)
+    assert anonymous.status_code == 401 and stored(arena.database, table_id)[0] == "done"  # nothing changed
+
+    again = kim.post(f"/api/tables/{table_id}/analysis")  # anyone who may watch may ask again; it is a new job
+    assert again["status"] in ("pending", "running") or again["stale"] is False
+    remade = wait_done(kim, table_id)
+    assert remade["status"] == "done" and remade["stale"] is False
+    assert remade["analysis"] == made["analysis"]  # the same judge, record and seed: the same verdicts

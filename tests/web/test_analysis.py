@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Page, Request, Route, expect
 
 import kameleon
 from tests.server.harness import Player, ServerProcess, my_turn
-from tests.server.test_analysis import FAST, finished_game, new_table
+from tests.server.test_analysis import FAST, finished_game, new_table, wait_done
 from tests.web.conftest import shot, signed_in
 
 SHOTS = os.environ.get("KAMELEON_SHOTS")
@@ -327,6 +327,32 @@ def test_inaccuracies_are_marked_in_the_log_and_on_the_graph(browser: Browser, a
         expect(page.locator("#better-move .an-label")).to_have_text(re.compile("^inaccuracy$", re.I))
         expect(page.locator("#replay-log li.judged .an-mark")).to_have_text("?!")
         keep(page, "analysis-inaccuracy-desktop")
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        context.close()
+
+
+def test_an_analysis_by_an_earlier_analyser_says_so_and_can_be_made_again(
+    browser: Browser, arena: ServerProcess
+) -> None:
+    kit = Player(arena.url, "Kit")
+    table_id = finished_game(kit)
+    kit.post(f"/api/tables/{table_id}/analysis")
+    assert wait_done(kit, table_id)["status"] == "done"
+    with sqlite3.connect(arena.database) as db:  # as an analysis stored before the analyst changed reads
+        db.execute("UPDATE analyses SET result = json_remove(result, '$.analyst') WHERE table_id = ?", (table_id,))
+    context, page = signed_in(browser, arena, kit, viewport=PHONE)
+    try:
+        page.goto(f"/replay/{table_id}")
+        expect(page.locator("#an-graph")).to_be_visible()  # the earlier analysis is still shown meanwhile
+        stale = page.locator("#analysis-stale")
+        expect(stale).to_contain_text("made by an earlier version of the analyser")
+        expect(stale.locator("#analyse")).to_have_text("Analyse again")
+        stale.scroll_into_view_if_needed()
+        keep(page, "analysis-stale-phone")
+        stale.locator("#analyse").click()
+        expect(page.locator("#an-graph")).to_be_visible(timeout=120_000)
+        expect(page.locator("#analysis-stale")).to_have_count(0)
         assert page.errors == []  # type: ignore[attr-defined]
     finally:
         context.close()

@@ -155,7 +155,16 @@ export function analysisPanel(tableId, me, onDone) {
   const follow = (job) => {
     stop();
     if (left) return;  // the reader went to another page meanwhile
-    if (job.status === "done") { clear(box); onDone(job.analysis, box); return; }
+    if (job.status === "done") {
+      clear(box); onDone(job.analysis, box);
+      // Judged by an earlier analyser (another network, calibration or budget): today's might differ.
+      if (job.stale) {
+        const note = h("p", { class: "small an-stale", id: "analysis-stale" }, t("an_stale"), " ", me ? button(t("an_again")) : null);
+        const intro = box.querySelector("h2 + p");  // read before the verdicts it qualifies
+        if (intro) intro.after(note); else add(box, note);
+      }
+      return;
+    }
     if (job.status === "failed") { failed(job.error || t("an_failed")); return; }
     if (job.status === "none") {
       add(clear(box), h("h2", {}, t("an_title")), h("p", { class: "small muted" }, t("an_intro")),
