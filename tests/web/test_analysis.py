@@ -19,6 +19,7 @@ import kameleon
 from tests.server.harness import Player, ServerProcess, my_turn
 from tests.server.test_analysis import FAST, finished_game, new_table, wait_done
 from tests.web.conftest import shot, signed_in
+from tests.web.test_cameleon_board import CHOICES
 
 SHOTS = os.environ.get("KAMELEON_SHOTS")
 """A folder that receives a copy of each screenshot besides test-artifacts/ (for reviewing them by eye)."""
@@ -353,6 +354,32 @@ def test_an_analysis_by_an_earlier_analyser_says_so_and_can_be_made_again(
         stale.locator("#analyse").click()
         expect(page.locator("#an-graph")).to_be_visible(timeout=120_000)
         expect(page.locator("#analysis-stale")).to_have_count(0)
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        context.close()
+
+
+def test_a_cameleon_hint_that_captures_with_choices_is_marked_on_the_board(
+    browser: Browser, arena: ServerProcess
+) -> None:
+    """The best ply here takes two pieces with a reward to choose for each: its token spells the choices
+    (`c4-d5xd6=…`) where the board lists the displacement alone as `c4-d5*`; both of its squares are marked."""
+    eve = Player(arena.url, "Eve")
+    table_id = new_table(eve, rated=False, game="cameleon", options={"start": CHOICES})
+    frame = my_turn(eve, table_id)
+    assert frame["view"]["current_player"] == 0 and "c4-d5*" in frame["legal"]
+    context, page = signed_in(browser, arena, eve, viewport=DESKTOP)
+    try:
+        page.goto(f"/table/{table_id}")
+        page.click("#hint-button")
+        expect(page.locator("#hint-line")).to_be_visible(timeout=30_000)
+        words = (
+            r"^Suggested move: move red c4 → d5 · capturing red on d6 \(winning \w+ → \w\d\), yellow on e5 \(winning"
+        )
+        expect(page.locator("#hint-line")).to_have_text(re.compile(words))
+        marked = page.locator("#board .cm-sq.hinted").evaluate_all("els => els.map(e => e.dataset.square)")
+        assert sorted(marked) == ["c4", "d5"]
+        keep(page, "hint-cameleon-choices-desktop")
         assert page.errors == []  # type: ignore[attr-defined]
     finally:
         context.close()
