@@ -102,13 +102,21 @@ class OracleAgent:
         return best
 
 
+def seat_seed(deal: int, seat: int) -> int:
+    """The seed of the bot at `seat` in the game dealt from `deal`, from a stream of its own. The deal is
+    `random.Random(deal)`: a bot seeded with `deal` would draw its samples from the very numbers that shuffled the
+    real cards (the first determinization of a Chromino hand then shares a third more tiles with the real one than
+    chance gives), and one seeded with `deal + 1` would repeat the next game's deal."""
+    return random.Random(f"kameleon-oracle:{deal}:{seat}").getrandbits(53)
+
+
 def play(task: tuple[str, int, str, str, int, int, int]) -> bool:
     """Whether the oracle comes first in one game against bots:
     (game, players, sees, opponent, seed, rollouts, candidates)."""
     game_name, players, sees, opponent, seed, rollouts, candidates = task
     oracle_seat = seed % players
-    agents: list[Agent] = [make_agent(opponent, seed + 1 + seat) for seat in range(players)]
-    agents[oracle_seat] = OracleAgent(sees, seed, rollouts=rollouts, candidates=candidates)
+    agents: list[Agent] = [make_agent(opponent, seat_seed(seed, seat)) for seat in range(players)]
+    agents[oracle_seat] = OracleAgent(sees, seat_seed(seed, oracle_seat), rollouts=rollouts, candidates=candidates)
     return oracle_seat in play_match(load(game_name, players=players), agents, seed).winners
 
 
