@@ -40,6 +40,7 @@ SECURITY_HEADERS = {
 PAGES = (
     "/",
     "/login",
+    "/games",
     "/table/{table_id}",
     "/replay/{table_id}",
     "/profile/{user_id}",

@@ -112,6 +112,7 @@ def test_a_spectator_asks_for_the_analysis_and_sees_graph_accuracy_and_better_mo
             )
             phone.mouse.click(x, y + 11)
             expect(phone.locator("#better-move h3")).to_have_text("The better move")
+            expect(phone.locator("#replay-board")).to_be_in_viewport()  # brought up from the graph, below it
             keep(phone, "analysis-better-move-phone")
             phone.click("#back-to-played")
         phone.click("#menu-button")  # on a phone the language menu folds behind it
@@ -182,6 +183,10 @@ def test_the_hint_button_shows_the_move_on_the_board_in_an_unrated_game_against_
         expect(page.locator("#hint-button")).to_have_text("Suggerimento")
         expect(page.locator("#hint-line")).to_have_text(ADVICE["it"])
         expect(page.locator("#board .hinted")).to_have_count(1)
+        page.click("#hint-button")  # the same position's hint again: shown already, not asked for again
+        page.wait_for_timeout(300)  # time for a request that should not be sent
+        expect(page.locator("#hint-button")).to_have_text("Suggerimento")
+        expect(page.locator("#hint-line")).to_have_text(ADVICE["it"])
         assert len(asked) == 1
         keep(page, "hint-desktop-it")
         page.select_option("#language", "en")
@@ -260,6 +265,7 @@ def test_the_better_move_is_drawn_on_every_board(browser: Browser, arena: Server
         marks.last.click()  # drawn last: no other mark covers it
         expect(page.locator("#better-move h3")).to_have_text("The better move")
         expect(page.locator("#replay-board .hinted")).not_to_have_count(0)
+        expect(page.locator("#replay-board .hinted").first).to_be_in_viewport()  # the board scrolled up to
         keep(page, f"analysis-better-move-{game}")
         assert page.errors == []  # type: ignore[attr-defined]
     finally:

@@ -466,6 +466,21 @@ def test_option_labels_speak_the_interface_language(page: Page) -> None:
             assert label != option["doc"], f"{game['name']}.{name} is in English"
 
 
+def test_the_form_offers_two_seats_and_a_table_of_one_needs_no_bot(page: Page) -> None:
+    """Chromino may be played alone, but the form starts every game at two seats or more; a table of one with
+    "fill empty seats with bots" ticked is made all the same (there is no seat to fill), not refused."""
+    sign_up(page)
+    for game in catalogue()["games"]:
+        page.select_option("#game", game["name"])
+        expect(page.locator("#players")).to_have_value(str(min(n for n in game["players"] if n >= 2)))
+    page.select_option("#game", "chromino")
+    page.select_option("#players", "1")
+    expect(page.locator("#fill-bots")).to_be_checked()
+    page.click("#create")
+    expect(page).to_have_url(re.compile(r"/table/[\w-]+$"))
+    expect(page.locator("#create-error")).to_have_count(0)
+
+
 def test_a_double_click_plays_once_without_a_false_error(page: Page) -> None:
     """Both clicks land before the server's answer (its frames are held back meanwhile, as on a slow line):
     the second must not send the move again."""

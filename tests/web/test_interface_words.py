@@ -1,5 +1,5 @@
 """The interface's words (kameleon/web/js/i18n.js): every key once per language, the same keys in every
-language, none empty.
+language, none empty; a count's word in each language's plural forms (in Chromium).
 
 Read as text, without a JavaScript runtime: `const STRINGS = {`, each language's block starting on its own line
 (`  it: {`), with `key: "…"` entries. A key written twice in one block is not an error to JavaScript (the last
@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+
+from playwright.sync_api import Page
 
 from tests.server.harness import ROOT
 
@@ -40,3 +42,32 @@ def test_every_language_has_each_key_once_and_the_same_keys_as_english() -> None
         assert keys == english, f"{language}: missing {sorted(english - keys)}, extra {sorted(keys - english)}"
         empty = [key for key, said in entries if not said.strip()]
         assert not empty, f"{language}: empty texts: {empty}"
+
+
+PLURALS = {
+    "en": {1: "point", 2: "points", 0: "points", -1: "point"},
+    "it": {1: "punto", 2: "punti", 0: "punti"},
+    "pl": {1: "punkt", 2: "punkty", 5: "punktów", 22: "punkty", 12: "punktów", 0: "punktów"},
+    "fr": {1: "point", 0: "point", 2: "points", 36: "points"},
+    "uk": {1: "очко", 3: "очки", 11: "очок", 21: "очко", 25: "очок"},
+}
+
+
+def test_a_count_takes_the_plural_form_of_the_readers_language(page: Page) -> None:
+    """`tn` picks the form of a count by the language's plural rules (Polish and Ukrainian have three), so that a
+    score reads "22 punkty" and "12 punktów", not one form for every number."""
+    page.goto("/")
+    found = page.evaluate(
+        """async (plurals) => {
+          const i18n = await import("/static/js/i18n.js");
+          const out = {};
+          for (const [language, counts] of Object.entries(plurals)) {
+            i18n.setLanguage(language);
+            out[language] = Object.fromEntries(Object.keys(counts).map((n) => [n, i18n.tn("points_n", Number(n))]));
+          }
+          i18n.setLanguage("en");
+          return out;
+        }""",
+        PLURALS,
+    )
+    assert found == {language: {str(n): word for n, word in counts.items()} for language, counts in PLURALS.items()}

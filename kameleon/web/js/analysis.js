@@ -5,7 +5,7 @@
 // with the table page's hint button. The analysis is the server's (GET/POST /api/tables/{id}/analysis).
 import { api, post } from "./api.js";
 import { add, clear, h } from "./dom.js";
-import { t } from "./i18n.js";
+import { pct, t } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const COLOURS = ["#1f5fbf", "#c0392b", "#1e8449", "#7d3c98", "#b9770e"];
@@ -41,12 +41,15 @@ export function seatKey(seat) {
   return el;
 }
 
-const percent = (value) => `${Math.round(value * 100)}%`;
+const percent = (value) => pct(value);
+// The win chance a decision lost, as its two chances are shown (each rounded to a whole point), so that the sum
+// reads right: "77% → 66% (−11%)".
+export const lossShare = (d) => Math.max(0, Math.round(d.best_value * 100) - Math.round(d.value * 100)) / 100;
 export const labelName = (label) => t(`an_label_${label}`);
 
 // The log mark of a decision: "?!" (inaccuracy), "?" (mistake) or "??" (blunder), named in words for screen readers and on hover.
 export function markBadge(decision, onclick) {
-  const words = t("an_mark", { label: labelName(decision.label), loss: percent(decision.loss) });
+  const words = t("an_mark", { label: labelName(decision.label), loss: percent(lossShare(decision)) });
   return h("button", { type: "button", class: `an-mark ${decision.label}`, "data-ply": decision.ply, "data-label": decision.label,
     title: words, "aria-label": words, onclick: (event) => { event.stopPropagation(); onclick(decision); } }, SYMBOL[decision.label] || "");
 }
@@ -69,7 +72,7 @@ export function evalGraph(analysis, names, total, step, onSelect) {
     const mine = analysis.decisions.filter((d) => d.seat === seat);
     const count = (label) => mine.filter((d) => d.label === label).length;
     const accuracy = (analysis.players.find((p) => p.seat === seat) || {}).accuracy;
-    return t("an_graph_seat", { name: names[seat] ?? `#${seat + 1}`, accuracy: Math.round(accuracy ?? 0), inaccuracies: count("inaccuracy"), mistakes: count("mistake"), blunders: count("blunder"),
+    return t("an_graph_seat", { name: names[seat] ?? `#${seat + 1}`, accuracy: percent((accuracy ?? 0) / 100), inaccuracies: count("inaccuracy"), mistakes: count("mistake"), blunders: count("blunder"),
       start: mine.length ? percent(mine[0].value) : "—", end: mine.length ? percent(mine[mine.length - 1].value) : "—" });
   }).join(" ");
   const graph = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: `an-graph${phone ? " phone" : ""}`, id: "an-graph", role: "img", "aria-labelledby": "an-graph-title an-graph-desc" }, title, desc);
@@ -93,7 +96,7 @@ export function evalGraph(analysis, names, total, step, onSelect) {
       const big = MARKED.has(d.label);
       const size = { blunder: 7, mistake: 5.5, inaccuracy: 4.2 }[d.label] ?? 2.5;
       if (!big) { graph.append(marker(seat, x(d.ply), y(d.value), size, { class: "an-point", "data-ply": d.ply })); continue; }
-      const words = `${names[seat] ?? ""}: ${t("an_mark", { label: labelName(d.label), loss: percent(d.loss) })}`;
+      const words = `${names[seat] ?? ""}: ${t("an_mark", { label: labelName(d.label), loss: percent(lossShare(d)) })}`;
       const tip = svg("title");
       tip.textContent = words;
       const dot = svg("g", { class: `an-point marked ${d.label}`, "data-ply": d.ply, "data-label": d.label, tabindex: 0, role: "button", "aria-label": words },
@@ -130,12 +133,12 @@ export function evalGraph(analysis, names, total, step, onSelect) {
 export function accuracyTable(analysis, names) {
   const count = (seat, label) => analysis.decisions.filter((d) => d.seat === seat && d.label === label).length;
   return h("table", { class: "list an-accuracy", id: "an-accuracy" },
-    h("thead", {}, h("tr", {}, h("th", {}, t("player")), h("th", {}, t("an_accuracy")),
+    h("thead", {}, h("tr", {}, h("th", {}, t("player")), h("th", { title: t("an_accuracy_help") }, t("an_accuracy")),
       ["inaccuracy", "mistake", "blunder"].map((label) => h("th", { title: labelName(label), "aria-label": labelName(label) },
         h("span", { "aria-hidden": "true" }, SYMBOL[label]), " ", h("span", { class: "an-word" }, labelName(label)))))),
     h("tbody", {}, analysis.players.map((p) => h("tr", { "data-seat": p.seat },
       h("td", {}, seatKey(p.seat), " ", names[p.seat] ?? `#${p.seat + 1}`),
-      h("td", { class: "an-accuracy-value" }, `${Math.round(p.accuracy)}%`),
+      h("td", { class: "an-accuracy-value" }, percent(p.accuracy / 100)),
       h("td", {}, count(p.seat, "inaccuracy")), h("td", {}, count(p.seat, "mistake")), h("td", {}, count(p.seat, "blunder"))))));
 }
 

@@ -1,9 +1,9 @@
 // The arena's single-page front end: a small router and one function per page.
-import { accuracyTable, analysisPanel, evalGraph, labelName, markBadge, MARKED, markHint } from "./analysis.js";
+import { accuracyTable, analysisPanel, evalGraph, labelName, lossShare, markBadge, MARKED, markHint } from "./analysis.js";
 import { api, inviteQuery, post, tableSocket } from "./api.js";
 import { boardFor } from "./boards/index.js";
 import { add, clear, h, icon, toast } from "./dom.js";
-import { language, setLanguage, t, translateStatic } from "./i18n.js";
+import { language, pct, setLanguage, t, translateStatic } from "./i18n.js";
 import { duration, durationWords, lookNow, lookSoon, myGamesPage, setTableHere, timeControlText, turnAtTable, watchMyGames } from "./mygames.js";
 import { optionField, optionShown } from "./option_labels.js";
 import { rulesPage } from "./rules.js";
@@ -151,7 +151,9 @@ function newTableForm() {
   const extra = h("div", { class: "grid2" });
   const fillGame = () => {
     const game = catalogue.games.find((g) => g.name === gameSelect.value);
-    add(clear(players), ...game.players.map((n) => h("option", { value: n, selected: n === game.players[0] }, n)));
+    // Two seats by default where the game allows them: a one-seat table (Chromino alone) is chosen, not stumbled into.
+    const usual = game.players.find((n) => n >= 2) ?? game.players[0];
+    add(clear(players), ...game.players.map((n) => h("option", { value: n, selected: n === usual }, n)));
     add(clear(extra), ...game.options.filter((o) => o.name !== "players" && optionShown(game.name, o, notationOn()))
       .map((o) => optionField(game.name, o, Math.max(...game.players))));
   };
@@ -203,7 +205,7 @@ function newTableForm() {
     try {
       const body = { game: gameSelect.value, options, private: priv.checked };
       if (!rated.checked) body.rated = false;  // a friendly game: no rating changes; against bots, hints
-      if (bots.checked) body.bots = level.value;
+      if (bots.checked && Number(players.value) > 1) body.bots = level.value;  // a table of one has no seat to fill
       if (timeProfile.value === "none") body.time = null;  // no limit: nobody can be expelled
       else if (timeProfile.value === "custom") { if (minutes.value) body.time = { initial: Number(minutes.value) * 60, increment: Number(increment.value || 0) }; }
       else body.time = profiles[timeProfile.value];
@@ -656,6 +658,10 @@ async function tablePage(tableId) {
   let hintWhy = false;  // the reason shown under the disabled button (a tap on a phone, which has no tooltip)
   const askHint = async () => {
     if (hinting) return;
+    if (hint && hint.moves === frame.log.length) {  // this position's hint is already shown: asking again costs a search
+      document.getElementById("hint-line")?.scrollIntoView({ block: "nearest" });
+      return;
+    }
     hinting = true; render();
     try { hint = await post(`/api/tables/${tableId}/hint`); keptHint = { table: tableId, hint }; } catch (e) { toast(e.message, true); }
     hinting = false; render();
@@ -813,7 +819,7 @@ async function replayPage(tableId) {
   const label = h("span", { id: "replay-step" });
   const slider = h("input", { type: "range", min: 0, max: total, value: step, id: "replay-slider", "aria-label": t("replay") });
   const logList = h("ol", { class: "log", id: "replay-log" });
-  const percent = (value) => `${Math.round(value * 100)}%`;
+  const percent = (value) => pct(value);
   // A marked move in words, and its better move: the board's sentence of the log entry played, and the best move
   // (from the analysis's best_entry) worded as advice, as a hint is (nobody played it); tokens only with the notation on.
   const decisionWords = (d, ctx) => {
@@ -822,10 +828,10 @@ async function replayPage(tableId) {
     const showNotation = notationOn();
     return [
       h("p", {}, h("strong", { class: `an-label ${d.label}` }, labelName(d.label)), " · ",
-        t("an_loss", { loss: percent(d.loss), before: percent(d.best_value), after: percent(d.value) })),
-      h("p", { id: "better-played" }, `${t("an_played")}: `, played ? sentenceOf(board, played, ctx) : "",
+        t("an_loss", { loss: percent(lossShare(d)), before: percent(d.best_value), after: percent(d.value) })),
+      h("p", { id: "better-played" }, `${t("an_played")} `, played ? sentenceOf(board, played, ctx) : "",
         showNotation ? h("code", { class: "notation" }, d.played) : null),
-      h("p", { id: "better-best" }, h("strong", {}, `${t("an_better")}: `), adviceOf(board, bestEntry, ctx),
+      h("p", { id: "better-best" }, h("strong", {}, `${t("an_better")} `), adviceOf(board, bestEntry, ctx),
         showNotation ? h("code", { class: "notation" }, d.best) : null),
     ];
   };
@@ -860,7 +866,9 @@ async function replayPage(tableId) {
     const upTo = chosen ? chosen.ply + 1 : step;
     const log = fullLog.length ? fullLog.slice(0, upTo) : data.log;
     // With the better move shown, the last move's outline is left off the board: only the recommendation stands out.
-    const ctx = { seat: chosen ? chosen.seat : null, legal: [], names, play: () => {}, explain: () => {}, interactive: false, log: data.log,
+    // `owner`: whose view the board shows (the judged seat's, in a replay, which need not be the reader's).
+    const ctx = { seat: chosen ? chosen.seat : null, owner: chosen ? names[chosen.seat] ?? `#${chosen.seat + 1}` : null, legal: [], names,
+      play: () => {}, explain: () => {}, interactive: false, log: data.log,
       recent: chosen ? [] : data.log.slice(-1), showNotation: notationOn(), hint: chosen ? chosen.best : null };
     board.render(boardBox, data.view, ctx);
     if (chosen) markHint(boardBox, chosen.best);
@@ -871,7 +879,15 @@ async function replayPage(tableId) {
     showBetterBox(ctx);
     drawGraph();
   };
-  const select = (d) => { pause(); return show(d.ply, d); };
+  const select = async (d) => {
+    pause();
+    await show(d.ply, d);
+    // Bring what changed into view: the board, when the mark chosen (on the graph, below it) left it off screen, else
+    // the words under it (a mark in the log, beside it).
+    const top = boardBox.getBoundingClientRect().top;
+    if (top < 0 || top > innerHeight / 2) boardBox.scrollIntoView({ block: "start", behavior: "smooth" });
+    else betterBox.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  };
   const playButton = h("button", { class: "secondary", id: "replay-play", onclick: () => {
     if (timer) { pause(); return; }
     if (step >= total) step = 0;
@@ -899,7 +915,8 @@ async function replayPage(tableId) {
     analysis = done;
     marks = new Map(done.decisions.filter((d) => MARKED.has(d.label)).map((d) => [d.ply, d]));
     add(box, h("h2", {}, t("an_title")), h("p", { class: "small muted" }, t("an_done_intro", { level: levelName((done.level || "").split(/[@:]/)[0]) })),
-      h("div", { class: "results-scroll" }, accuracyTable(done, names)), graphBox);
+      h("div", { class: "results-scroll" }, accuracyTable(done, names)),
+      h("p", { class: "small muted", id: "an-accuracy-help" }, t("an_accuracy_help")), graphBox);
     show(better ? better.ply : step, better);
   });
   leavePage = () => { pause(); panel.stop(); document.removeEventListener("keydown", onKey); };

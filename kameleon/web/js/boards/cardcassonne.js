@@ -390,7 +390,7 @@ export function render(container, view, ctx) {
       : setup.size ? t("cc_why_joker")
         : selected ? t("cc_pick_row") : t("cc_pick");
     hand = h("section", { class: "cc-hand" },
-      h("h3", {}, t("cc_hand")),
+      h("h3", {}, ctx.owner ? t("cc_hand_of", { name: ctx.owner }) : t("cc_hand")),  // a replay shows another seat's
       h("div", { class: "cc-hand-cards" }, cards, follower),
       prompt ? h("div", { class: "cc-prompt small" }, prompt, faceDown ? h("strong", {}, ` · ${t("cc_face_down")}`) : null) : null);
   }

@@ -10,7 +10,7 @@
 // No notation shows unless the reader turned it on (ctx.showNotation). A hint or an analysis's better move
 // (ctx.hint, a token) is drawn as a marked ghost of its placement, and its tile is marked in the hand.
 import { add, h } from "../dom.js";
-import { t } from "../i18n.js";
+import { t, tn } from "../i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const ORDER = "RYGBP";
@@ -194,7 +194,7 @@ function playersPanel(view, ctx, drew) {
     return h("div", { class: `cr-player${turn ? " turn" : ""}${p.seat === ctx.seat ? " me" : ""}${drew.has(p.seat) ? " changed" : ""}`, "data-seat": p.seat },
       h("strong", {}, ctx.names[p.seat] || `#${p.seat}`),
       h("span", { class: "cr-count", "data-hand-size": p.hand_size }, `${p.hand_size} ${t("chromino_in_hand")}`),
-      p.points !== undefined ? h("span", { class: "cr-points", "data-points": p.points }, `${p.points} ${t("score")}`) : null,
+      p.points !== undefined ? h("span", { class: "cr-points", "data-points": p.points }, `${p.points} ${tn("points_n", p.points)}`) : null,
       p.out ? h("span", { class: "badge open" }, t("chromino_out")) : null,
       shown.length ? h("span", { class: "cr-shown", title: p.hand ? "" : t("chromino_revealed") }, shown.map((name) => miniTile(name, tileWords(name)))) : null);
   }));
@@ -249,7 +249,7 @@ function viewport(map, state, fit, onClick) {
     const key = cell ? cellKey(...cell) : "";
     if (key === hovered) return;
     hovered = key;
-    map.querySelectorAll(".cr-spot").forEach((el) => el.classList.toggle("hover", Boolean(key) && el.dataset.cells.split(" ").includes(key)));
+    map.querySelectorAll(".cr-spot[data-cells]").forEach((el) => el.classList.toggle("hover", Boolean(key) && el.dataset.cells.split(" ").includes(key)));  // not the hint's ghost
   };
 
   const pointers = new Map();
@@ -351,7 +351,7 @@ function handPanel(view, ctx, me, state, byTile, play, redraw) {
   const action = (move, label) => h("button", { type: "button", "data-move": move, class: legal.includes(move) ? "" : "secondary",
     "data-legal": String(legal.includes(move)), onclick: () => play(move) }, label);
   return h("div", { class: `cr-hand${acting ? " acting" : ""}` },
-    h("div", { class: "cr-hand-head" }, h("strong", {}, t("chromino_your_tiles")), hint),
+    h("div", { class: "cr-hand-head" }, h("strong", {}, ctx.owner ? t("chromino_tiles_of", { name: ctx.owner }) : t("chromino_your_tiles")), hint),
     h("div", { class: "cr-hand-tiles" }, tiles),
     ctx.interactive ? h("div", { class: "cr-actions" }, action("draw", t("draw")), action("pass", t("chromino_pass"))) : null);
 }

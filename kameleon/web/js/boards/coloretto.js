@@ -7,7 +7,7 @@
 // cards that were not on the board at the previous render arrive with an animation (class `arrive`). A hint or an
 // analysis's better move (ctx.hint, a token) marks the row, the pile or the button that stands for it.
 import { add, h } from "../dom.js";
-import { t } from "../i18n.js";
+import { t, tn } from "../i18n.js";
 
 const SPECIAL = { "+2": ["plus2", "+2"], joker: ["joker", "J"], "golden joker": ["golden", "★"], "last round": ["last", "LAST"] };
 
@@ -174,7 +174,7 @@ function collection(view, ctx, seat, changed) {
   return h("section", { class: cls, "data-seat": seat },
     h("header", {},
       h("strong", {}, ctx.names[seat] || `#${seat + 1}`),
-      h("span", { class: "score", title: t("score") }, s.total, h("small", {}, ` ${t("score")}`))),
+      h("span", { class: "score", title: t("score") }, s.total, h("small", {}, ` ${tn("points_n", s.total)}`))),
     h("div", { class: "stacks" }, stacks.length ? stacks : h("span", { class: "muted small" }, "—")),
     view.active && !view.active[seat] && !view.final && view.phase !== "declare" ? h("div", { class: "passed" }, `✓ ${t("coloretto_has_row")}`) : null);
 }
