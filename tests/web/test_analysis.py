@@ -84,7 +84,7 @@ def test_a_spectator_asks_for_the_analysis_and_sees_graph_accuracy_and_better_mo
             ply = int(mark.get_attribute("data-ply") or 0)
             expect(page.locator("#replay-step")).to_have_text(re.compile(rf"^Before move {ply + 1} of \d+$"))
             expect(page.locator("#replay-log li.judged")).to_have_count(1)
-            expect(page.locator("#replay-log li").nth(ply)).to_have_class("judged")
+            expect(page.locator("#replay-log li").nth(ply)).to_have_class(re.compile(r"\bjudged\b"))
             keep(page, "analysis-better-move-desktop")
             page.click("#back-to-played")
             expect(page.locator("#show-better")).to_be_visible()

@@ -125,6 +125,13 @@ def test_coloretto_sign_up_play_by_clicking_and_replay(page: Page) -> None:
         page.keyboard.press("ArrowRight")
     expect(page.locator("#replay-step")).to_have_text(f"Move 5 of {total}")
     expect(page.locator("#replay-log li")).to_have_count(5)
+    page.locator("#replay-log li").nth(1).click()  # a move of the log leads back to the position after it
+    expect(page.locator("#replay-step")).to_have_text(f"Move 2 of {total}")
+    expect(page.locator("#replay-log li")).to_have_count(2)
+    page.keyboard.press("End")
+    page.locator("#replay-log li").nth(3).focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#replay-step")).to_have_text(f"Move 4 of {total}")
     page.click("#replay-play")
     expect(page.locator("#replay-play")).to_have_text("Pause")
     expect(page.locator("#replay-step")).not_to_have_text(f"Move 5 of {total}")  # it plays on by itself

@@ -873,7 +873,18 @@ async function replayPage(tableId) {
     board.render(boardBox, data.view, ctx);
     if (chosen) markHint(boardBox, chosen.best);
     const items = logItems(board, log, ctx, log.length, chosen ? chosen.ply : null);
-    items.forEach((item, i) => { const d = marks.get(i); if (d) item.append(" ", markBadge(d, select)); });
+    items.forEach((item, i) => {
+      const d = marks.get(i);
+      if (d) item.append(" ", markBadge(d, select));
+      // A move of the log is a way back to the position after it (its mark, when it has one, shows the better move).
+      item.classList.add("goto");
+      item.tabIndex = 0;
+      item.title = t("replay_goto", { n: i + 1 });
+      item.addEventListener("click", (event) => { if (!event.target.closest(".an-mark")) goTo(i + 1); });
+      item.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" && !event.target.closest(".an-mark")) { event.preventDefault(); goTo(i + 1); }
+      });
+    });
     add(clear(logList), ...items);
     logList.scrollTop = logList.scrollHeight;
     showBetterBox(ctx);
