@@ -385,6 +385,10 @@ def test_a_cameleon_hint_that_captures_with_choices_is_marked_on_the_board(
         expect(page.locator("#hint-line")).to_have_text(re.compile(words))
         marked = page.locator("#board .cm-sq.hinted").evaluate_all("els => els.map(e => e.dataset.square)")
         assert sorted(marked) == ["c4", "d5"]
+        expect(page.locator("#board .cm-sq.hint-from")).to_have_attribute("data-square", "c4")  # dashed; d5 solid
+        taken = page.locator("#board .cm-sq.hint-victim").evaluate_all("els => els.map(e => e.dataset.square)")
+        assert sorted(taken) == ["d6", "e5"]  # what it takes, and where its two rewards go
+        expect(page.locator("#board .cm-sq.hint-reward")).to_have_count(2)
         keep(page, "hint-cameleon-choices-desktop")
         assert page.errors == []  # type: ignore[attr-defined]
     finally:

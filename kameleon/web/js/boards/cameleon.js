@@ -6,7 +6,8 @@
 // would be, so that the engine's own explanation comes back in the reader's language.
 // The log's events (ctx.recent) mark the squares the last moves changed (class `changed`); pieces that arrive
 // since the previous render animate (`arrive`, none under prefers-reduced-motion). No notation shows unless
-// ctx.showNotation. A hint or an analysis's better move (ctx.hint, a token) marks its squares (class `hinted`).
+// ctx.showNotation. A hint or an analysis's better move (ctx.hint, a token) marks its squares (class `hinted`: the
+// piece's, dashed, and where it goes, solid), what it takes (`hint-victim`) and where its rewards go (`hint-reward`).
 import { add, h } from "../dom.js";
 import { t } from "../i18n.js";
 
@@ -201,13 +202,19 @@ export function render(container, view, ctx) {
   seen.set(key, { ...view.pieces });
   // A hint, or an analysis's better move (ctx.hint): the squares it moves from and to, or the choice it makes.
   const hinted = new Set();
+  const hintFrom = new Set(), hintVictims = new Set(), hintRewards = new Set();
   if (ctx.hint) {
     for (const [start, ends] of Object.entries(view.moves || {})) {
       // A whole ply's token ("g5-f4xd7=O@c9") begins with its displacement's; a displacement whose choices follow is
       // written "g5-f4*" on its own, its star standing for the choices the ply's token spells.
       for (const [end, move] of Object.entries(ends)) {
         const bare = move.endsWith("*") ? move.slice(0, -1) : move;
-        if (move === ctx.hint || ctx.hint.startsWith(`${bare}x`)) { hinted.add(start); hinted.add(end); }
+        if (move === ctx.hint || ctx.hint.startsWith(`${bare}x`)) {
+          hinted.add(start); hinted.add(end); hintFrom.add(start);
+          // The rest of the token names what the ply takes ("xd7") and where each reward goes ("@c9").
+          for (const [, square] of ctx.hint.matchAll(/x([a-h][1-9])/g)) hintVictims.add(square);
+          for (const [, square] of ctx.hint.matchAll(/@([a-h][1-9])/g)) hintRewards.add(square);
+        }
       }
     }
     for (const o of (view.pending && view.pending.options) || []) {
@@ -230,7 +237,8 @@ export function render(container, view, ctx) {
         square === selected ? "selected" : "", square in targets ? "target" : "", square in moves ? "movable" : "",
         option ? "option" : "", victim ? (victim.certain ? "victim" : "victim maybe") : "",
         from.has(square) || to.has(square) || captured.has(square) ? "changed" : "", captured.has(square) && !letter ? "captured" : "",
-        hinted.has(square) ? "hinted" : ""]
+        hinted.has(square) ? (hintFrom.has(square) ? "hinted hint-from" : "hinted hint-to") : "",
+        hintVictims.has(square) ? "hint-victim" : "", hintRewards.has(square) ? "hint-reward" : ""]
         .filter(Boolean).join(" ");
       const arrived = letter && before && before[square] !== letter;
       let title = square;
