@@ -103,9 +103,9 @@ TAKE = {"seat": 1, "move": "take 2", "event": {"kind": "take", "row": 2, "cards"
         "last_round": False, "discarded": [], "round_over": False, "game_over": False}}  # fmt: skip
 SENTENCES = {
     "en": ("Bruno took row 2: 2 blue, +2", "Positive colours"),
-    "it": ("Bruno ha preso la fila 2: 2 blu, +2", "Colori positivi"),
+    "it": ("Bruno ha preso la fila 2: 2× blu, +2", "Colori positivi"),
     "pl": ("Bruno bierze rząd 2: 2× niebieski, +2", "Kolory dodatnie"),
-    "fr": ("Bruno a pris la rangée 2 : 2 bleu, +2", "Couleurs positives"),
+    "fr": ("Bruno a pris la rangée 2 : 2× bleu, +2", "Couleurs positives"),
     "uk": ("Bruno забирає ряд 2: 2× синій, +2", "Позитивні кольори"),
 }
 NOTATION = re.compile(r"\b(place|take) \d|\bdraw\b|\b(joker|positive) (blue|brown|green|orange|purple|red|yellow)\b")
