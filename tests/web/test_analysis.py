@@ -266,6 +266,17 @@ def test_the_better_move_is_drawn_on_every_board(browser: Browser, arena: Server
         expect(page.locator("#better-move h3")).to_have_text("The better move")
         expect(page.locator("#replay-board .hinted")).not_to_have_count(0)
         expect(page.locator("#replay-board .hinted").first).to_be_in_viewport()  # the board scrolled up to
+        # From mark to mark, whoever made it, in the order of the game.
+        plies = sorted({int(p) for p in marks.evaluate_all("els => els.map(e => e.dataset.ply)")})
+        shown = int(re.sub(r"\D+", " ", page.locator("#replay-step").inner_text()).split()[0]) - 1
+        at = plies.index(shown)
+        if at + 1 < len(plies):
+            page.click("#next-mark")
+            expect(page.locator("#replay-step")).to_have_text(re.compile(rf"^Before move {plies[at + 1] + 1} of"))
+            page.click("#prev-mark")
+            expect(page.locator("#replay-step")).to_have_text(re.compile(rf"^Before move {shown + 1} of"))
+        if at == 0:
+            expect(page.locator("#prev-mark")).to_be_disabled()
         keep(page, f"analysis-better-move-{game}")
         assert page.errors == []  # type: ignore[attr-defined]
     finally:

@@ -63,6 +63,8 @@ export function evalGraph(analysis, names, total, step, onSelect) {
   const phone = window.innerWidth < 600;
   const W = phone ? 340 : 640, H = phone ? 260 : 200, L = phone ? 44 : 40, R = 12, T = 14, B = phone ? 30 : 26;
   const x = (ply) => L + ((W - L - R) * (ply + 1)) / Math.max(1, total);
+  // A long game packs its decisions close: the marks shrink with the room a move has (to half their size at most).
+  const shrink = Math.min(1, Math.max(0.5, ((W - L - R) / Math.max(1, total)) / 4));
   const y = (value) => T + (H - T - B) * (1 - value);
   const seats = [...new Set(analysis.decisions.map((d) => d.seat))].sort((a, b) => a - b);
   const title = svg("title", { id: "an-graph-title" });
@@ -94,7 +96,7 @@ export function evalGraph(analysis, names, total, step, onSelect) {
       fill: "none", stroke: colour, "stroke-width": 2, "stroke-dasharray": DASHES[seat % DASHES.length] || null, class: "an-line", "data-seat": seat }));
     for (const d of mine) {
       const big = MARKED.has(d.label);
-      const size = { blunder: 7, mistake: 5.5, inaccuracy: 4.2 }[d.label] ?? 2.5;
+      const size = shrink * ({ blunder: 7, mistake: 5.5, inaccuracy: 4.2 }[d.label] ?? 2.5);
       if (!big) { graph.append(marker(seat, x(d.ply), y(d.value), size, { class: "an-point", "data-ply": d.ply })); continue; }
       const words = `${names[seat] ?? ""}: ${t("an_mark", { label: labelName(d.label), loss: percent(lossShare(d)) })}`;
       const tip = svg("title");

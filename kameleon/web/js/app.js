@@ -839,10 +839,16 @@ async function replayPage(tableId) {
     const shown = better || (step > 0 ? marks.get(step - 1) : null);
     betterBox.hidden = !shown;
     if (!shown) { clear(betterBox); return; }
+    // From one marked move to the next, whoever made it: marks close together on a long game's graph are hard to pick.
+    const order = [...marks.keys()].sort((a, b) => a - b);
+    const at = order.indexOf(shown.ply);
+    const hop = (ply, id, label, glyph) => h("button", { type: "button", class: "secondary", id, title: label, "aria-label": label,
+      disabled: ply === undefined, onclick: () => select(marks.get(ply)) }, glyph);
     add(clear(betterBox), h("h3", {}, better ? t("an_better_title") : t("an_marked_title")), decisionWords(shown, ctx),
       h("div", { class: "actions" }, better
         ? h("button", { type: "button", class: "secondary", id: "back-to-played", onclick: () => goTo(better.ply + 1) }, t("an_back_to_played"))
-        : h("button", { type: "button", id: "show-better", onclick: () => select(shown) }, t("an_show_better"))));
+        : h("button", { type: "button", id: "show-better", onclick: () => select(shown) }, t("an_show_better")),
+        hop(order[at - 1], "prev-mark", t("an_prev_mark"), "◀ ?"), hop(order[at + 1], "next-mark", t("an_next_mark"), "? ▶")));
   };
   const drawGraph = () => {
     if (!analysis) return;
