@@ -24,6 +24,10 @@ margin over the best other seat breaks ties). The oracle plays games of
 and the report gives how often it comes first at each sight level with a 95%
 Wilson interval. If even `everything` stays below a target, no fair bot
 will reach it at that search effort.
+
+Game `i` is dealt from `--seed + i`, the same deals at every sight level; each
+seat's bot, the oracle's included, draws from a stream of its own (`seat_seed`),
+never from the numbers that dealt the cards.
 """
 
 from __future__ import annotations
