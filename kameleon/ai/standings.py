@@ -4,11 +4,19 @@ The results are the JSON lines of `kameleon.ai.tournament` (`index`, `players`,
 `scores`, `winners`); nothing here plays a game. A bot named at several seats of
 one game is one bot: its figures are merged (`games` counts seat-games) and
 each of its seats among the winners is a win. A shared first place is a win
-for every co-winner.
+for every co-winner, and `shared` counts those (in a two-player game, its draws).
+
+The intervals take the games as independent. Bots that play without chance (an
+iteration budget in a game without a deal, such as Le Caméléon's alpha-beta)
+play the same game again whenever the seats come round: `repeated` counts the
+games that repeat an earlier one move for move from the same start, and the
+tournament says so beside its table.
 """
 
 from __future__ import annotations
 
+import functools
+import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -23,6 +31,8 @@ class BotStats:
 
     games: int = 0
     wins: int = 0
+    shared: int = 0
+    """Wins shared with another seat (a draw, in a two-player game)."""
     score_sum: float = 0.0
     rating_mu: float | None = None
     rating_sigma: float | None = None
@@ -74,8 +84,38 @@ def summarize(results: Iterable[Mapping[str, Any]], bots: Sequence[str] = ()) ->
             entry.score_sum += result["scores"][seat]
             if seat in result["winners"]:
                 entry.wins += 1
+                entry.shared += len(result["winners"]) > 1
     _rate(ordered, stats)
     return stats
+
+
+def repeated(results: Iterable[Mapping[str, Any]]) -> int:
+    """How many of the games (with their `record`) repeat an earlier one: the same moves from the same start. The
+    seed makes the start only where it deals something; a game whose start is the same under any seed (no deal)
+    is told apart by its moves alone."""
+    seen: set[tuple[Any, ...]] = set()
+    count = 0
+    for result in sorted(results, key=lambda r: r["index"]):
+        record = result.get("record")
+        if record is None:
+            continue
+        options = json.dumps(record["options"], sort_keys=True)
+        dealt = None if _seedless(record["game"], options) else record["seed"]
+        key = (record["game"], options, dealt, tuple(record["moves"]))
+        count += key in seen
+        seen.add(key)
+    return count
+
+
+@functools.cache
+def _seedless(game: str, options: str) -> bool:
+    """Whether `game` with these options starts the same under any seed (every seat's view, two seeds)."""
+    from kameleon.engine.registry import load
+
+    table = load(game, **json.loads(options))
+    first, second = table.new_state(1), table.new_state(2)
+    seats = [*range(first.num_players), None]
+    return [first.view(s) for s in seats] == [second.view(s) for s in seats]
 
 
 def _rate(results: Sequence[Mapping[str, Any]], stats: dict[str, BotStats]) -> None:
@@ -105,15 +145,16 @@ def _rate(results: Sequence[Mapping[str, Any]], stats: dict[str, BotStats]) -> N
         stats[name].rating_mu, stats[name].rating_sigma = rating.mu, rating.sigma
 
 
-def summary_json(stats: Mapping[str, BotStats], games: int) -> dict[str, Any]:
+def summary_json(stats: Mapping[str, BotStats], games: int, repeats: int = 0) -> dict[str, Any]:
     """The `--json` output: what the table shows, as data.
 
-    `{"games": N, "bots": {name: {"games", "wins", "win_rate", "ci": [low, high], "mean_score",
-    "rating": {"mu", "sigma", "ordinal"} or null}}}`: `ci` is the 95% Wilson interval of the win
-    rate, `rating` the OpenSkill (Plackett-Luce) rating and its conservative `ordinal`
-    (mu - 3 sigma; null without the `openskill` package).
+    `{"games": N, "repeated": R, "bots": {name: {"games", "wins", "shared_wins", "win_rate", "ci": [low, high],
+    "mean_score", "rating": {"mu", "sigma", "ordinal"} or null}}}`: `repeated` counts the games that repeat an
+    earlier one (`repeated`), `shared_wins` the wins shared with another seat, `ci` is the 95% Wilson interval
+    of the win rate, `rating` the OpenSkill (Plackett-Luce) rating and its conservative `ordinal` (mu - 3 sigma;
+    null without the `openskill` package).
     """
-    return {"games": games, "bots": {name: _bot_json(s) for name, s in stats.items()}}
+    return {"games": games, "repeated": repeats, "bots": {name: _bot_json(s) for name, s in stats.items()}}
 
 
 def _bot_json(s: BotStats) -> dict[str, Any]:
@@ -122,6 +163,6 @@ def _bot_json(s: BotStats) -> dict[str, Any]:
     if s.rating_mu is not None and s.rating_sigma is not None:
         rating = {"mu": float(s.rating_mu), "sigma": float(s.rating_sigma), "ordinal": s.ordinal}
     return {
-        "games": s.games, "wins": s.wins, "win_rate": s.win_rate, "ci": [low, high], "mean_score": s.mean_score,
-        "rating": rating,
+        "games": s.games, "wins": s.wins, "shared_wins": s.shared, "win_rate": s.win_rate, "ci": [low, high],
+        "mean_score": s.mean_score, "rating": rating,
     }  # fmt: skip

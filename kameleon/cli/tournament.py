@@ -11,7 +11,7 @@ from rich.progress import TextColumn
 from rich.table import Table
 
 from kameleon.ai import agent_names
-from kameleon.ai.standings import BotStats, summarize, summary_json
+from kameleon.ai.standings import BotStats, repeated, summarize, summary_json
 from kameleon.ai.tournament import Tournament, run_tournament
 from kameleon.cli.common import console, err_console, fail, game_options, split_names
 from kameleon.cli.progress import bars
@@ -117,10 +117,16 @@ def tournament_command(
             progress.update(bar, visible=False)
             kept = f"; the {len(results)} finished are in {out}: the same command with --resume plays the rest"
             raise fail(f"interrupted after {len(results)} of {games} games{kept if out else ''}", 130) from None
+    repeats = repeated(done)
     if as_json:
-        typer.echo(json.dumps({**summary_json(stats, len(done)), "provenance": tournament.provenance()}))
+        typer.echo(json.dumps({**summary_json(stats, len(done), repeats), "provenance": tournament.provenance()}))
         return
     console.print(_table(stats, len(done), tournament))
+    if repeats:
+        console.print(
+            f"{repeats} of {len(done)} games repeat an earlier one move for move from the same start (bots that play"
+            " without chance): the intervals count them as independent games"
+        )
     if out is not None:
         console.print(f"{len(done)} game records written to {out}")
 
@@ -132,14 +138,14 @@ def _leader(stats: dict[str, BotStats]) -> str:
 def _table(stats: dict[str, BotStats], games: int, tournament: Tournament) -> Table:
     seats = tournament.game_options()["players"]
     table = Table(title=f"{tournament.game}, {seats} players, {games} games (seed {tournament.seed})")
-    for column in ("bot", "seat-games", "wins", "win rate", "95% CI", "mean score", "OpenSkill"):
+    for column in ("bot", "seat-games", "wins", "shared", "win rate", "95% CI", "mean score", "OpenSkill"):
         table.add_column(column, justify="left" if column == "bot" else "right")
     ranked = sorted(stats.items(), key=lambda kv: -(kv[1].ordinal if kv[1].ordinal is not None else kv[1].win_rate))
     for name, s in ranked:
         low, high = s.interval
         rating = "—" if s.rating_mu is None else f"{s.rating_mu:.1f} ± {s.rating_sigma:.1f}"
         table.add_row(
-            name, str(s.games), str(s.wins), f"{s.win_rate:.1%}", f"{low:.1%} – {high:.1%}",
+            name, str(s.games), str(s.wins), str(s.shared), f"{s.win_rate:.1%}", f"{low:.1%} – {high:.1%}",
             f"{s.mean_score:.1f}", rating,
         )  # fmt: skip
     return table

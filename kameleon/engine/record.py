@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -95,6 +95,18 @@ def _check_result(state: State[Any], result: Any) -> None:
                 found=state.winners(),
             )
         )
+
+
+def game_key(final: State[Any], moves: Sequence[str]) -> str:
+    """What makes two finished games one game: the same game and options, the same moves, and the same positions
+    at the start and the end as every seat saw them. Not the seed: where the start does not hang on it (Le Caméléon
+    has no deal) two seeds that bring the same moves are the same game, which deterministic bots play again and
+    again; where it does, two deals that brought the same moves still end with other cards in view."""
+    game = final.game
+    start = game.new_state(final.seed)
+    seats = [*range(final.num_players), None]
+    text = [game.name, game.options, list(moves), [start.view(s) for s in seats], [final.view(s) for s in seats]]
+    return json.dumps(text, sort_keys=True, default=str)
 
 
 def read_record(path: str | Path) -> dict[str, Any]:

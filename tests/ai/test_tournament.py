@@ -249,14 +249,16 @@ def test_cli_json_summary_and_records(tmp_path: Path) -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout)
-    assert set(summary) == {"games", "bots", "provenance"} and summary["games"] == 4
+    assert set(summary) == {"games", "repeated", "bots", "provenance"} and summary["games"] == 4
+    assert summary["repeated"] == 0  # dealt games: no two alike
     provenance = summary["provenance"]
     assert provenance["game"] == "coloretto" and provenance["seed"] == 5 and provenance["games"] == 4
     assert provenance["options"]["players"] == 4 and provenance["bots"]["hard"] == "hard"
     assert (provenance["move_time"], provenance["iterations"]) == (0.01, None)
     assert list(summary["bots"]) == ["hard", "medium", "easy", "random"]
     for figures in summary["bots"].values():
-        assert set(figures) == {"games", "wins", "win_rate", "ci", "mean_score", "rating"}
+        assert set(figures) == {"games", "wins", "shared_wins", "win_rate", "ci", "mean_score", "rating"}
+        assert 0 <= figures["shared_wins"] <= figures["wins"]
         assert figures["games"] == 4 and figures["win_rate"] == figures["wins"] / 4
         assert figures["ci"] == list(wilson(figures["wins"], 4))
         assert set(figures["rating"]) == {"mu", "sigma", "ordinal"}
@@ -359,3 +361,20 @@ def test_fewer_than_one_worker_is_refused_before_anything_runs(workers: Any, tmp
     assert not out.exists()
     with pytest.raises(KameleonError, match=message):
         run_tasks(tournament.tasks(), workers=workers)
+
+
+def test_games_played_again_move_for_move_are_counted_and_said() -> None:
+    """Le Caméléon has no deal and its alpha-beta search no chance: with iteration budgets the same two bots play
+    the same game whenever the seats come round. The summary counts the repeats and says the intervals take
+    them as new games; a draw is a win shared by both seats."""
+    done = _cli("-g", "cameleon", "-b", "expert@30,expert@40", "-n", "4", "--seed", "5", "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["repeated"] == 2
+    table = _cli("-g", "cameleon", "-b", "expert@30,expert@40", "-n", "4", "--seed", "5")
+    assert "2 of 4 games repeat an earlier one move for move" in " ".join(table.stdout.split())
+    results = [
+        {"index": 0, "players": ["a", "b"], "scores": [0, 0], "winners": [0, 1]},
+        {"index": 1, "players": ["b", "a"], "scores": [1, -1], "winners": [0]},
+    ]
+    stats = summarize(results)
+    assert (stats["a"].wins, stats["a"].shared, stats["b"].wins, stats["b"].shared) == (1, 1, 2, 1)

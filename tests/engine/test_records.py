@@ -10,7 +10,7 @@ import pytest
 
 import kameleon
 from kameleon.ai import make_agent
-from kameleon.engine.record import read_record, write_record
+from kameleon.engine.record import game_key, read_record, write_record
 
 
 def finished_record(seed: int = 3) -> dict[str, Any]:
@@ -106,3 +106,22 @@ def test_determinized_states_have_no_record() -> None:
     state = kameleon.load("coloretto", players=3).new_state(1)
     with pytest.raises(kameleon.KameleonError, match="determinize"):
         state.determinize(0, random.Random(1)).record()
+
+
+def test_a_games_key_is_its_start_moves_and_end_not_its_seed() -> None:
+    """Two seeds of Le Caméléon (no deal) bring the same game when the moves are the same; two Coloretto deals
+    played with the same tokens are two games (other cards came up)."""
+    moves = ["a4-b5", "b6-c5", "b5-a4", "c5-b6"]
+    cameleon = [kameleon.load("cameleon").new_state(seed) for seed in (1, 2)]
+    for state in cameleon:
+        state.replay_tokens(moves)
+    assert game_key(cameleon[0], moves) == game_key(cameleon[1], moves)
+    assert game_key(cameleon[0], moves) != game_key(cameleon[0], moves[:2])
+    tokens = ["draw", "place 1", "draw", "place 2"]
+    coloretto = [kameleon.load("coloretto", players=2).new_state(seed) for seed in (1, 2)]
+    for state in coloretto:
+        state.replay_tokens(tokens)
+    assert game_key(coloretto[0], tokens) != game_key(coloretto[1], tokens)
+    again = kameleon.load("coloretto", players=2).new_state(1)
+    again.replay_tokens(tokens)
+    assert game_key(again, tokens) == game_key(coloretto[0], tokens)

@@ -153,6 +153,9 @@ def test_bad_input_is_refused_by_name(games: Path, tmp_path: Path) -> None:
     listed.write_text(json.dumps([1, 2], indent=1), encoding="utf-8")
     one = tmp_path / "one.json"
     one.write_text(json.dumps(json.loads(first)["record"]), encoding="utf-8")
+    # Le Caméléon has no deal: the same moves under another seed are the same game (deterministic bots replay it).
+    reseeded = tmp_path / "reseeded.json"
+    reseeded.write_text(json.dumps({**json.loads(first)["record"], "seed": 12345}), encoding="utf-8")
     for args, said in (
         ([str(other)], "coloretto: analysis judges it by ISMCTS"),
         ([str(games), str(other)], f"{other} is a game of coloretto, the first one of cameleon"),
@@ -166,6 +169,7 @@ def test_bad_input_is_refused_by_name(games: Path, tmp_path: Path) -> None:
         ([str(cut)], f"{cut} is not valid JSON (line "),
         ([str(listed)], f"{listed} holds a JSON list, not a record object"),
         ([str(games), str(one)], f"{one} is the game of line 1 of {games} again: each game counts once"),
+        ([str(games), str(reseeded)], f"{reseeded} is the game of line 1 of {games} again: each game counts once"),
         ([str(one)], "1 game(s) with a ply from 20 on: the scale's interval is drawn over games, so give at least 2"),
         ([str(games), "--from-ply", "100000"], "0 game(s) with a ply from 100000 on"),
         ([str(games), "--seed", "-1"], "--seed must be from 0 to"),
