@@ -119,8 +119,8 @@ def test_a_games_key_is_its_start_moves_and_end_not_its_seed() -> None:
     assert game_key(cameleon[0], moves) != game_key(cameleon[0], moves[:2])
     tokens = ["draw", "place 1", "draw", "place 2"]
     coloretto = [kameleon.load("coloretto", players=2).new_state(seed) for seed in (1, 2)]
-    for state in coloretto:
-        state.replay_tokens(tokens)
+    for dealt in coloretto:
+        dealt.replay_tokens(tokens)
     assert game_key(coloretto[0], tokens) != game_key(coloretto[1], tokens)
     again = kameleon.load("coloretto", players=2).new_state(1)
     again.replay_tokens(tokens)
