@@ -53,8 +53,8 @@ a minute on one core. `move_time` asks for seconds per decision instead.
 >>> result = analyse(state.record(), iterations=50)
 >>> [(d.ply, d.seat, d.played) for d in result.decisions]  # the first draw was forced
 [(1, 0, 'place 1'), (2, 1, 'draw'), (3, 1, 'place 2'), (4, 0, 'take 1')]
->>> result.level, sorted(result.to_json())
-('expert@50', ['analyst', 'budget', 'decisions', 'level', 'players', 'unit'])
+>>> result.level, result.judge, sorted(result.to_json())
+('expert@50', 'network', ['analyst', 'budget', 'decisions', 'judge', 'level', 'players', 'seed', 'unit'])
 >>> result.analyst == analyst(state.game, iterations=50)
 True
 """
@@ -71,7 +71,7 @@ from pathlib import Path
 from typing import Any, TypeGuard
 
 from kameleon.ai.alphabeta import AlphaBetaAgent
-from kameleon.ai.expert import ExpertAgent, network_file
+from kameleon.ai.expert import ExpertAgent, is_hard, network_file
 from kameleon.ai.fair import FairView, fair_state
 from kameleon.ai.ismcts import ISMCTSAgent, Node
 from kameleon.ai.levels import STRONGEST, check_budget, make_agent, make_analyst, parse_spec
@@ -97,7 +97,7 @@ BLUNDER = "blunder"
 LABEL_NAMES = ("best", "good", "inaccuracy", "mistake", BLUNDER)
 SAMPLE_SEED = 0
 """The seed of the determinization that reads a decision's tokens (the seat's own moves: any sample has them)."""
-ANALYST_VERSION = 1
+ANALYST_VERSION = 2
 """Raised whenever verdicts change for a reason `analyst` cannot see: the way `judge` searches or reads a search,
 a game's heuristics or evaluation in code. Stored analyses of an earlier version are then offered again."""
 
@@ -163,6 +163,10 @@ class Analysis:
     budget: dict[str, Any] = field(default_factory=dict)
     analyst: str = ""
     """The judge's fingerprint (`analyst`)."""
+    seed: int = 0
+    """The seed the decisions' searches were drawn from (`decision_seed`)."""
+    judge: str = ""
+    """How the level judged this game (`JUDGES`)."""
 
     def accuracy(self, seat: int) -> float:
         """The seat's accuracy in [0, 100] over the decisions that mattered (`is_open`; 100 with none): the mean of
@@ -182,12 +186,15 @@ class Analysis:
                     "seat": seat,
                     "accuracy": round(self.accuracy(seat), 1),
                     "decisions": sum(d.seat == seat for d in self.decisions),
+                    "counted": sum(d.seat == seat and is_open(d) for d in self.decisions),
                 }
                 for seat in range(self.num_players)
             ],
             "unit": UNIT,
             "level": self.level,
+            "judge": self.judge,
             "budget": dict(self.budget),
+            "seed": self.seed,
             "analyst": self.analyst,
         }
 
@@ -301,9 +308,11 @@ def judge(state: State[Any], played: str, agent: ISMCTSAgent, *, ply: int = 0) -
         if seen < wanted:
             agent.deepen(fair, root, line, wanted - seen)
     value = _mean(_node(root, played_line))
-    if best_line == played_line:
+    best_value = _mean(_node(root, best_line))
+    if best_line == played_line or value >= best_value:
+        # the most visited move, valued no higher than the one played (as alpha-beta judges, below): nothing better
         return Decision(ply, seat, played, played, value, value)
-    return Decision(ply, seat, played, best, value, _mean(_node(root, best_line)))
+    return Decision(ply, seat, played, best, value, best_value)
 
 
 def _judged_by_minimax(
@@ -393,9 +402,24 @@ def analyse(
         if on_decision is not None:
             on_decision(done, len(todo))
     budget: dict[str, Any] = {"iterations": iterations} if iterations is not None else {"move_time": move_time}
-    if not by_minimax(make_analyst(name, 0, move_time=move_time, iterations=iterations), final.game):  # no visits
+    judged_by = judge_of(make_analyst(name, 0, move_time=move_time, iterations=iterations), final.game)
+    if judged_by != ALPHABETA:  # alpha-beta counts no visits
         budget["played_visits"] = _wanted(iterations or 0)  # with a time budget, the floor every decision had
-    return Analysis(final.num_players, decisions, spec, budget, analyst(final.game, level=spec))
+    return Analysis(final.num_players, decisions, spec, budget, analyst(final.game, level=spec), seed, judged_by)
+
+
+ALPHABETA, NETWORK, ROLLOUTS = "alphabeta", "network", "rollouts"
+JUDGES = (ALPHABETA, NETWORK, ROLLOUTS)
+"""How a level judges a game: the alpha-beta search on the learned value (`expert` in Le Caméléon), ISMCTS with
+the game's value network at its leaves (`expert` where a network is shipped), or ISMCTS with the game's rollouts
+(`hard`, and `expert` where no network is shipped for the table)."""
+
+
+def judge_of(agent: Agent, game: Game[Any]) -> str:
+    """How `agent` (an analyst of a level) judges `game` (`JUDGES`)."""
+    if by_minimax(agent, game):
+        return ALPHABETA
+    return NETWORK if isinstance(agent, ExpertAgent) and not is_hard(game) else ROLLOUTS
 
 
 def analyst(

@@ -90,19 +90,20 @@ class OracleAgent:
         sample = self._start(state, me)  # ranked on what the oracle may see: at `nothing`, its own determinization
         values = sample.game.action_values(sample, actions)
         ranked = sorted(zip(values, actions, strict=True), key=lambda pair: -pair[0])
-        best, best_value = actions[0], float("-inf")
+        best, best_value = actions[0], (-1, float("-inf"))
         for _, action in ranked[: self.candidates]:
-            total = 0.0
+            wins, margins = 0, 0.0
             for _ in range(self.rollouts):
                 playout = self._start(state, me)
                 playout.apply(action)
                 while not playout.is_terminal:
                     playout.apply(self._policy(playout))
                 scores = playout.scores()
-                margin = scores[me] - max(s for seat, s in enumerate(scores) if seat != me)
-                total += (me in playout.winners()) + 1e-3 * margin
-            if total > best_value:
-                best, best_value = action, total
+                wins += me in playout.winners()
+                margins += scores[me] - max(s for seat, s in enumerate(scores) if seat != me)
+            # wins first, the margin only between moves that win as often (a Cardcassonne margin runs to hundreds)
+            if (wins, margins) > best_value:
+                best, best_value = action, (wins, margins)
         return best
 
 

@@ -111,7 +111,8 @@ def test_json_has_every_decision_and_only_decisions() -> None:
     record = _record("coloretto", 2, seed=4, moves=24)
     result = analyse(record, iterations=40).to_json()
     assert json.loads(json.dumps(result)) == result
-    assert set(result) == {"decisions", "players", "unit", "level", "budget", "analyst"}
+    assert set(result) == {"decisions", "players", "unit", "level", "judge", "budget", "seed", "analyst"}
+    assert result["judge"] == "network" and result["seed"] == 0  # two-player Coloretto ships a network
     assert result["analyst"] == analyst(load("coloretto", 2), iterations=40)
     assert result["unit"] == "win_chance"
     assert result["level"] == f"{STRONGEST}@40"
@@ -130,10 +131,21 @@ def test_json_has_every_decision_and_only_decisions() -> None:
         assert d["loss"] == pytest.approx(max(0.0, d["best_value"] - d["value"]), abs=2e-4)
         assert d["label"] in LABEL_NAMES
         assert (d["label"] == "best") >= (d["best"] == d["played"])
+        assert d["best"] == d["played"] or d["best_value"] > d["value"]  # a better move is valued higher
     assert [p["seat"] for p in result["players"]] == [0, 1]
     for player in result["players"]:
         assert 0.0 <= player["accuracy"] <= 100.0
         assert player["decisions"] == sum(d["seat"] == player["seat"] for d in result["decisions"])
+        assert 0 <= player["counted"] <= player["decisions"]  # those that still mattered (`is_open`)
+
+
+@pytest.mark.parametrize(("game", "players", "judge"), [("coloretto", 3, "rollouts"), ("cameleon", 2, "alphabeta")])
+def test_the_json_says_how_the_level_judged(game: str, players: int, judge: str) -> None:
+    """`expert` judges three-player Coloretto as `hard` does (no network is shipped for three) and Le Caméléon by
+    alpha-beta: the JSON says so, and the seed it was given."""
+    record = _record(game, players, seed=3, moves=30)
+    result = analyse(record, iterations=30, seed=7).to_json()
+    assert (result["judge"], result["seed"], result["level"]) == (judge, 7, "expert@30")
 
 
 def test_the_same_settings_give_the_same_analysis_and_report_progress() -> None:
