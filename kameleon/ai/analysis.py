@@ -23,6 +23,7 @@ For each decision (a move with at least two legal choices; forced moves are left
 - `best` is the move the bot would play: the most visited root child, followed down through the
   same seat's choices to a whole record token (a Caméléon ply may be several engine actions); moves
   are compared as record tokens (`State.legal_tokens`), so `best == played` means the same choice;
+  when the search values the played move no lower than that one, `best` is the played move;
 - `value` is the played move's mean reward and `best_value` the best one's; both rest on at least
   `played_visits` iterations (`ISMCTSAgent.deepen` adds iterations that begin with the move when the
   search gave it fewer);
