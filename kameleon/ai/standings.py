@@ -15,14 +15,13 @@ tournament says so beside its table.
 
 from __future__ import annotations
 
-import functools
-import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from kameleon.engine.match import conservative_rating, ranks
+from kameleon.engine.record import game_identity
 
 
 @dataclass
@@ -90,32 +89,17 @@ def summarize(results: Iterable[Mapping[str, Any]], bots: Sequence[str] = ()) ->
 
 
 def repeated(results: Iterable[Mapping[str, Any]]) -> int:
-    """How many of the games (with their `record`) repeat an earlier one: the same moves from the same start. The
-    seed makes the start only where it deals something; a game whose start is the same under any seed (no deal)
-    is told apart by its moves alone."""
-    seen: set[tuple[Any, ...]] = set()
+    """How many of the games (with their `record`) repeat an earlier one (`engine.record.game_identity`: the same
+    moves from the same start)."""
+    seen: set[str] = set()
     count = 0
     for result in sorted(results, key=lambda r: r["index"]):
-        record = result.get("record")
-        if record is None:
+        if result.get("record") is None:
             continue
-        options = json.dumps(record["options"], sort_keys=True)
-        dealt = None if _seedless(record["game"], options) else record["seed"]
-        key = (record["game"], options, dealt, tuple(record["moves"]))
+        key = game_identity(result["record"])
         count += key in seen
         seen.add(key)
     return count
-
-
-@functools.cache
-def _seedless(game: str, options: str) -> bool:
-    """Whether `game` with these options starts the same under any seed (every seat's view, two seeds)."""
-    from kameleon.engine.registry import load
-
-    table = load(game, **json.loads(options))
-    first, second = table.new_state(1), table.new_state(2)
-    seats = [*range(first.num_players), None]
-    return [first.view(s) for s in seats] == [second.view(s) for s in seats]
 
 
 def _rate(results: Sequence[Mapping[str, Any]], stats: dict[str, BotStats]) -> None:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -97,16 +98,23 @@ def _check_result(state: State[Any], result: Any) -> None:
         )
 
 
-def game_key(final: State[Any], moves: Sequence[str]) -> str:
-    """What makes two finished games one game: the same game and options, the same moves, and the same positions
-    at the start and the end as every seat saw them. Not the seed: where the start does not hang on it (Le Caméléon
-    has no deal) two seeds that bring the same moves are the same game, which deterministic bots play again and
-    again; where it does, two deals that brought the same moves still end with other cards in view."""
-    game = final.game
-    start = game.new_state(final.seed)
-    seats = [*range(final.num_players), None]
-    text = [game.name, game.options, list(moves), [start.view(s) for s in seats], [final.view(s) for s in seats]]
-    return json.dumps(text, sort_keys=True, default=str)
+def game_identity(record: Mapping[str, Any]) -> str:
+    """What makes two games one: the same game and options, the same moves, from the same start. The seed is part
+    of the start only where it deals something: Le Caméléon starts alike under every seed, so two of its records
+    with the same moves are one game (deterministic bots play it again and again), whatever their seeds."""
+    options = json.dumps(record["options"], sort_keys=True, default=str)
+    dealt = record["seed"] if _deals(record["game"], options) else None
+    return json.dumps([record["game"], options, dealt, list(record["moves"])])
+
+
+@functools.cache
+def _deals(game: str, options: str) -> bool:
+    """Whether the seed changes how `game` starts with these options (any seat's view, or the spectators', under
+    two seeds)."""
+    table = load(game, **json.loads(options))
+    first, second = table.new_state(1), table.new_state(2)
+    seats = [*range(first.num_players), None]
+    return [first.view(s) for s in seats] != [second.view(s) for s in seats]
 
 
 def read_record(path: str | Path) -> dict[str, Any]:

@@ -34,7 +34,7 @@ from kameleon.ai.analysis import by_minimax, decision_seed, decision_tokens, min
 from kameleon.ai.levels import MAX_ITERATIONS, STRONGEST, make_analyst
 from kameleon.engine.errors import KameleonError, RecordError
 from kameleon.engine.game import replay_move
-from kameleon.engine.record import game_key, parse_json, read_record_or_lines, replay
+from kameleon.engine.record import game_identity, parse_json, read_record_or_lines, replay
 from kameleon.engine.seeding import MAX_SEED
 
 LOW, HIGH = 0.01, 20.0
@@ -167,7 +167,7 @@ def read_games(files: Sequence[Path], every: int, start: int) -> tuple[str, list
                     )
             elif final.game.name != name:
                 raise KameleonError(f"{where} is a game of {final.game.name}, the first one of {name}")
-            key = game_key(final, record["moves"])
+            key = game_identity(record)
             if key in seen:
                 raise KameleonError(f"{where} is the game of {seen[key]} again: each game counts once")
             seen[key] = where

@@ -10,7 +10,7 @@ import pytest
 
 import kameleon
 from kameleon.ai import make_agent
-from kameleon.engine.record import game_key, read_record, write_record
+from kameleon.engine.record import game_identity, read_record, write_record
 
 
 def finished_record(seed: int = 3) -> dict[str, Any]:
@@ -108,20 +108,22 @@ def test_determinized_states_have_no_record() -> None:
         state.determinize(0, random.Random(1)).record()
 
 
-def test_a_games_key_is_its_start_moves_and_end_not_its_seed() -> None:
+def test_a_games_identity_is_its_start_and_moves_not_its_seed() -> None:
     """Two seeds of Le Caméléon (no deal) bring the same game when the moves are the same; two Coloretto deals
     played with the same tokens are two games (other cards came up)."""
     moves = ["a4-b5", "b6-c5", "b5-a4", "c5-b6"]
     cameleon = [kameleon.load("cameleon").new_state(seed) for seed in (1, 2)]
     for state in cameleon:
         state.replay_tokens(moves)
-    assert game_key(cameleon[0], moves) == game_key(cameleon[1], moves)
-    assert game_key(cameleon[0], moves) != game_key(cameleon[0], moves[:2])
+    records = [state.record() for state in cameleon]
+    assert records[0]["seed"] != records[1]["seed"]
+    assert game_identity(records[0]) == game_identity(records[1])
+    assert game_identity(records[0]) != game_identity({**records[0], "moves": moves[:2]})
     tokens = ["draw", "place 1", "draw", "place 2"]
     coloretto = [kameleon.load("coloretto", players=2).new_state(seed) for seed in (1, 2)]
     for dealt in coloretto:
         dealt.replay_tokens(tokens)
-    assert game_key(coloretto[0], tokens) != game_key(coloretto[1], tokens)
+    assert game_identity(coloretto[0].record()) != game_identity(coloretto[1].record())
     again = kameleon.load("coloretto", players=2).new_state(1)
     again.replay_tokens(tokens)
-    assert game_key(again, tokens) == game_key(coloretto[0], tokens)
+    assert game_identity(again.record()) == game_identity(coloretto[0].record())
