@@ -20,8 +20,9 @@ Where a game ships no network for a table size and asks for no search of its
 own, `expert` is the same bot as `hard` (`kameleon.ai.expert.is_hard`): its games
 are not played and the report says so.
 
-A shared first place is a win for each co-winner, so two rates of one pairing
-can add up to more than 100%. The searching bots (`expert`, `hard`) run at `move_time` seconds per
+A shared first place is a win for each co-winner in the figures; the report shows
+a two-player game's draws apart (derived from the two win counts, see
+`_pair_cell`). The searching bots (`expert`, `hard`) run at `move_time` seconds per
 move (1 s in play; less here so the report takes minutes), or with `iterations`
 at that many search iterations per move, which makes every game of the report
 replay the same on any machine. The figures are measured, never edited: rerun
@@ -208,6 +209,19 @@ def _cell(wins: int, games: int) -> str:
     return f"{wins / games:.0%} ({low:.0%}–{high:.0%})"
 
 
+def _pair_cell(pairs: dict[str, dict[str, list[int]]], a: str, b: str) -> str:
+    """`a`'s rate against `b` in two-player games, a draw shown apart. The figures count a shared first place
+    for both seats, and every game has a first place, so the draws are what the two win counts hold beyond
+    the games: they need no figure of their own."""
+    (wins, games), (theirs, _) = pairs[a][b], pairs[b][a]
+    draws = max(0, wins + theirs - games)
+    cell = _cell(wins - draws, games)
+    if not draws or not games:
+        return cell
+    share = f"{draws / games:.0%}"
+    return f"{cell}, {'<1%' if share == '0%' else share} drawn"
+
+
 def _search_speed(results: Sequence[dict[str, Any]]) -> tuple[float, float, float]:
     """(iterations per second, mean seconds per decision, slowest decision) of the `hard` seats."""
     iterations = seconds = decisions = 0.0
@@ -346,13 +360,14 @@ def _section(entry: dict[str, Any]) -> list[str]:
     levels = [level for level in LEVELS if entry["expert"] or level != "expert"]
     if players == 2:
         lines += [
-            "Row level's win rate against the column level:",
+            "Row level's win rate against the column level; where some games ended level, their share follows"
+            " (`drawn`), and the two rates of a pairing and its draws add up to 100%:",
             "",
             "| level | " + " | ".join(f"vs {b}" for b in levels) + " |",
             "| --- |" + " --- |" * len(levels),
         ]
         for a in levels:
-            cells = ["—" if a == b else _cell(*entry["pairs"][a][b]) for b in levels]
+            cells = ["—" if a == b else _pair_cell(entry["pairs"], a, b) for b in levels]
             lines.append(f"| {a} | " + " | ".join(cells) + " |")
         if entry["ceiling"] is not None:
             lines += [
@@ -404,9 +419,10 @@ def render(measured: Sequence[dict[str, Any]], figures_name: str = "strength.jso
         "judging positions with the game's value network where it ships one (else it plays as `hard`; in Le "
         "Caméléon `expert` is an alpha-beta search judged by the game's learned value), "
         "`medium` = greedy on the game's heuristic, `easy` = greedy with noise, `random` = uniform.",
-        "Each cell is a win rate with its 95% Wilson interval; a shared first place counts as a win for",
-        "every co-winner. Every match is seat-rotated: when the games are a multiple of the seats, each deal is",
-        "played from every seat.",
+        "Each cell is a win rate with its 95% Wilson interval. Two players who end level have drawn: the tables",
+        "of two-player games show draws apart; at a four-player table, and for the fair oracle, a shared first",
+        "place counts as a win for every co-winner. Every match is seat-rotated: when the games are a multiple of",
+        "the seats, each deal is played from every seat.",
         "",
     ]
     order = {config: k for k, config in enumerate(configurations())}

@@ -231,3 +231,20 @@ def test_the_shipped_report_is_drawn_from_its_figures() -> None:
     assert (docs / "strength.md").read_text(encoding="utf-8") == render(stored) + "\n", (
         "docs/strength.md differs from its figures: draw it again with strength.render(strength.read_figures(...))"
     )
+
+
+def test_a_two_player_draw_is_shown_apart_not_as_a_win_for_both() -> None:
+    pairs = {a: {b: [0, 10] for b in LEVELS if b != a} for a in LEVELS}
+    pairs["expert"]["hard"], pairs["hard"]["expert"] = [9, 10], [3, 10]  # 7 won, 2 drawn, 1 lost
+    entry: dict[str, Any] = {
+        "game": "cameleon", "players": 2, "expert": True, "table": {}, "hard_vs_medium": None,
+        "expert_vs_hard": None, "ceiling": None, "speed": [1000.0, 0.1, 0.2], "core_minutes": 1.0,
+        "pairs": pairs,
+        "measured": {"command": "c", "date": "d", "machine": "m", "budget": "0.1 s", "settings": {"games": 10}},
+    }  # fmt: skip
+    text = render([entry])
+    expert_row = next(line for line in text.splitlines() if line.startswith("| expert |"))
+    hard_row = next(line for line in text.splitlines() if line.startswith("| hard |"))
+    assert "| 70% (40%–89%), 20% drawn |" in expert_row  # not 90%: the two draws are nobody's win
+    assert "| 10% (2%–40%), 20% drawn |" in hard_row
+    assert "drawn" not in text.split("| medium |")[1].splitlines()[0]  # no draws, nothing added
