@@ -164,7 +164,8 @@ def play_command(
         )
         console.print("\n" + escape(say(stopped)), soft_wrap=True)
         raise typer.Exit(130) from None
-    _show(state, watcher, render, board)
+    if not quiet or humans:  # the result alone: the final board is the last of the moves -q leaves out
+        _show(state, watcher, render, board)
     results(state, [person(name, say) for name in names], render, say, board)
     console.print(escape(say(msg("tui_record_saved", "Record saved to {path}", path=path))), soft_wrap=True)
 

@@ -91,6 +91,7 @@ def test_saved_games_are_never_overwritten_and_quitting_at_once_saves(tmp_path: 
     assert json.loads(kept.read_text())["moves"] == [], "quitting before the first move still saves the game"
     second = run("play", "coloretto", "-p", "3", "--seed", "5", "--bots", "greedy,greedy,greedy", "-q", home=tmp_path)
     assert second.returncode == 0 and "coloretto-5-2.json" in second.stdout
+    assert "Final scores" in second.stdout and "Rows" not in second.stdout, "-q prints the result, not the board"
     assert json.loads(kept.read_text())["options"]["players"] == 2, "the other game's record is untouched"
     taken = run("play", "coloretto", "-p", "2", "--bots", "greedy,greedy", "--save", str(kept), home=tmp_path)
     assert taken.returncode == 2 and "already exists" in " ".join(taken.stderr.split())
