@@ -80,7 +80,7 @@ from kameleon.engine.agent import Agent
 from kameleon.engine.errors import KameleonError, RecordError
 from kameleon.engine.game import Game, State, replay_move
 from kameleon.engine.record import replay
-from kameleon.engine.seeding import MAX_SEED
+from kameleon.engine.seeding import MAX_SEED, bot_seed
 
 UNIT = "win_chance"
 """What `value`, `best_value` and `loss` measure: the deciding seat's chance of winning, in [0, 1]."""
@@ -476,7 +476,7 @@ def minimax_analyst(agent: ExpertAgent, game: Game[Any]) -> AlphaBetaAgent:
     return agent.alphabeta(game, contempt=0.0)
 
 
-def hint(state: State[Any], seat: int, *, level: str | None = None, seed: int = 0) -> str:
+def hint(state: State[Any], seat: int, *, level: str | None = None, seed: int | None = None) -> str:
     """The token the level (default `levels.STRONGEST`, with its own budget) would play for `seat`, the
     seat to move, seeing only `FairView(state, seat)`: its own search's choice, the alpha-beta's where
     `expert` plays one (Le Caméléon), without the level's contempt for draws, so that the hint is the move
@@ -487,7 +487,9 @@ def hint(state: State[Any], seat: int, *, level: str | None = None, seed: int = 
     if len(tokens) == 1:
         return tokens[0]
     lines = _lines(sample, tokens)
-    agent = make_agent(level if level is not None else STRONGEST, seed)
+    # By default a stream of the seat's own, never the numbers that dealt the game (`bot_seed`).
+    chosen = bot_seed(state.seed or 0, seat) if seed is None else seed
+    agent = make_agent(level if level is not None else STRONGEST, chosen)
     fair = fair_state(state, seat)
     turn: tuple[Any, ...] = ()
     if by_minimax(agent, state.game):

@@ -28,7 +28,7 @@ from kameleon.engine.home import data_dir
 from kameleon.engine.hooks import TerminalRenderer
 from kameleon.engine.messages import Say, msg
 from kameleon.engine.record import read_record, replay, write_record
-from kameleon.engine.seeding import MAX_SEED
+from kameleon.engine.seeding import MAX_SEED, bot_seed
 
 COMMANDS = {word: f"[bold]{word}[/]" for word in ("moves", "board", "help", "quit")}
 """The words the prompt understands besides moves: the same in every language, as the notation is."""
@@ -320,7 +320,7 @@ def _is_bot(name: str) -> bool:
 
 def _agents(names: list[str], robots: set[int], state: State[Any]) -> list[Agent | None]:
     seed = state.seed or 0
-    agents = [make_agent(name, seed * 31 + seat) if seat in robots else None for seat, name in enumerate(names)]
+    agents = [make_agent(name, bot_seed(seed, seat)) if seat in robots else None for seat, name in enumerate(names)]
     if any(isinstance(agent, ExpertAgent) for agent in agents):
         try:
             check_install(state.game)  # what expert reads, read now: a damaged file is refused before the first move

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import operator
+import random
 import secrets
 from typing import Any
 
@@ -11,6 +12,15 @@ from kameleon.engine.options import BadValue
 
 MAX_SEED = 2**53 - 1
 """Seeds stay below 2**53 so that JSON clients in JavaScript read them exactly."""
+
+
+def bot_seed(deal: int, seat: int) -> int:
+    """The seed of the bot at `seat` in the game dealt from `deal`, from a stream of its own. The deal is
+    `random.Random(deal)`: a bot seeded with `deal` would draw its samples from the very numbers that shuffled the
+    real cards (the first determinization of a Chromino hand then shares a third more tiles with the real one than
+    chance gives), and one seeded with `deal + 1` would repeat the next game's deal."""
+    # The stream's name is the one the oracle measured its ceilings with: its figures replay as published.
+    return random.Random(f"kameleon-oracle:{deal}:{seat}").getrandbits(53)
 
 
 def fresh_seed() -> int:

@@ -26,7 +26,7 @@ Wilson interval. If even `everything` stays below a target, no fair bot
 will reach it at that search effort.
 
 Game `i` is dealt from `--seed + i`, the same deals at every sight level; each
-seat's bot, the oracle's included, draws from a stream of its own (`seat_seed`),
+seat's bot, the oracle's included, draws from a stream of its own (`kameleon.engine.seeding.bot_seed`),
 never from the numbers that dealt the cards.
 """
 
@@ -45,7 +45,7 @@ from kameleon.engine.errors import KameleonError
 from kameleon.engine.game import State
 from kameleon.engine.match import play_match
 from kameleon.engine.registry import load
-from kameleon.engine.seeding import MAX_SEED
+from kameleon.engine.seeding import MAX_SEED, bot_seed
 
 SIGHTS = ("nothing", "hands", "everything")
 EPSILON = 0.1
@@ -107,21 +107,13 @@ class OracleAgent:
         return best
 
 
-def seat_seed(deal: int, seat: int) -> int:
-    """The seed of the bot at `seat` in the game dealt from `deal`, from a stream of its own. The deal is
-    `random.Random(deal)`: a bot seeded with `deal` would draw its samples from the very numbers that shuffled the
-    real cards (the first determinization of a Chromino hand then shares a third more tiles with the real one than
-    chance gives), and one seeded with `deal + 1` would repeat the next game's deal."""
-    return random.Random(f"kameleon-oracle:{deal}:{seat}").getrandbits(53)
-
-
 def play(task: tuple[str, int, str, str, int, int, int]) -> bool:
     """Whether the oracle comes first in one game against bots:
     (game, players, sees, opponent, seed, rollouts, candidates)."""
     game_name, players, sees, opponent, seed, rollouts, candidates = task
     oracle_seat = seed % players
-    agents: list[Agent] = [make_agent(opponent, seat_seed(seed, seat)) for seat in range(players)]
-    agents[oracle_seat] = OracleAgent(sees, seat_seed(seed, oracle_seat), rollouts=rollouts, candidates=candidates)
+    agents: list[Agent] = [make_agent(opponent, bot_seed(seed, seat)) for seat in range(players)]
+    agents[oracle_seat] = OracleAgent(sees, bot_seed(seed, oracle_seat), rollouts=rollouts, candidates=candidates)
     return oracle_seat in play_match(load(game_name, players=players), agents, seed).winners
 
 

@@ -22,6 +22,7 @@ from sqlalchemy import func, select
 
 from kameleon.ai import make_agent
 from kameleon.engine.messages import msg
+from kameleon.engine.seeding import bot_seed
 from kameleon.server.catalogue import default_bot
 from kameleon.server.errors import ApiError
 from kameleon.server.models import Move, Seat
@@ -161,7 +162,7 @@ class Autopilot:
         level = live.bot_level(seat)
         agent = live.agents.get(seat)
         if agent is None or getattr(agent, "_kameleon_level", None) != level:
-            agent = make_agent(level or "random", seed=(live.state.seed or 0) * 31 + seat)
+            agent = make_agent(level or "random", seed=bot_seed(live.state.seed or 0, seat))
             agent._kameleon_level = level  # type: ignore[attr-defined]
             live.agents[seat] = agent
         return agent

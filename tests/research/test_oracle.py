@@ -10,9 +10,9 @@ import pytest
 import kameleon
 from kameleon.ai.fair import fair_state
 from kameleon.engine.registry import games
-from kameleon.engine.seeding import MAX_SEED
+from kameleon.engine.seeding import MAX_SEED, bot_seed
 from kameleon.games.chromino.state import ChrominoState
-from kameleon.research.oracle import SIGHTS, OracleAgent, check, measure, report, seat_seed
+from kameleon.research.oracle import SIGHTS, OracleAgent, check, measure, report
 
 
 def _start(sees: str, state: ChrominoState, me: int) -> ChrominoState:
@@ -41,7 +41,7 @@ def test_sight_levels_start_their_playouts_from_what_they_may_see() -> None:
 def test_the_oracle_draws_its_samples_from_a_stream_of_its_own() -> None:
     """Seeded with its deal's seed, the fair oracle's first sample of the other hand shares about a third more tiles
     with the real one than chance gives: it reads the numbers that shuffled the real tiles. The seats' seeds of
-    `kameleon research oracle` (`seat_seed`) come from streams of their own."""
+    `kameleon research oracle` (`bot_seed`) come from streams of their own."""
     game = kameleon.load("chromino", players=2)
 
     def shared(seed_of: Any) -> float:
@@ -58,8 +58,8 @@ def test_the_oracle_draws_its_samples_from_a_stream_of_its_own() -> None:
         return sum(excess) / len(excess)
 
     assert shared(lambda deal, seat: deal) > 0.3  # the leak this guards against
-    assert abs(shared(seat_seed)) < 0.12
-    seeds = {seat_seed(deal, seat) for deal in range(200) for seat in range(5)}
+    assert abs(shared(bot_seed)) < 0.12
+    seeds = {bot_seed(deal, seat) for deal in range(200) for seat in range(5)}
     assert len(seeds) == 1000 and all(0 <= seed <= MAX_SEED for seed in seeds)
     assert not seeds & set(range(1000))  # nor the seeds of the next deals
 
