@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Request, Route, expect
 
 import kameleon
-from tests.server.harness import Player, ServerProcess, my_turn
+from tests.server.harness import Player, ServerProcess, my_turn, play
 from tests.server.test_analysis import FAST, finished_game, new_table, wait_done
 from tests.web.conftest import shot, signed_in
 from tests.web.test_cameleon_board import CHOICES
@@ -206,6 +206,33 @@ def test_the_hint_button_shows_the_move_on_the_board_in_an_unrated_game_against_
         expect(phone.locator("#hint-why")).to_be_visible()
         assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         keep(phone, "hint-disabled-phone")
+    finally:
+        context.close()
+
+
+def test_a_cardcassonne_hint_plays_when_its_row_is_tapped_before_its_card(
+    browser: Browser, arena: ServerProcess
+) -> None:
+    """The hint marks a card and a row; a newcomer taps the marked row first, and gets the hinted move, not an
+    error asking for a card."""
+    erin = Player(arena.url, "Erin")
+    table_id = new_table(erin, rated=False, game="cardcassonne")
+    frame = my_turn(erin, table_id)
+    while any(move.startswith("J@") for move in frame["legal"]):  # the dealer's joker: the setup, no card to play
+        play(erin, table_id, frame, frame["legal"][0])
+        frame = my_turn(erin, table_id)
+    context, page = signed_in(browser, arena, erin, viewport=PHONE)
+    try:
+        page.goto(f"/table/{table_id}")
+        expect(page.locator("#turn")).to_have_text("Your turn")
+        page.click("#hint-button")
+        expect(page.locator("#board .cc-row.hinted")).to_have_count(1, timeout=30_000)
+        expect(page.locator("#board .cc-hand .selected")).to_have_count(0)
+        before = page.locator("#log li").count()
+        page.locator("#board .cc-row.hinted").click()
+        expect(page.locator("#log li")).not_to_have_count(before, timeout=30_000)
+        expect(page.locator("#toast.bad")).to_be_hidden()
+        assert page.errors == []  # type: ignore[attr-defined]
     finally:
         context.close()
 

@@ -360,8 +360,18 @@ export function render(container, view, ctx) {
     if (place) ctx.play(place[row]);
     else ctx.explain(t("cc_why_no_card"));
   };
+  // A hint, or an analysis's better move (ctx.hint): the card (or follower) and the row it goes to.
+  let hintFace = null, hintRow = null;
+  if (ctx.hint && view.moves) {
+    for (const [face, rows] of Object.entries(view.moves.place || {})) {
+      for (const row of ROWS) if (rows[row] === ctx.hint) { hintFace = face; hintRow = row; }
+    }
+    for (const row of ROWS) if ((view.moves.joker || {})[row] === ctx.hint) hintRow = row;
+  }
   const onRow = (row) => {
     if (targets.has(row)) { const move = targets.get(row); selected = null; ctx.play(move); return; }
+    // The hinted row, tapped before its card: the hint's move, as the marks on the board say.
+    if (!selected && row === hintRow && legal.includes(ctx.hint)) { ctx.play(ctx.hint); return; }
     if (!legal.length) { ctx.play(null); return; }  // the table page explains: not your turn, or you are watching
     if (selected) { attempt(selected, row); return; }  // the selection stays
     if (view.cannot_place && view.cannot_place.card) { attempt("F", row); return; }  // nothing can go anywhere now
@@ -395,14 +405,6 @@ export function render(container, view, ctx) {
       prompt ? h("div", { class: "cc-prompt small" }, prompt, faceDown ? h("strong", {}, ` · ${t("cc_face_down")}`) : null) : null);
   }
 
-  // A hint, or an analysis's better move (ctx.hint): the card (or follower) and the row it goes to.
-  let hintFace = null, hintRow = null;
-  if (ctx.hint && view.moves) {
-    for (const [face, rows] of Object.entries(view.moves.place || {})) {
-      for (const row of ROWS) if (rows[row] === ctx.hint) { hintFace = face; hintRow = row; }
-    }
-    for (const row of ROWS) if ((view.moves.joker || {})[row] === ctx.hint) hintRow = row;
-  }
   const round = view.round === 0 ? t("cc_setup") : t("cc_round", { n: view.round, total: view.rounds });
   add(container, h("div", { class: `cardcassonne-board${ctx.interactive ? "" : " passive"}${animate ? "" : " settled"}`, "data-phase": view.phase },
     h("div", { class: "cc-info" },
