@@ -6,8 +6,9 @@ one game is one bot: its figures are merged (`games` counts seat-games) and
 each of its seats among the winners is a win. A shared first place is a win
 for every co-winner, and `shared` counts those (in a two-player game, its draws).
 
-The intervals take the games as independent. Bots that play without chance (an
-iteration budget in a game without a deal, such as Le Caméléon's alpha-beta)
+The intervals take the games as independent; the seat-games of a bot at several seats of one game are not
+(they share a deal, and at most one of them comes first alone), so its interval is too narrow. Bots that
+play without chance (an iteration budget in a game without a deal, such as Le Caméléon's alpha-beta)
 play the same game again whenever the seats come round: `repeated` counts the
 games that repeat an earlier one move for move from the same start, and the
 tournament says so beside its table.
