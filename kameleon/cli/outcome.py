@@ -13,6 +13,7 @@ from kameleon.cli.common import console
 from kameleon.engine.game import State
 from kameleon.engine.hooks import TerminalRenderer
 from kameleon.engine.messages import Say, msg
+from kameleon.engine.terminal import fitted
 
 PLAYER = re.compile(r"player ([1-9][0-9]*)")
 """The name `kameleon play` gives a person who gave none; a record keeps it in English, as every name is kept."""
@@ -50,7 +51,7 @@ def results(state: State[Any], names: list[str], render: TerminalRenderer | None
     summary = render.summary if render is not None else None
     winners = state.winners()
     if summary is not None:
-        console.print(summary(state, names, board))
+        console.print(fitted(summary(state, names, board)))  # a table cut at a narrow terminal's edge hides the total
     else:
         table = Table(title=say(msg("tui_result", "Result")))
         table.add_column(say(msg("tui_seat", "seat")))
@@ -59,7 +60,7 @@ def results(state: State[Any], names: list[str], render: TerminalRenderer | None
         for seat, score in enumerate(state.scores()):
             mark = " ★" if seat in winners else ""
             table.add_row(str(seat), escape(names[seat]) + mark, str(score))
-        console.print(table)
+        console.print(fitted(table))
     first = ", ".join(who(names[seat], seat, say) for seat in winners)
     if len(winners) == 1:
         said = msg("tui_winner", "★ Winner: {names}", names=first)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.cells import cell_len
-from rich.console import Console, ConsoleOptions, JustifyMethod, RenderableType, RenderResult
+from rich.console import Console, ConsoleOptions, Group, JustifyMethod, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
@@ -72,3 +72,36 @@ class Fitting:
         natural = Measurement.get(console, options.update(max_width=10_000), self.wide).maximum  # not cut to fit
         fits = natural <= options.max_width
         yield self.wide if fits else self.narrow
+
+
+def _text(cell: RenderableType) -> Text:
+    """A table cell as one line of text: a str cell is Rich markup, as the table would have read it."""
+    text = cell.copy() if isinstance(cell, Text) else Text.from_markup(str(cell))
+    text.plain = text.plain.replace("\n", " ")  # a cell of several lines on one; as long, so its colours stay
+    return text
+
+
+def as_lines(table: Table, lead: int = 2) -> Group:
+    """The same facts as `table`, one entry per row: its first `lead` cells (who), then each other column as
+    "header value", wrapped between those pairs, never inside one. What a table gives way to where the
+    terminal is too narrow for it (`fitted`)."""
+    cells = [[_text(cell) for cell in column.cells] for column in table.columns]
+    headers = [_text(column.header) for column in table.columns]
+    lines: list[RenderableType] = [Text(str(table.title), style="italic")] if table.title else []
+    for row in zip(*cells, strict=True):
+        who = Text(" ").join(cell for cell in row[:lead] if cell.plain)
+        who.stylize("bold")
+        facts = [
+            Text.assemble(header, " ", cell)
+            for header, cell in zip(headers[lead:], row[lead:], strict=True)
+            if cell.plain
+        ]
+        first = Text.assemble(who, ": ", *facts[:1])  # who, and on their line at least one fact
+        lines.append(Legend([first, *facts[1:]], style=""))
+    return Group(*lines)
+
+
+def fitted(shown: RenderableType, lead: int = 2) -> RenderableType:
+    """A table where the console has room for it whole, else its rows as lines (`as_lines`); anything else
+    as it is."""
+    return Fitting(shown, as_lines(shown, lead)) if isinstance(shown, Table) else shown

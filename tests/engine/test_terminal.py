@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 import kameleon
-from kameleon.engine.terminal import HOLE, Fitting, Legend, fill
+from kameleon.engine.terminal import HOLE, Fitting, Legend, as_lines, fill, fitted
 
 
 def lines_at(width: int, legend: RenderableType) -> list[str]:
@@ -56,3 +56,35 @@ def test_a_narrow_terminal_shows_every_seat_and_score_whole(game: str, players: 
         line = next(line for line in part if f"seat {seat}" in line)
         assert "…" not in line
     assert sum("score" in line for line in part) >= players
+
+
+@pytest.mark.parametrize(("game", "players"), [("coloretto", 4), ("cardcassonne", 4), ("cameleon", 2)])
+@pytest.mark.parametrize("width", [40, 60])
+def test_the_final_scores_keep_every_total_on_a_narrow_terminal(game: str, players: int, width: int) -> None:
+    """Cut at the terminal's edge, a final table loses its last column, the total; there it gives way to lines."""
+    state = kameleon.load(game, players=players).new_state(3)
+    while not state.is_terminal:
+        state.apply(state.legal_actions()[0])
+    renderer = state.game.renderer()
+    assert renderer is not None and renderer.summary is not None
+    names = [f"player {seat + 1}" for seat in range(players)]
+    shown = lines_at(width, fitted(renderer.summary(state, names, str)))
+    assert not any("…" in line for line in shown) and all(len(line) <= width for line in shown)
+    view = state.view(None)
+    for seat in range(players):
+        entry = next(k for k, line in enumerate(shown) if f"player {seat + 1}" in line)
+        following = next((k for k in range(entry + 1, len(shown)) if "player " in shown[k]), len(shown))
+        said = " ".join(shown[entry:following])
+        if game == "cameleon":
+            assert f"score {view['scores'][seat]['points']:+d}" in said
+        else:
+            assert f"total {state.scores()[seat]}" in said
+
+
+def test_a_table_as_lines_keeps_its_colours_and_names_each_fact() -> None:
+    table = Table("seat", "player", "positive", "total", title="Final scores")
+    table.add_row("0", "Ann ★", Text(" 4 ", style="on blue"), "18")
+    table.add_row("1", "[b]Bo[/b]", "", "12")  # a str cell is markup, as the table reads it; an empty one is left out
+    assert lines_at(80, as_lines(table)) == ["Final scores", "0 Ann ★: positive  4  · total 18", "1 Bo: total 12"]
+    console = Console(width=80, file=io.StringIO())
+    assert any(segment.style is not None and segment.style.bgcolor for segment in console.render(as_lines(table)))

@@ -60,7 +60,10 @@ def narrate(event: Mapping[str, Any], seat: int, names: Sequence[str], say: Say 
         if event["choice"] == "room":
             said = [
                 msg(
-                    "tui_s_room", "{name} took the reward for the capture on {square}", name=name, square=event["victim"]
+                    "tui_s_room",
+                    "{name} took the reward for the capture on {square}",
+                    name=name,
+                    square=event["victim"],
                 )
             ]
         elif event["choice"] == "reward":
