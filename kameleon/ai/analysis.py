@@ -55,7 +55,7 @@ a minute on one core. `move_time` asks for seconds per decision instead.
 >>> [(d.ply, d.seat, d.played) for d in result.decisions]  # the first draw was forced
 [(1, 0, 'place 1'), (2, 1, 'draw'), (3, 1, 'place 2'), (4, 0, 'take 1')]
 >>> result.level, result.judge, sorted(result.to_json())
-('expert@50', 'network', ['analyst', 'budget', 'decisions', 'judge', 'level', 'players', 'seed', 'unit'])
+('expert@50', 'network', ['analyst', 'budget', 'decisions', 'finished', 'judge', 'level', 'players', 'seed', 'unit'])
 >>> result.analyst == analyst(state.game, iterations=50)
 True
 """
@@ -79,6 +79,7 @@ from kameleon.ai.levels import STRONGEST, check_budget, make_agent, make_analyst
 from kameleon.engine.agent import Agent
 from kameleon.engine.errors import KameleonError, RecordError
 from kameleon.engine.game import Game, State, replay_move
+from kameleon.engine.messages import msg
 from kameleon.engine.record import replay
 from kameleon.engine.seeding import MAX_SEED, bot_seed
 
@@ -168,6 +169,8 @@ class Analysis:
     """The seed the decisions' searches were drawn from (`decision_seed`)."""
     judge: str = ""
     """How the level judged this game (`JUDGES`)."""
+    finished: bool = True
+    """Whether the record's game had ended: the accuracies of an unfinished one are over its moves so far."""
 
     def accuracy(self, seat: int) -> float:
         """The seat's accuracy in [0, 100] over the decisions that mattered (`is_open`; 100 with none): the mean of
@@ -197,6 +200,7 @@ class Analysis:
             "budget": dict(self.budget),
             "seed": self.seed,
             "analyst": self.analyst,
+            "finished": self.finished,
         }
 
 
@@ -385,6 +389,14 @@ def analyse(
     """
     spec, move_time, iterations = _settings(level, move_time, iterations, seed)
     final = replay(record)  # the whole record is checked before any search
+    if final.num_players < 2:
+        raise RecordError(
+            msg(
+                "analysis_solo",
+                "this is a game of one seat: analysis measures chances of winning against other players, and alone "
+                "there are none to measure",
+            )
+        )
     cursor = final.game.new_state(final.seed)
     todo: list[tuple[int, State[Any], str]] = []
     for ply, token in enumerate(record["moves"]):
@@ -406,7 +418,10 @@ def analyse(
     judged_by = judge_of(make_analyst(name, 0, move_time=move_time, iterations=iterations), final.game)
     if judged_by != ALPHABETA:  # alpha-beta counts no visits
         budget["played_visits"] = _wanted(iterations or 0)  # with a time budget, the floor every decision had
-    return Analysis(final.num_players, decisions, spec, budget, analyst(final.game, level=spec), seed, judged_by)
+    fingerprint = analyst(final.game, level=spec)
+    return Analysis(
+        final.num_players, decisions, spec, budget, fingerprint, seed, judged_by, finished=final.is_terminal
+    )
 
 
 ALPHABETA, NETWORK, ROLLOUTS = "alphabeta", "network", "rollouts"

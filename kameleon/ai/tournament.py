@@ -191,6 +191,11 @@ class Tournament:
     def tasks(self) -> list[GameTask]:
         options = self.game_options()
         seats = options["players"]
+        if seats < 2:  # a game alone has nobody to rank against: the ratings could not be computed at its end
+            raise KameleonError(
+                f"a tournament ranks bots against each other: it needs at least 2 seats, and this {self.game} "
+                f"has {seats}"
+            )
         names = self.names
         table = lineups(len(names), seats)
         tasks = []
@@ -463,6 +468,19 @@ def _play_on_ray(task: GameTask, sent: list[Any]) -> dict[str, Any]:
     return play_game(task)
 
 
+def check_ray(address: str | None) -> None:
+    """Refuse a `--ray` that cannot work (Ray not installed, an address of no form, a cluster nothing answers
+    at) before anything is written: a run that failed there would leave files behind it."""
+    if address is None:
+        return
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        raise KameleonError("--ray needs Ray, an optional extra: pip install 'kameleon[ray]'") from None
+    if address not in ("", "local", "auto"):
+        _check_reachable(address)
+
+
 def _check_reachable(address: str) -> None:
     """Refuse at once a cluster address nothing answers at: Ray itself would retry for minutes."""
     host, sep, port = address.removeprefix("ray://").rpartition(":")
@@ -493,6 +511,7 @@ def run_tournament(
     `on_result` first) and only the missing ones are played, appended to the file.
     """
     _check_workers(workers)
+    check_ray(ray_address)
     tasks = tournament.tasks()
     if out is None:
         if resume:
@@ -516,60 +535,70 @@ def run_tournament(
 
 
 def _earlier_results(path: Path, tasks: Sequence[GameTask], resume: bool) -> list[dict[str, Any]]:
-    """The games `path` already holds for these tasks, the file rewritten without a torn last line."""
+    """The games `path` already holds for these tasks, the file rewritten without a torn last line. A game is
+    named by its line (1 = the first), as `kameleon analyse FILE --game N` reads it."""
     if not path.is_file() or path.stat().st_size == 0:
         return []
     if not resume:
         raise KameleonError(f"{path} is not empty: finish its tournament with --resume, or choose another file")
-    stored = read_results(path)
+    stored = _numbered_results(path)
     found: dict[int, dict[str, Any]] = {}
-    for result in stored:
-        index = result.get("index") if isinstance(result, dict) else None
+    for line, result in stored:
+        where = f"line {line} of {path}"
+        index = result.get("index")
         if not isinstance(index, int) or not 0 <= index < len(tasks):
-            raise KameleonError(f"{path} holds a game numbered {index!r}; this tournament's are 0 to {len(tasks) - 1}")
+            raise KameleonError(
+                f"{where} holds a game numbered {index!r}; this tournament's are numbered 0 to {len(tasks) - 1}"
+            )
         task = tasks[index]
         record = result.get("record")
         played = (result.get("game"), result.get("seed"), result.get("players"))
         options = record.get("options") if isinstance(record, dict) else None
         if played != (task.game, task.deal_seed, list(task.seats)) or options != task.options:
             raise KameleonError(
-                f"{path} holds game {index} of another tournament (another game, options, bots or seed): "
+                f"{where} holds a game of another tournament (another game, options, bots or seed): "
                 "resume with the command that started it"
             )
         if result.get("move_time", task.move_time) != task.move_time:
             played = result["move_time"]
             at = f"at --move-time {played}" if played is not None else "without --move-time"
-            raise KameleonError(f"{path} holds game {index} played {at}: resume as it was started")
+            raise KameleonError(f"{where} holds a game played {at}: resume as it was started")
         if result.get("iterations") != task.iterations:
             count = result.get("iterations")
             at = f"at --iterations {count}" if count is not None else "without --iterations"
-            raise KameleonError(f"{path} holds game {index} played {at}: resume as it was started")
-        _check_stored_game(path, result)
+            raise KameleonError(f"{where} holds a game played {at}: resume as it was started")
+        _check_stored_game(where, result)
         if index in found:
-            raise KameleonError(f"{path} holds game {index} twice")
+            raise KameleonError(f"{where} holds game number {index} again")
         found[index] = result
-    write_whole(path, "".join(_line(result) for result in stored))  # without a torn last line
+    write_whole(path, "".join(_line(result) for _, result in stored))  # without a torn last line
     return sorted(found.values(), key=lambda r: r["index"])
 
 
-def _check_stored_game(path: Path, result: dict[str, Any]) -> None:
+def _check_stored_game(where: str, result: dict[str, Any]) -> None:
     """A kept game counts only if its record replays to the scores and winners the line reports."""
-    index = result["index"]
     try:
         state = replay(result["record"])
     except KameleonError as exc:
-        raise KameleonError(f"game {index} of {path} does not replay: {exc}") from None
+        raise KameleonError(f"the game on {where} does not replay: {exc}") from None
     if not state.is_terminal:
-        raise KameleonError(f"game {index} of {path} is not finished")
+        raise KameleonError(f"the game on {where} is not finished")
     if (result.get("scores"), result.get("winners")) != (state.scores(), state.winners()):
         raise KameleonError(
-            f"game {index} of {path} reports scores {result.get('scores')} and winners {result.get('winners')}, "
+            f"the game on {where} reports scores {result.get('scores')} and winners {result.get('winners')}, "
             f"but its record gives {state.scores()} and {state.winners()}"
         )
 
 
 def read_results(path: str | Path) -> list[dict[str, Any]]:
-    """The games of a tournament's JSON-lines file (a torn last line from a crash is ignored)."""
+    """The games of a tournament's JSON-lines file. A last line cut short by a crash (no newline at its end) is
+    ignored; any other line that is not a game is refused, named by its number, since the file is then not
+    (only) a tournament's."""
+    return [result for _, result in _numbered_results(path)]
+
+
+def _numbered_results(path: str | Path) -> list[tuple[int, dict[str, Any]]]:
+    """`read_results`, each game with the number of its line (1 = the first, as `kameleon analyse --game`)."""
     try:
         with open(path, encoding="utf-8") as handle:
             lines = handle.readlines()
@@ -578,10 +607,14 @@ def read_results(path: str | Path) -> list[dict[str, Any]]:
     results = []
     for number, line in enumerate(lines, start=1):
         try:
-            results.append(parse_json(line, f"line {number} of {path}"))
+            result = parse_json(line, f"line {number} of {path}")
         except KameleonError:
-            if number < len(lines):
+            if number < len(lines) or line.endswith("\n"):
                 raise
+            continue  # torn by a crash while it was written
+        if not isinstance(result, dict):
+            raise KameleonError(f"line {number} of {path} is not a tournament's game: it holds no JSON object")
+        results.append((number, result))
     return results
 
 

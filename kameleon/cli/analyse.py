@@ -116,6 +116,13 @@ def analyse_command(
     names = names_of(record.get("players"), result.num_players, say)
     console.print(_decisions(result, names, say))
     console.print(_players(result, names, say))
+    if not result.finished:
+        unfinished = msg(
+            "tui_analysis_unfinished",
+            "The game was not finished: {moves} moves were analysed, and the accuracies are over those alone.",
+            moves=len(record["moves"]),
+        )
+        console.print(escape(say(unfinished)), style="yellow")
 
 
 def _record(file: Path, game: int | None) -> dict[str, Any]:

@@ -7,17 +7,20 @@ from pathlib import Path
 from typing import Any
 
 import typer
+from rich import box
+from rich.markup import escape
 from rich.progress import TextColumn
 from rich.table import Table
 
 from kameleon.ai import agent_names
 from kameleon.ai.standings import BotStats, repeated, summarize, summary_json
-from kameleon.ai.tournament import Tournament, run_tournament
+from kameleon.ai.tournament import Tournament, read_results, run_tournament
 from kameleon.cli.common import console, err_console, fail, game_options, split_names
 from kameleon.cli.progress import bars
 from kameleon.engine.errors import KameleonError
 from kameleon.engine.options import REQUIRED
 from kameleon.engine.registry import game_class
+from kameleon.engine.terminal import add_column, fitted
 
 
 def tournament_command(
@@ -71,6 +74,11 @@ def tournament_command(
     options = game_options(players, option)
     try:
         if "players" not in options and _seats_required(game):
+            if len(names) < 2:
+                raise fail(
+                    f"--bots names one bot, so a game of {game} would have one seat: a tournament needs at least 2;"
+                    " give --players 2 or more, or more --bots"
+                )
             options["players"] = len(names)
         tournament = Tournament(
             game=game,
@@ -94,6 +102,7 @@ def tournament_command(
             + (f" (or {fewer})" if fewer else "")
             + " seats every bot alike"
         )
+    kept = _kept(out) if resume else 0
     results: list[dict[str, Any]] = []
     progress = bars(err_console, transient=as_json, extra=(TextColumn("{task.fields[leader]}"),))
 
@@ -115,20 +124,28 @@ def tournament_command(
             raise fail(str(exc)) from None
         except KeyboardInterrupt:
             progress.update(bar, visible=False)
-            kept = f"; the {len(results)} finished are in {out}: the same command with --resume plays the rest"
-            raise fail(f"interrupted after {len(results)} of {games} games{kept if out else ''}", 130) from None
+            where = f"; the {len(results)} finished are in {out}: the same command with --resume plays the rest"
+            raise fail(f"interrupted after {len(results)} of {games} games{where if out else ''}", 130) from None
     repeats = repeated(done)
     if as_json:
         typer.echo(json.dumps({**summary_json(stats, len(done), repeats), "provenance": tournament.provenance()}))
         return
-    console.print(_table(stats, len(done), tournament))
+    console.print(fitted(_table(stats, len(done), tournament), lead=1))
     if repeats:
         console.print(
             f"{repeats} of {len(done)} games repeat an earlier one move for move from the same start (bots that play"
             " without chance): the intervals count them as independent games"
         )
     if out is not None:
-        console.print(f"{len(done)} game records written to {out}")
+        console.print(f"{out} holds the {len(done)} games ({len(done) - kept} played now)")
+
+
+def _kept(out: Path | None) -> int:
+    """How many games the --out file holds before a --resume (0 where it cannot be read: the run says why)."""
+    try:
+        return len(read_results(out)) if out is not None and out.is_file() else 0
+    except (KameleonError, OSError):
+        return 0
 
 
 def _leader(stats: dict[str, BotStats]) -> str:
@@ -138,14 +155,18 @@ def _leader(stats: dict[str, BotStats]) -> str:
 def _table(stats: dict[str, BotStats], games: int, tournament: Tournament) -> Table:
     seats = tournament.game_options()["players"]
     table = Table(title=f"{tournament.game}, {seats} players, {games} games (seed {tournament.seed})")
-    for column in ("bot", "seat-games", "wins", "shared", "win rate", "95% CI", "mean score", "OpenSkill"):
-        table.add_column(column, justify="left" if column == "bot" else "right")
+    # Fits 80 columns: no inner rules, and each rate beside its interval. Where it does not fit, `fitted` gives
+    # a line per bot rather than cutting names ("expert@…" beside "expert@…" tells nothing) or the last column.
+    table.box, table.show_edge, table.padding = box.SIMPLE_HEAD, False, (0, 1, 0, 0)
+    table.add_column("bot")
+    for column in ("seat-games", "wins", "shared", "win rate (95% CI)", "mean score", "OpenSkill"):
+        add_column(table, column, "right")
     ranked = sorted(stats.items(), key=lambda kv: -(kv[1].ordinal if kv[1].ordinal is not None else kv[1].win_rate))
     for name, s in ranked:
         low, high = s.interval
         rating = "—" if s.rating_mu is None else f"{s.rating_mu:.1f} ± {s.rating_sigma:.1f}"
         table.add_row(
-            name, str(s.games), str(s.wins), str(s.shared), f"{s.win_rate:.1%}", f"{low:.1%} – {high:.1%}",
+            escape(name), str(s.games), str(s.wins), str(s.shared), f"{s.win_rate:.1%} ({low:.1%}–{high:.1%})",
             f"{s.mean_score:.1f}", rating,
         )  # fmt: skip
     return table

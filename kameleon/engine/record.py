@@ -34,7 +34,16 @@ def replay(record: Mapping[str, Any], *, upto: int | None = None) -> State[Any]:
     if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
         raise RecordError(msg("record_format", "not a kameleon record: format is {format!r}", format=record["format"]))
     version = record.get("version", RECORD_VERSION)
-    if isinstance(version, bool) or not isinstance(version, int) or version > RECORD_VERSION:
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise RecordError(
+            msg(
+                "record_version_bad",
+                "record field 'version' must be a whole number from 1 to {known}, not {version!r}",
+                version=version,
+                known=RECORD_VERSION,
+            )
+        )
+    if version > RECORD_VERSION:
         raise RecordError(
             msg(
                 "record_version",

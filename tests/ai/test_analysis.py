@@ -111,7 +111,7 @@ def test_json_has_every_decision_and_only_decisions() -> None:
     record = _record("coloretto", 2, seed=4, moves=24)
     result = analyse(record, iterations=40).to_json()
     assert json.loads(json.dumps(result)) == result
-    assert set(result) == {"decisions", "players", "unit", "level", "judge", "budget", "seed", "analyst"}
+    assert set(result) == {"decisions", "players", "unit", "level", "judge", "budget", "seed", "analyst", "finished"}
     assert result["judge"] == "network" and result["seed"] == 0  # two-player Coloretto ships a network
     assert result["analyst"] == analyst(load("coloretto", 2), iterations=40)
     assert result["unit"] == "win_chance"
@@ -198,6 +198,17 @@ def test_bad_settings_and_bad_records_are_refused() -> None:
         analyse({**record, "moves": [*record["moves"][:2], "take 9"]}, iterations=10)
     with pytest.raises(RecordError, match="no 'moves' field"):
         analyse({key: value for key, value in record.items() if key != "moves"}, iterations=10)
+    solo = _record("chromino", 1, seed=3, bot="random")  # ended, even lost: still no one to win against
+    with pytest.raises(RecordError, match="this is a game of one seat: analysis measures chances of winning"):
+        analyse(solo, iterations=10)
+
+
+def test_an_unfinished_game_is_said_to_be_one() -> None:
+    """Its accuracies are over the moves so far, not a whole game's: the JSON and the table say so."""
+    record = _record("coloretto", 2, seed=1, moves=6)
+    assert analyse(record, iterations=10).to_json()["finished"] is False
+    whole = _record("coloretto", 2, seed=1, moves=12, bot="random")
+    assert analyse(whole, iterations=10).finished is False
 
 
 # --- fairness -----------------------------------------------------------------------------------
@@ -373,6 +384,8 @@ def test_cli_json_is_the_librarys_analysis(tmp_path: Path) -> None:
     table = _cli(str(path), "--iterations", "30")
     assert table.exit_code == 0, table.stderr
     assert "accuracy" in table.stdout and "seat 0" in table.stdout and "label" in table.stdout
+    # 14 moves of a game: said under the table, so that nobody reads the accuracies as a whole game's
+    assert "The game was not finished: 14 moves were analysed" in " ".join(table.stdout.split())
     french = _cli(str(path), "--iterations", "30", "--lang", "fr")
     assert french.exit_code == 0, french.stderr
     assert "précision" in french.stdout and "joueur" in french.stdout and "meilleur coup" in french.stdout

@@ -171,6 +171,33 @@ def test_a_crashed_tournament_resumes_where_it_stopped(tmp_path: Path) -> None:
     assert len(out.read_text().splitlines()) == 5  # the torn line is gone
 
 
+def test_resuming_refuses_a_line_that_is_no_game_and_rewrites_nothing(tmp_path: Path) -> None:
+    """Only a last line cut short by a crash (no newline) is dropped: a whole line that is not a game means the
+    file is someone else's, and it is left as it was."""
+    out = tmp_path / "notes.txt"
+    tournament = Tournament("coloretto", ("medium", "random"), games=2, players=2, seed=1)
+    for content, message in (
+        ("precious\n", "line 1 of .* is not valid JSON"),
+        ('"a string"\n', "line 1 of .* is not a tournament's game: it holds no JSON object"),
+    ):
+        out.write_text(content)
+        with pytest.raises(KameleonError, match=message):
+            run_tournament(tournament, out=out, resume=True)
+        assert out.read_text() == content
+    run_tournament(tournament, out=out.with_suffix(".jsonl"))
+    games = out.with_suffix(".jsonl").read_text()
+    out.write_text(games + "junk line\n")
+    with pytest.raises(KameleonError, match=r"line 3 of .* is not valid JSON"):
+        run_tournament(tournament, out=out, resume=True)
+    assert out.read_text() == games + "junk line\n"
+    out.write_text(games)
+    with pytest.raises(KameleonError, match=r"cannot reach a Ray cluster at 127\.0\.0\.1:9"):
+        run_tournament(tournament, out=out, resume=True, ray_address="127.0.0.1:9")
+    with pytest.raises(KameleonError, match="--ray 'nowhere': give local, auto"):
+        run_tournament(tournament, out=tmp_path / "new.jsonl", ray_address="nowhere")
+    assert out.read_text() == games and not (tmp_path / "new.jsonl").exists()
+
+
 def test_resuming_checks_the_file_belongs_to_the_tournament(tmp_path: Path) -> None:
     out = tmp_path / "games.jsonl"
     tournament = Tournament("coloretto", ("medium", "random"), games=3, players=2, seed=1)
@@ -181,28 +208,35 @@ def test_resuming_checks_the_file_belongs_to_the_tournament(tmp_path: Path) -> N
     ):
         run_tournament(tournament, out=out)
     other_seed = Tournament("coloretto", ("medium", "random"), games=3, players=2, seed=2)
-    with pytest.raises(KameleonError, match="holds game 0 of another tournament"):
+    with pytest.raises(KameleonError, match=r"line 1 of .* holds a game of another tournament"):
         run_tournament(other_seed, out=out, resume=True)
     other_options = Tournament(
         "coloretto", ("medium", "random"), games=3, players=2, seed=1, options={"scoring": "purple"}
     )
-    with pytest.raises(KameleonError, match="holds game 0 of another tournament"):
+    with pytest.raises(KameleonError, match=r"line 1 of .* holds a game of another tournament"):
         run_tournament(other_options, out=out, resume=True)
     shorter = Tournament("coloretto", ("medium", "random"), games=2, players=2, seed=1)
-    with pytest.raises(KameleonError, match="holds a game numbered 2; this tournament's are 0 to 1"):
+    with pytest.raises(
+        KameleonError, match=r"line 3 of .* holds a game numbered 2; this tournament's are numbered 0 to 1"
+    ):
         run_tournament(shorter, out=out, resume=True)
     with pytest.raises(KameleonError, match="needs the file of the games already played"):
         run_tournament(tournament, resume=True)
     assert out.read_text() == before  # every refusal left the file as it was
     slower = Tournament("coloretto", ("medium", "random"), games=3, players=2, seed=1, move_time=0.5)
-    with pytest.raises(KameleonError, match="holds game 0 played without --move-time: resume as it was started"):
+    with pytest.raises(
+        KameleonError, match=r"line 1 of .* holds a game played without --move-time: resume as it was started"
+    ):
         run_tournament(slower, out=out, resume=True)
     first, *rest = [json.loads(line) for line in before.splitlines()]
     for change, message in (
-        (lambda r: r.update(scores=[1000, 0]), r"game 0 of .* reports scores \[1000, 0\]"),
-        (lambda r: r.pop("scores"), r"game 0 of .* reports scores None"),
-        (lambda r: r["record"]["moves"].pop(), r"game 0 of .* (does not replay|is not finished)"),
-        (lambda r: r["record"]["moves"].__setitem__(0, "take 1"), r"game 0 of .* does not replay: move 1 'take 1'"),
+        (lambda r: r.update(scores=[1000, 0]), r"the game on line 1 of .* reports scores \[1000, 0\]"),
+        (lambda r: r.pop("scores"), r"the game on line 1 of .* reports scores None"),
+        (lambda r: r["record"]["moves"].pop(), r"the game on line 1 of .* (does not replay|is not finished)"),
+        (
+            lambda r: r["record"]["moves"].__setitem__(0, "take 1"),
+            r"the game on line 1 of .* does not replay: move 1 'take 1'",
+        ),
     ):
         tampered = json.loads(json.dumps(first))
         change(tampered)
@@ -210,7 +244,7 @@ def test_resuming_checks_the_file_belongs_to_the_tournament(tmp_path: Path) -> N
         with pytest.raises(KameleonError, match=message):
             run_tournament(tournament, out=out, resume=True)
     out.write_text(before + before.splitlines(keepends=True)[0])
-    with pytest.raises(KameleonError, match="holds game 0 twice"):
+    with pytest.raises(KameleonError, match=r"line 4 of .* holds game number 0 again"):
         run_tournament(tournament, out=out, resume=True)
 
 
@@ -275,7 +309,7 @@ def test_cli_json_summary_and_records(tmp_path: Path) -> None:
 def test_cli_table_and_errors(tmp_path: Path) -> None:
     done = _cli("--game", "coloretto", "-p", "2", "--bots", "medium,random", "--games", "2", "-o", "scoring=purple")
     assert done.returncode == 0, done.stderr
-    assert "medium" in done.stdout and "95% CI" in done.stdout and "OpenSkill" in done.stdout
+    assert "medium" in done.stdout and "win rate (95% CI)" in done.stdout and "OpenSkill" in done.stdout
     bad = _cli("--game", "coloretto", "-p", "2", "--bots", "medium,wizard", "--games", "2")
     assert bad.returncode == 2 and "unknown bot 'wizard'" in bad.stderr
     bad = _cli("--game", "coloretto", "-p", "2", "--bots", "medium", "--games", "2", "-o", "scoring=green")

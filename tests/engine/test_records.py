@@ -59,7 +59,11 @@ def test_partial_replay() -> None:
         (lambda r: r.update(result={"scores": [0, 0, 0], "winners": [0]}), "record says scores"),
         (lambda r: r.update(players=["a"]), "must list 3 names"),
         (lambda r: r.update(players=[1, 2, 3]), r"must list 3 names \(text\)"),
-        (lambda r: r.update(version=True), "record version True is newer"),
+        (lambda r: r.update(version=True), r"field 'version' must be a whole number from 1 to 1, not True"),
+        (lambda r: r.update(version="1"), r"field 'version' must be a whole number from 1 to 1, not '1'"),
+        (lambda r: r.update(version=1.0), r"field 'version' must be a whole number from 1 to 1, not 1\.0"),
+        (lambda r: r.update(version=None), r"field 'version' must be a whole number from 1 to 1, not None"),
+        (lambda r: r.update(version=0), r"field 'version' must be a whole number from 1 to 1, not 0"),
         (lambda r: r["moves"].pop(), "do not finish the game"),
     ],
 )
