@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import typer
 from rich.markup import escape
@@ -14,13 +14,14 @@ from rich.table import Table
 from kameleon.ai.analysis import BEST_LOSS, DEFAULT_ITERATIONS, LABELS, Analysis, analyse
 from kameleon.ai.levels import MAX_ITERATIONS, SEARCHING, STRONGEST
 from kameleon.cli.common import console, err_console, fail
+from kameleon.cli.game_file import game_option, record_in
 from kameleon.cli.helptext import helptext
 from kameleon.cli.outcome import names_of
 from kameleon.cli.progress import bars
 from kameleon.cli.speech import choose_language, lang_option, speaker
 from kameleon.engine.errors import KameleonError
 from kameleon.engine.messages import Say, msg
-from kameleon.engine.record import parse_json, read_record_or_lines
+from kameleon.engine.seeding import MAX_SEED
 
 _COLOURS = {"best": "green", "good": "green", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
 _LABEL_WORDS = {
@@ -53,9 +54,7 @@ def analyse_command(
             "a game record (JSON), as `kameleon play --save` or the arena write, or a tournament's --out file"
         ),
     ),
-    game: int | None = typer.Option(
-        None, "--game", min=1, help=helptext("which game of a tournament's --out file (JSON lines; 1 = the first line)")
-    ),
+    game: int | None = game_option(),
     move_time: float | None = typer.Option(
         None,
         "--move-time",
@@ -80,7 +79,9 @@ def analyse_command(
             strongest=STRONGEST,
         ),
     ),
-    seed: int = typer.Option(0, "--seed", min=0, help=helptext("seed of the searches (each decision derives its own)")),
+    seed: int = typer.Option(
+        0, "--seed", min=0, max=MAX_SEED, help=helptext("seed of the searches (each decision derives its own)")
+    ),
     as_json: bool = typer.Option(
         False, "--json", help=helptext("print only the analysis as JSON (see docs/analysis.md)")
     ),
@@ -89,7 +90,7 @@ def analyse_command(
     language = choose_language(lang)
     _check_budget(move_time, iterations, level)
     try:
-        record = _record(file, game)
+        record = record_in(file, game)
     except KameleonError as exc:
         raise fail(exc.message) from None
     say = speaker(language, str(record.get("game", "")))
@@ -123,51 +124,6 @@ def analyse_command(
             moves=len(record["moves"]),
         )
         console.print(escape(say(unfinished)), style="yellow")
-
-
-def _record(file: Path, game: int | None) -> dict[str, Any]:
-    """The record `file` holds: a record, or game number `game` of a tournament's JSON-lines file (each
-    line an object whose "record" is the game's record). KameleonError naming what is wrong."""
-    found = read_record_or_lines(file)
-    whole = found if isinstance(found, dict) else None
-    lines = [json.dumps(whole)] if whole is not None else cast(list[str], found)
-    if whole is not None and "record" not in whole:
-        if game is not None:
-            raise KameleonError(
-                msg("cli_one_record", "--game picks a game of a tournament's file; {file} holds one record", file=file)
-            )
-        return whole
-    if game is None and len(lines) > 1:
-        raise KameleonError(
-            msg(
-                "cli_choose_game",
-                "{file} holds {count} games (a tournament's JSON lines): choose one with --game N",
-                file=file,
-                count=len(lines),
-            )
-        )
-    number = game or 1
-    if number > len(lines):
-        raise KameleonError(
-            msg(
-                "cli_no_such_game",
-                "--game {number}: {file} holds {count} game(s)",
-                number=number,
-                file=file,
-                count=len(lines),
-            )
-        )
-    line = parse_json(lines[number - 1], f"line {number} of {file}")
-    if not isinstance(line, dict) or not isinstance(line.get("record"), dict):
-        raise KameleonError(
-            msg(
-                "cli_not_a_game_line",
-                "line {number} of {file} is not a tournament's game: it has no 'record' object",
-                number=number,
-                file=file,
-            )
-        )
-    return cast(dict[str, Any], line["record"])
 
 
 def _check_budget(move_time: float | None, iterations: int | None, level: str | None) -> None:

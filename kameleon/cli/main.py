@@ -58,8 +58,8 @@ app.add_typer(
     research_app,
     name="research",
     short_help=helptext(
-        "Research programs: the strength report, the oracle bound, fitting a learned value, training the expert "
-        "level's network, a REINFORCE example."
+        "Research programs: the strength report, the oracle bound, fitting a learned value, calibrating its win "
+        "chances, training the expert level's network, a REINFORCE example."
     ),
 )
 

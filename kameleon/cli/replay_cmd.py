@@ -9,6 +9,7 @@ import typer
 from rich.markup import escape
 
 from kameleon.cli.common import console, fail
+from kameleon.cli.game_file import game_option, record_in
 from kameleon.cli.helptext import helptext
 from kameleon.cli.moves import move_line
 from kameleon.cli.outcome import names_of, results, who
@@ -16,14 +17,17 @@ from kameleon.cli.speech import choose_language, lang_option, speaker
 from kameleon.engine.errors import KameleonError
 from kameleon.engine.game import check_seat
 from kameleon.engine.messages import msg
-from kameleon.engine.record import read_record, replay
+from kameleon.engine.record import replay
 
 HELP = helptext("Replay a game record move by move, checking every move and the stored result.")
 
 
 def replay_command(
     file: Path = typer.Argument(
-        ..., help=helptext("a game record (JSON) written by kameleon or any implementation of the specs")
+        ...,
+        help=helptext(
+            "a game record (JSON) written by kameleon or any implementation of the specs, or a tournament's --out file"
+        ),
     ),
     board: bool = typer.Option(False, "--board", help=helptext("show the table after every move, not only at the end")),
     step: bool = typer.Option(
@@ -34,11 +38,12 @@ def replay_command(
     seat: int | None = typer.Option(
         None, "--seat", help=helptext("show the table as this seat sees it (default: spectator)")
     ),
+    game: int | None = game_option(),
     lang: str | None = lang_option(),
 ) -> None:
     language = choose_language(lang)
     try:
-        record = read_record(file)
+        record = record_in(file, game)
         final = replay(record, upto=upto)  # validates the whole record before showing anything
     except KameleonError as exc:
         raise fail(exc.message) from None

@@ -71,6 +71,8 @@ def tournament_command(
     prints both.
     """
     names = tuple(split_names(bots))
+    if move_time is not None and iterations is not None:
+        raise fail("give --move-time or --iterations, not both")
     options = game_options(players, option)
     try:
         if "players" not in options and _seats_required(game):

@@ -19,6 +19,16 @@ from kameleon.engine.seeding import check_seed
 _REQUIRED = ("game", "options", "seed", "moves")
 
 
+def json_kind(value: Any) -> str:
+    """What JSON calls the kind of `value` ("array", not Python's "list"): errors about a file speak JSON."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    kinds = ((Mapping, "object"), (list | tuple, "array"), (str, "string"), (int | float, "number"))
+    return next((name for kind, name in kinds if isinstance(value, kind)), type(value).__name__)
+
+
 def replay(record: Mapping[str, Any], *, upto: int | None = None) -> State[Any]:
     """Rebuild the state a record describes (its first `upto` moves if given).
 
@@ -27,7 +37,7 @@ def replay(record: Mapping[str, Any], *, upto: int | None = None) -> State[Any]:
     that the replayed game does not reach.
     """
     if not isinstance(record, Mapping):
-        raise RecordError(msg("record_not_object", "a record is a JSON object, not {kind}", kind=type(record).__name__))
+        raise RecordError(msg("record_not_object", "a record is a JSON object, not {kind}", kind=json_kind(record)))
     missing = [key for key in _REQUIRED if key not in record]
     if missing:
         raise RecordError(msg("record_field_missing", "record has no {field!r} field", field=missing[0]))
@@ -145,7 +155,7 @@ def read_record(path: str | Path) -> dict[str, Any]:
                 "record_not_object",
                 "{path} holds a JSON {kind}, not a record object",
                 path=str(path),
-                kind=type(data).__name__,
+                kind=json_kind(data),
             )
         )
     return data

@@ -137,7 +137,7 @@ def check(every: int, start: int, iterations: int, workers: int, seed: int) -> N
         if value < low:
             raise KameleonError(f"{name} must be at least {low}, not {value}")
     if not 1 <= iterations <= MAX_ITERATIONS:
-        raise KameleonError(f"--iterations must be from 1 to {MAX_ITERATIONS}, not {iterations}")
+        raise KameleonError(f"--iterations must be from 1 to {MAX_ITERATIONS:,}, not {iterations}")
     if not 0 <= seed <= MAX_SEED:
         raise KameleonError(f"--seed must be from 0 to {MAX_SEED}, not {seed}")
 
@@ -166,7 +166,10 @@ def read_games(files: Sequence[Path], every: int, start: int) -> tuple[str, list
                         " measured here is that of the alpha-beta search (Game.expert_search 'alphabeta')"
                     )
             elif final.game.name != name:
-                raise KameleonError(f"{where} is a game of {final.game.name}, the first one of {name}")
+                raise KameleonError(
+                    f"{where} is a game of {final.game.name}, where the first game given was one of {name}:"
+                    " measure one game at a time"
+                )
             key = game_identity(record)
             if key in seen:
                 raise KameleonError(f"{where} is the game of {seen[key]} again: each game counts once")

@@ -164,18 +164,16 @@ class Settings:
         unknown = sorted(set(self.only) - present)
         if unknown:
             raise KameleonError(f"unknown game {unknown[0]!r}; the games are: {', '.join(sorted(present))}")
-        blocking = next((p for p in [out.parent, *out.parent.parents] if p.exists() and not p.is_dir()), None)
-        if blocking is not None:
-            raise KameleonError(f"cannot write {out}: {blocking} is a file, not a folder")
-        try:
-            out.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise KameleonError(f"cannot write {out}: {exc.strerror or exc}") from None
+        # Checked, not made: the report's folder is made when the report is written (`write`), so that a run
+        # refused later (its --games-dir, say) leaves nothing behind.
+        existing = next(p for p in [out.parent, *out.parent.parents] if p.exists())
+        if not existing.is_dir():
+            raise KameleonError(f"cannot write {out}: {existing} is a file, not a folder")
         if out.is_dir():
             raise KameleonError(f"cannot write {out}: it is a directory")
         if figures_path(out) == out:
             raise KameleonError(f"cannot write the report to {out}: its figures go to a .json file beside it; use .md")
-        if not os.access(out.parent, os.W_OK):
+        if not os.access(existing, os.W_OK):
             raise KameleonError(f"cannot write {out}: no permission")
         read_figures(figures_path(out))  # a damaged figures file is refused now, not after the games
 
@@ -598,6 +596,7 @@ def write(out: Path, measured: Sequence[dict[str, Any]], settings: Settings) -> 
     kept = [entry for entry in read_figures(figures_path(out)) if not _has(new, entry["game"], entry["players"])]
     every = kept + new
     text = render(every, figures_path(out).name)  # drawn before anything is written, so the two files agree
+    out.parent.mkdir(parents=True, exist_ok=True)
     write_whole(figures_path(out), json.dumps({"version": FIGURES_VERSION, "configurations": every}, indent=1) + "\n")
     write_whole(out, text + "\n")
 

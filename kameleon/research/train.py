@@ -55,6 +55,7 @@ import numpy as np
 from kameleon.ai import make_agent, network
 from kameleon.ai.expert import ExpertAgent, network_file
 from kameleon.ai.levels import replayable_spec
+from kameleon.ai.tournament import check_ray
 from kameleon.engine.errors import KameleonError
 from kameleon.engine.game import Game
 from kameleon.engine.provenance import code_version
@@ -367,6 +368,7 @@ def train(
     hooks = hooks or Hooks()
     if workers < 1:
         raise KameleonError("--workers must be at least 1")
+    check_ray(ray_address)  # before the run's folder is made: a refusal there would leave one behind
     if out.exists() and not out.is_dir():
         raise KameleonError(f"--out {out} is a file; a training run needs a folder")
     if resume:

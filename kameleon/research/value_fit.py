@@ -334,6 +334,8 @@ def kept_weights(game: str, path: Path | None = None) -> dict[int, dict[int, tup
     before the games, so a fit is never played for a file it cannot write."""
     value = model(game)
     target = value.weights_file if path is None else path
+    if path is not None and target.is_dir():
+        raise KameleonError(f"--weights {target}: it is a folder; name the weights file (.json) in it")
     if path is not None and not target.exists():
         if not target.parent.is_dir():
             raise KameleonError(f"--weights {target}: the folder {target.parent} does not exist")

@@ -29,6 +29,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.types import Message as AsgiMessage
 
 from kameleon.engine.messages import Message, msg
+from kameleon.engine.record import json_kind
 from kameleon.server import i18n, metrics
 from kameleon.server.settings import Settings
 
@@ -200,7 +201,7 @@ class Guard:
                 400, msg("invalid_json", "the body is not valid JSON: {detail}", detail=str(exc)), "json"
             ) from None
         if not isinstance(data, dict):
-            said = msg("body_not_object", "the body must be a JSON object, not {kind}", kind=type(data).__name__)
+            said = msg("body_not_object", "the body must be a JSON object, not {kind}", kind=json_kind(data))
             raise Refusal(400, said, "json")
         if too_deep(data):
             raise Refusal(

@@ -33,6 +33,7 @@ from fastapi import APIRouter, WebSocket
 from sqlalchemy import select
 
 from kameleon.engine.messages import Message, msg
+from kameleon.engine.record import json_kind
 from kameleon.server import auth, i18n, metrics, tables
 from kameleon.server.arena import Arena
 from kameleon.server.errors import ApiError
@@ -218,7 +219,7 @@ async def _handle(
         _error(connection, language, msg("message_not_json", "message is not valid JSON: {detail}", detail=str(exc)))
         return
     if not isinstance(message, dict):
-        sent = type(message).__name__
+        sent = json_kind(message)
         _error(connection, language, msg("message_not_object", "a message is a JSON object, not {kind}", kind=sent))
         return
     if too_deep(message):

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import kameleon
+from kameleon.ai.tournament import Tournament, run_tournament
 
 
 def run(
@@ -166,6 +167,21 @@ def test_replay_refuses_a_seat_the_game_does_not_have(tmp_path: Path) -> None:
     assert out.returncode == 2 and out.stdout == ""
     assert "--seat: seat 2 does not exist; seats are 0..1" in " ".join(out.stderr.split())
     assert run("replay", str(saved), "--seat", "1", home=tmp_path).returncode == 0
+
+
+def test_replay_reads_a_game_of_a_tournaments_file(tmp_path: Path) -> None:
+    """As analyse does: --game N picks line N; without it, a file of several games says how to choose one."""
+    games = tmp_path / "games.jsonl"
+    run_tournament(Tournament("coloretto", ("greedy", "random"), games=2, players=2, seed=3), out=games)
+    lines = [json.loads(line) for line in games.read_text().splitlines()]
+    second = run("replay", str(games), "--game", "2", home=tmp_path)
+    assert second.returncode == 0, second.stderr
+    winner = lines[1]["players"][lines[1]["winners"][0]]
+    assert f"Winner: {winner} (seat {lines[1]['winners'][0]})" in second.stdout
+    unchosen = run("replay", str(games), home=tmp_path)
+    assert unchosen.returncode == 2 and "holds 2 games (a tournament's JSON lines): choose one with --game N" in (
+        " ".join(unchosen.stderr.split())
+    )
 
 
 def test_a_replay_names_a_face_down_card_only_to_the_seat_that_played_it(tmp_path: Path) -> None:

@@ -158,7 +158,11 @@ def test_bad_input_is_refused_by_name(games: Path, tmp_path: Path) -> None:
     reseeded.write_text(json.dumps({**json.loads(first)["record"], "seed": 12345}), encoding="utf-8")
     for args, said in (
         ([str(other)], "coloretto: analysis judges it by ISMCTS"),
-        ([str(games), str(other)], f"{other} is a game of coloretto, the first one of cameleon"),
+        (
+            [str(games), str(other)],
+            f"{other} is a game of coloretto, where the first game given was one of cameleon: measure one game"
+            " at a time",
+        ),
         ([str(unfinished)], f"{unfinished} is not finished"),
         ([str(lines)], f"line 1 of {lines} is not a tournament's game"),
         ([str(tmp_path / "none.json")], "cannot read"),
@@ -167,7 +171,7 @@ def test_bad_input_is_refused_by_name(games: Path, tmp_path: Path) -> None:
         ([str(damaged)], f"line 2 of {damaged}: "),
         ([str(blank)], f"{blank} holds no game: it is empty"),
         ([str(cut)], f"{cut} is not valid JSON (line "),
-        ([str(listed)], f"{listed} holds a JSON list, not a record object"),
+        ([str(listed)], f"{listed} holds a JSON array, not a record object"),
         ([str(games), str(one)], f"{one} is the game of line 1 of {games} again: each game counts once"),
         ([str(games), str(reseeded)], f"{reseeded} is the game of line 1 of {games} again: each game counts once"),
         ([str(one)], "1 game(s) with a ply from 20 on: the scale's interval is drawn over games, so give at least 2"),

@@ -110,6 +110,8 @@ def test_a_weights_file_that_does_not_read_is_not_replaced(tmp_path: Path) -> No
     with pytest.raises(KameleonError, match=r"weights.json: the folder .*nowhere does not exist"):
         write("chromino", 2, {}, tmp_path / "nowhere" / "weights.json")
     assert not (tmp_path / "nowhere").exists()
+    with pytest.raises(KameleonError, match=r"--weights .*: it is a folder; name the weights file \(\.json\) in it"):
+        write("chromino", 2, {}, tmp_path)
 
 
 def test_a_new_weights_file_holds_the_count_fitted_alone(tmp_path: Path) -> None:

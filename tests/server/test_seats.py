@@ -67,7 +67,7 @@ def test_a_forged_token_is_a_spectator(server: ServerProcess, duel: tuple[Player
     ("message", "error"),
     [
         ("not json", "message is not valid JSON"),
-        ("[1, 2]", "a message is a JSON object, not list"),
+        ("[1, 2]", "a message is a JSON object, not array"),
         ('{"type": "dance"}', "unknown message type 'dance'"),
         ('{"type": "move"}', "'move' must be a non-empty string"),
         ('{"type": "move", "move": 5}', "'move' must be a non-empty string"),
@@ -97,7 +97,7 @@ def test_malformed_messages_get_an_error_frame(duel: tuple[Player, Player, str],
     ("body", "content_type", "status", "error"),
     [
         (b"{", "application/json", 400, "the body is not valid JSON"),
-        (b"[]", "application/json", 400, "the body must be a JSON object, not list"),
+        (b"[]", "application/json", 400, "the body must be a JSON object, not array"),
         (b'{"move": "draw"}', "text/plain", 415, "send the request as JSON"),
         (b'{"move": null}', "application/json", 422, "move: Input should be a valid string"),
         (b'{"move": ""}', "application/json", 422, "move: String should have at least 1 character"),
