@@ -82,7 +82,7 @@ def test_bad_files_are_named(tmp_path: Path) -> None:
     with pytest.raises(kameleon.RecordError, match=r"bad.json is not valid JSON \(line 1, column 2: Expecting"):
         read_record(bad)
     bad.write_text("[1, 2]")
-    with pytest.raises(kameleon.RecordError, match="JSON list, not a record"):
+    with pytest.raises(kameleon.RecordError, match="JSON array, not a record"):
         read_record(bad)
     bad.write_bytes(b"\xff\xfe{}")
     with pytest.raises(kameleon.RecordError, match=r"bad.json is not a text file \(a record is JSON in UTF-8\)"):
