@@ -105,6 +105,9 @@ def tournament_command(
             + " seats every bot alike"
         )
     kept = _kept(out) if resume else 0
+    if resume and out is not None and not out.exists():  # a mistyped name would otherwise start over unnoticed
+        said = f"{escape(str(out))} does not exist yet: --resume starts the tournament in it"
+        err_console.print(f"[yellow]note:[/] {said}")
     results: list[dict[str, Any]] = []
     progress = bars(err_console, transient=as_json, extra=(TextColumn("{task.fields[leader]}"),))
 
