@@ -12,6 +12,15 @@ from typing import Any
 from kameleon.engine.messages import Message, Say, msg
 from kameleon.games.cardcassonne.cards import CARD_LABELS, COLOUR_LABELS, COLOURS, FACE_INDEX, ROW_LABELS
 
+PART_LABELS = {
+    "people": msg("tui_part_people", "people"),
+    "animals": msg("tui_part_animals", "animals"),
+    "tens": msg("tui_part_tens", "tens"),
+    "lone_wilds": msg("tui_part_lone_wilds", "lone wilds"),
+    "buildings": msg("tui_part_buildings", "buildings"),
+}
+"""Each score part's name (`scoring.PARTS`): the final table's columns, a claim's points in the log."""
+
 
 def _card(face: str) -> Message:
     return CARD_LABELS[FACE_INDEX[face]]
@@ -104,20 +113,29 @@ def _aftermath(event: Mapping[str, Any], names: Sequence[str], say: Say) -> list
     if event.get("revealed"):
         said.append(
             msg(
-                "tui_s_revealed",
-                "face-down cards turned up: {cards}",
+                "tui_s_revealed_unsecured",
+                "face-down cards nobody secured, turned up: {cards}",
                 cards=_cards([shown["card"] for shown in event["revealed"]], say),
             )
         )
     for claim in event.get("claims", []):
         if claim["cards"] or claim["to_chest"]:
+            # The cards by name, face-down ones included (the claim shows them), and the points by part: the
+            # sum is otherwise not to be checked from what was on the table.
+            cards = _cards(claim["cards"], say) if claim["cards"] else "-"
+            if claim["to_chest"]:
+                chest = msg("tui_under_chest", "under the chest: {n}", n=claim["to_chest"])
+                cards = f"{cards}; {say(chest)}"
+            parts = ", ".join(f"{say(PART_LABELS[part])} {points}" for part, points in claim["parts"].items() if points)
             said.append(
                 msg(
-                    "tui_s_claim",
-                    "{name} takes the cards secured in {row}: +{points}",
+                    "tui_s_claim_detail",
+                    "{name} takes the cards secured in {row} ({cards}): +{points} ({parts})",
                     name=names[claim["seat"]],
                     row=_row(claim["row"]),
+                    cards=cards,
                     points=claim["points"],
+                    parts=parts or "0",
                 )
             )
     for chest in event.get("chests", []):

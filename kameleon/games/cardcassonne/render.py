@@ -33,14 +33,7 @@ ROW_STYLES = {
 JOKER_STYLE = "bold black on magenta"
 BACK_STYLE = "bold white on grey35"
 SEAT_STYLES = ("bold cyan", "bold magenta", "bold bright_green", "bold orange1", "bold bright_white")
-PART_LABELS = {
-    "people": msg("tui_part_people", "people"),
-    "animals": msg("tui_part_animals", "animals"),
-    "tens": msg("tui_part_tens", "tens"),
-    "lone_wilds": msg("tui_part_lone_wilds", "lone wilds"),
-    "buildings": msg("tui_part_buildings", "buildings"),
-}
-"""The summary's column of each score part (`scoring.PARTS`)."""
+PART_LABELS = narration.PART_LABELS
 
 
 def card(face: str | None, face_down: bool = False) -> Text:
