@@ -103,6 +103,42 @@ def test_render_has_a_legend_of_the_letters_in_the_readers_language() -> None:
     assert len(english) <= 70
 
 
+def test_a_layout_wider_than_the_terminal_shows_the_last_tile_and_says_what_it_leaves_out() -> None:
+    rng = random.Random(5)
+
+    def wide() -> kameleon.State:
+        """A position of random play whose layout spans 18 columns or more (at 50 columns, 15 fit)."""
+        for seed in range(50):
+            state = kameleon.load("chromino", players=4).new_state(seed)
+            while not state.is_terminal:
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
+                _, _, low, high = state.board.extent()
+                if high - low >= 17 and state.view(None)["layout"][-1]["move"] not in ("draw", "pass"):
+                    return state
+        raise AssertionError("no layout of 18 columns in 50 random games")
+
+    state = wide()
+    _, _, cmin, cmax = state.board.extent()
+    last = state.view(None)["layout"][-1]["move"]  # "YYY H -1,14": its columns must stay in sight
+    row_col = last.split()[-1]
+    first_col = int(row_col.split(",")[1])
+    for width, cut in ((200, False), (50, True)):
+        console = Console(record=True, width=width, color_system=None)
+        console.print(render(state, None))
+        lines = console.export_text().splitlines()
+        assert all(len(line.rstrip()) <= width for line in lines)
+        header = next(line for line in lines if line.split()[:1] and line.split()[0].lstrip("-").isdigit())
+        shown = [int(c) for c in header.split()]
+        assert first_col in shown
+        said = " ".join(lines)
+        assert ("widen the terminal to see the whole layout" in said) is cut
+        if cut:
+            assert f"columns {shown[0]} to {shown[-1]} of {cmin} to {cmax}" in said
+        else:
+            assert shown == list(range(cmin, cmax + 1))
+
+
 def test_bench_layouts_have_60_tiles_and_agree_with_brute_force() -> None:
     state = bench.sixty_tile_state(4)
     assert len(state.placed) == 60 and state.sizes[state.current_player] == 8  # type: ignore[index]

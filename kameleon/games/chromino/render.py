@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -50,7 +50,7 @@ def render(state: ChrominoState, seat: int | None, say: Say = str) -> Renderable
         status.append(say(msg("tui_final_round", "FINAL ROUND (seat {seat} went out)", seat=view["first_out"])))
     if view["phase"] == "over":
         status.append(say(msg("tui_game_over", "game over")))
-    parts: list[RenderableType] = [Legend(status, style="bold"), layout_grid(view), legend(say)]
+    parts: list[RenderableType] = [Legend(status, style="bold"), layout_grid(view, say), legend(say)]
     parts.append(_players(view, say))
     if seat is not None and view["players"][seat]["hand"] is not None:
         hand = view["players"][seat]["hand"]
@@ -79,32 +79,72 @@ def render(state: ChrominoState, seat: int | None, say: Say = str) -> Renderable
     return Group(*parts)
 
 
-def layout_grid(view: dict[str, Any]) -> Table:
-    """The layout with row and column numbers; the last placed tile is underlined."""
-    laid = parse_layout([entry["move"] for entry in view["layout"]])
-    grid: dict[tuple[int, int], tuple[str, bool]] = {}
-    for number, t in enumerate(laid):
-        dr, dc = (0, 1) if t.orientation == "H" else (1, 0)
-        for i, code in enumerate(t.colours):
-            grid[(t.row + i * dr, t.col + i * dc)] = (LETTERS[code], number == len(laid) - 1 and number > 0)
-    rows = [r for r, _ in grid]
-    cols = [c for _, c in grid]
-    table = Table(show_header=True, box=None, padding=0, pad_edge=False, header_style="dim")
-    table.add_column("", justify="right", style="dim")
-    col_range = range(min(cols), max(cols) + 1)
-    width = max(3, *(len(str(c)) + 1 for c in col_range))  # "-10" and "-9" apart, not "-10-9"
-    for c in col_range:
-        table.add_column(str(c), justify="center", min_width=width)
-    for r in range(min(rows), max(rows) + 1):
-        cells: list[Text] = [Text(f"{r} ")]
-        for c in col_range:
-            if (r, c) in grid:
-                letter, last = grid[(r, c)]
-                cells.append(square(letter, LAST if last else ""))
-            else:
-                cells.append(Text(" · ", style="dim"))
-        table.add_row(*cells)
-    return table
+class LayoutGrid:
+    """The layout with row and column numbers; the last placed tile is underlined. Where the terminal is too
+    narrow for every column, the columns around the last tile are shown and a line under the grid says which
+    ones are left out: a board cut at the edge without a word would not match the moves' coordinates."""
+
+    def __init__(self, view: dict[str, Any], say: Say = str) -> None:
+        laid = parse_layout([entry["move"] for entry in view["layout"]])
+        self.say = say
+        self.grid: dict[tuple[int, int], tuple[str, bool]] = {}
+        self.last: list[int] = []
+        for number, t in enumerate(laid):
+            dr, dc = (0, 1) if t.orientation == "H" else (1, 0)
+            for i, code in enumerate(t.colours):
+                is_last = number == len(laid) - 1
+                self.grid[(t.row + i * dr, t.col + i * dc)] = (LETTERS[code], is_last and number > 0)
+                if is_last:
+                    self.last.append(t.col + i * dc)
+        cols = [c for _, c in self.grid]
+        self.cols = range(min(cols), max(cols) + 1)
+        self.width = max(3, *(len(str(c)) + 1 for c in self.cols))  # "-10" and "-9" apart, not "-10-9"
+
+    def table(self, cols: range) -> Table:
+        rows = [r for r, _ in self.grid]
+        table = Table(show_header=True, box=None, padding=0, pad_edge=False, header_style="dim")
+        table.add_column("", justify="right", style="dim")
+        for c in cols:
+            table.add_column(str(c), justify="center", min_width=self.width)
+        for r in range(min(rows), max(rows) + 1):
+            cells: list[Text] = [Text(f"{r} ")]
+            for c in cols:
+                if (r, c) in self.grid:
+                    letter, last = self.grid[(r, c)]
+                    cells.append(square(letter, LAST if last else ""))
+                else:
+                    cells.append(Text(" · ", style="dim"))
+            table.add_row(*cells)
+        return table
+
+    def shown(self, room: int) -> range:
+        """The columns that fit in `room` cells: all of them, else a window around the last tile."""
+        label = max(len(f"{r} ") for r, _ in self.grid)
+        fit = max(1, (room - label) // self.width)
+        if fit >= len(self.cols):
+            return self.cols
+        middle = (min(self.last) + max(self.last)) // 2 if self.last else (self.cols.start + self.cols.stop) // 2
+        start = min(max(self.cols.start, middle - fit // 2), self.cols.stop - fit)
+        return range(start, start + fit)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        cols = self.shown(options.max_width)
+        yield self.table(cols)
+        if cols != self.cols:
+            note = msg(
+                "tui_columns_shown",
+                "columns {first} to {last} of {low} to {high}: widen the terminal to see the whole layout",
+                first=cols.start,
+                last=cols.stop - 1,
+                low=self.cols.start,
+                high=self.cols.stop - 1,
+            )
+            yield Text(self.say(note), style="yellow")
+
+
+def layout_grid(view: dict[str, Any], say: Say = str) -> LayoutGrid:
+    """The layout as the terminal draws it (`LayoutGrid`)."""
+    return LayoutGrid(view, say)
 
 
 def legend(say: Say) -> Legend:
