@@ -12,6 +12,7 @@ from kameleon.engine.translations import speaker
 from kameleon.games.chromino import bench
 from kameleon.games.chromino.heuristics import action_values
 from kameleon.games.chromino.render import describe, render
+from kameleon.games.chromino.state import ChrominoState
 from kameleon.games.chromino.tiles import tile_colours
 
 from .helpers import brute_force, rig
@@ -106,7 +107,7 @@ def test_render_has_a_legend_of_the_letters_in_the_readers_language() -> None:
 def test_a_layout_wider_than_the_terminal_shows_the_last_tile_and_says_what_it_leaves_out() -> None:
     rng = random.Random(5)
 
-    def wide() -> kameleon.State:
+    def wide() -> ChrominoState:
         """A position of random play whose layout spans 18 columns or more (at 50 columns, 15 fit)."""
         for seed in range(50):
             state = kameleon.load("chromino", players=4).new_state(seed)
@@ -115,6 +116,7 @@ def test_a_layout_wider_than_the_terminal_shows_the_last_tile_and_says_what_it_l
                 state.apply(legal[rng.randrange(len(legal))])
                 _, _, low, high = state.board.extent()
                 if high - low >= 17 and state.view(None)["layout"][-1]["move"] not in ("draw", "pass"):
+                    assert isinstance(state, ChrominoState)
                     return state
         raise AssertionError("no layout of 18 columns in 50 random games")
 
