@@ -19,6 +19,8 @@ from kameleon.games.coloretto import narration
 from kameleon.games.coloretto import notation as nt
 from kameleon.games.coloretto.cards import CARD_NAMES
 from kameleon.games.coloretto.explain import CARD_LABELS
+from kameleon.games.coloretto.scoring import PLUS_TWO_POINTS, value
+from kameleon.games.coloretto.scoring import table as table_of
 from kameleon.games.coloretto.state import ColorettoState
 
 STYLES = {
@@ -172,22 +174,24 @@ def summary(state: ColorettoState, names: list[str], say: Say = str) -> Renderab
     for column in columns:
         table.add_column(say(column), justify="right" if column.code in ("tui_plus_two", "tui_total") else "left")
     winners = set(view["winners"])
+    points = table_of(state.game.options["scoring"])
     for seat, score in enumerate(view["scores"]):
 
-        def pile(colours: list[str], score: dict[str, Any] = score) -> Text:
-            return (
-                Text(" ").join(Text(f" {score['counts'][c]} ", style=STYLES[c]) for c in colours)
-                if colours
-                else Text("-")
-            )
+        def pile(colours: list[str], sign: int, score: dict[str, Any] = score) -> Text:
+            """The colours' card counts, then what they are worth ("6 5 4 = 40"): counts alone do not add up."""
+            if not colours:
+                return Text("-")
+            worth = sign * sum(value(score["counts"][c], points) for c in colours)
+            counts = Text(" ").join(Text(f" {score['counts'][c]} ", style=STYLES[c]) for c in colours)
+            return Text.assemble(counts, f" = {worth}")
 
         table.add_row(
             str(seat),
             Text(names[seat] + (" ★" if seat in winners else "")),  # a name is text, never markup
             ", ".join(card_label(c, say) for c in score["joker_colours"]) or "-",
-            pile(score["positive"]),
-            pile(score["negative"]),
-            str(score["plus_two"]),
+            pile(score["positive"], 1),
+            pile(score["negative"], -1),
+            f"{score['plus_two']} = {score['plus_two'] * PLUS_TWO_POINTS}" if score["plus_two"] else "0",
             Text(str(score["total"]), style="bold"),
         )
     return table

@@ -31,6 +31,8 @@ ALIASES = {"violet": "purple", "difficult": "purple"}
 POSITIVE_COLOURS = 3
 MAX_COUNTED = 6
 """A colour pile of more cards scores as this many (5.2)."""
+PLUS_TWO_POINTS = 2
+"""What each "+2" card is worth."""
 
 
 def table(scoring: str) -> tuple[int, ...]:
@@ -109,7 +111,7 @@ class Breakdown:
 
 def _total(final: Sequence[int], plus_two: int, points: Sequence[int]) -> int:
     values = sorted((points[min(m, MAX_COUNTED)] for m in final if m), reverse=True)
-    return 2 * sum(values[:POSITIVE_COLOURS]) - sum(values) + 2 * plus_two
+    return 2 * sum(values[:POSITIVE_COLOURS]) - sum(values) + PLUS_TWO_POINTS * plus_two
 
 
 def _check_inputs(counts: Sequence[int], jokers: int, plus_two: int) -> None:
@@ -219,7 +221,7 @@ def declared_breakdown(
     negative = tuple(c for c in held if c not in positive_set)
     total = sum(value(final[c], points) for c in positive_set) - sum(value(final[c], points) for c in negative)
     return Breakdown(
-        total=total + 2 * plus_two,
+        total=total + PLUS_TWO_POINTS * plus_two,
         counts=tuple(final),
         joker_colours=tuple(joker_colours),
         positive=tuple(positive),
