@@ -166,7 +166,7 @@ def test_taken_row_cannot_receive_or_be_taken_again() -> None:
         (["draw"], "draw", "place it in a row first"),
         ([], "take 4", "The row must be a number from 1 to 3"),  # three rows at a table of 3
         ([], "joker red", "declared after the final round"),
-        ([], "fly", "is not a move"),
+        ([], "fly", r"^'fly' is not a move; moves are: draw, place <row>, take <row>\.$"),  # no end choices here
         ([], "place x", "number from 1 to 3"),
         ([], "joker pink", "no colour 'pink'"),
     ],
@@ -178,6 +178,12 @@ def test_illegal_moves_are_explained_and_change_nothing(moves: list[str], bad: s
     with pytest.raises(IllegalAction, match=message):
         state.apply_str(bad)
     assert state == before
+
+
+def test_a_word_that_is_no_move_is_met_with_the_moves_this_game_has() -> None:
+    manual = new(3, scoring_choices="manual")
+    with pytest.raises(IllegalAction, match="moves are: draw, place <row>, take <row>, joker <colour>, positive"):
+        manual.apply_str("fly")
 
 
 def test_non_actions_are_rejected() -> None:

@@ -45,9 +45,10 @@ def action_to_str(action: int) -> str:
     raise ValueError(f"{action!r} is not a Coloretto action index 0..{NUM_ACTIONS - 1}")
 
 
-def parse_action(text: str, rows: int = MAX_ROWS) -> int:
+def parse_action(text: str, rows: int = MAX_ROWS, choices: bool = True) -> int:
     """The action written as `text` (case and extra spaces ignored) at a table of `rows` rows; raises
-    NotationError."""
+    NotationError. `choices`: the game has the end's scoring choices (`scoring_choices` manual), so the
+    error for a word that is no move names them too."""
     if not isinstance(text, str):
         raise NotationError(msg("move_not_text", "A move is text, not {kind}.", kind=type(text).__name__))
     words = text.lower().split()
@@ -68,6 +69,14 @@ def parse_action(text: str, rows: int = MAX_ROWS) -> int:
                 )
             )
         return _COLOUR_WORDS[words[0]] + colour_index(words[1])
+    if not choices:
+        raise NotationError(
+            msg(
+                "not_a_move_plain",
+                "{text!r} is not a move; moves are: draw, place <row>, take <row>.",
+                text=text.strip(),
+            )
+        )
     raise NotationError(
         msg(
             "not_a_move",

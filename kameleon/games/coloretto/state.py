@@ -447,7 +447,7 @@ class ColorettoState(State[int]):
         return event(self, action, after, seat)
 
     def parse_action(self, text: str) -> int:
-        return nt.parse_action(text, len(self.rows))
+        return nt.parse_action(text, len(self.rows), choices=self.game.options["scoring_choices"] == "manual")
 
     def __repr__(self) -> str:
         where = f"round {self.round} {PHASES[self.phase]} seat {self.current_player}"
