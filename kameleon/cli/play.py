@@ -54,13 +54,16 @@ def help_text(state: State[Any], say: Say = str, examples_from: set[int] | None 
         )
     else:
         how = msg("tui_how", "Type a move in the game's notation or its number from the list.")
+    renderer = state.game.renderer()
+    written = renderer.notation if renderer is not None else None
     commands = msg(
         "tui_commands",
         "Commands: {moves} list the legal moves, {board} show the table again, {help} this text, "
         "{quit} save and leave.",
         **COMMANDS,
     )
-    return f"{say(how)}\n{say(commands)}"
+    notation = f"\n{escape(say(written))}" if written is not None else ""
+    return f"{say(how)}{notation}\n{say(commands)}"
 
 
 HELP = helptext("Play a game in the terminal. People take the first seats, bots the last ones.")

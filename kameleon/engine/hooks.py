@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from kameleon.engine.game import State
-    from kameleon.engine.messages import Say
+    from kameleon.engine.messages import Message, Say
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,9 @@ class TerminalRenderer:
     """A move as a sentence, e.g. "Ann took row 2: blue, +2", from its event as the watcher may know it
     (`State.event_seen_by`), the mover's seat and every seat's name as shown (plain text); None for an event
     it does not word. Play and replay print it beside the move's notation."""
+    notation: Message | None = None
+    """How a move is written, where the moves' tokens do not say it themselves (a placement's coordinates):
+    one sentence that play's help panel shows."""
 
     def __post_init__(self) -> None:
         # A renderer written before `say` existed takes two arguments: it goes on working, in English.

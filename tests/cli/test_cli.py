@@ -308,3 +308,14 @@ def test_a_bad_server_setting_is_named(
     monkeypatch.setenv(variable, value)
     out = run("serve", "--port", "1", home=tmp_path)
     assert out.returncode == 2 and message in " ".join(out.stderr.split())
+
+
+def test_the_help_panel_says_how_a_chromino_placement_is_written(tmp_path: Path) -> None:
+    """Coordinates are not to be guessed from the tokens: the game's own sentence is in the help panel."""
+    out = run("play", "chromino", "-p", "2", "--bots", "random", "--seed", "3", stdin="quit\n", home=tmp_path)
+    said = " ".join(out.stdout.replace("│", " ").split())  # the panel's lines, read as one text
+    assert "then the row,col of its top-left square: PRR H 0,-1" in said, out.stdout
+    italian = run("play", "chromino", "-p", "2", "--bots", "random", "--lang", "it", stdin="quit\n", home=tmp_path)
+    assert "della sua casella in alto a sinistra" in " ".join(italian.stdout.replace("│", " ").split())
+    coloretto = run("play", "coloretto", "-p", "2", "--bots", "random", stdin="quit\n", home=tmp_path)
+    assert "top-left" not in coloretto.stdout  # tokens that say it all need no sentence

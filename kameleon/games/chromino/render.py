@@ -201,4 +201,13 @@ def describe(state: ChrominoState, action: int, say: Say = str) -> str:
     return say(contacts)
 
 
-RENDERER = TerminalRenderer(render=render, describe=describe, narrate=narration.narrate)
+RENDERER = TerminalRenderer(
+    render=render,
+    describe=describe,
+    narrate=narration.narrate,
+    notation=msg(
+        "tui_notation",
+        "A tile is laid as its colours in reading order (left to right, or top to bottom), H or V, then the row,col"
+        " of its top-left square: PRR H 0,-1.",
+    ),
+)
