@@ -56,7 +56,7 @@ def narrate(event: Mapping[str, Any], seat: int, names: Sequence[str], say: Say 
             )
         ]
         if event.get("bonus"):
-            said.append(msg("tui_s_bonus", "golden joker bonus: {card}", card=_card(event["bonus"])))
+            said.append(msg("tui_s_bonus_card", "bonus card for the golden joker: {card}", card=_card(event["bonus"])))
             if event.get("last_round"):
                 said.append(msg("tui_s_bonus_last", "the last round card came up"))
         if event.get("discarded"):
