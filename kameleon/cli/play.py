@@ -126,6 +126,7 @@ def play_command(
     spoken = f" --lang {language}" if lang is not None or language != "en" else ""  # go on in the same language
     again = f"kameleon play {state.game.name} --resume {shlex.quote(str(path))}{spoken}"
     last_person: int | None = None
+    ply_before: State[Any] | None = None  # where a bot's ply began, while it is not whole yet
     try:
         while not state.is_terminal:
             seat = state.current_player
@@ -157,8 +158,15 @@ def play_command(
                 state.apply(action)
                 _save(state, names, path)  # before it is shown: a move on the screen is a move on the disk
                 if before is not None:
-                    seen = watcher if humans else EVERYTHING  # bots only: nobody at the table to hide from
-                    _log(before, state, text, seen, names, render, say, board)
+                    # A bot's ply of several actions (a Caméléon capture, then its reward's square) is one line,
+                    # as its record and replay have it: said once the ply is whole, with its whole token.
+                    ply_before = ply_before or before
+                    if not _ply_open(state, seat):
+                        seen = watcher if humans else EVERYTHING  # bots only: nobody at the table to hide from
+                        whole = ply_before is not before
+                        shown = state.move_tokens()[-1] if whole else text
+                        _log(ply_before, state, shown, seen, names, render, say, board)
+                        ply_before = None
                 if delay:
                     time.sleep(delay)
     except KeyboardInterrupt:
@@ -187,6 +195,16 @@ def _log(
     (as replay --upto does)."""
     shown = [_who(names, seat, say) for seat in range(after.num_players)]
     console.print(move_line(len(after.move_tokens()), before, after, token, watcher, shown, render, board))
+
+
+def _ply_open(state: State[Any], seat: int) -> bool:
+    """Whether `seat`, to move again, is in the middle of one ply: the record counts its next action as part of
+    the same move (the count of record tokens stays as it is)."""
+    if state.is_terminal or state.current_player != seat:
+        return False
+    probe = state.clone()
+    probe.apply(probe.legal_actions()[0])
+    return len(probe.move_tokens()) == len(state.move_tokens())
 
 
 def _holds_secrets(state: State[Any], seat: int) -> bool:
