@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import kameleon
+from kameleon.games.cameleon.render import describe
 from kameleon.games.cameleon.view import action_facts
 
 from .support import at
@@ -37,7 +38,12 @@ def test_a_displacement_with_choices_shows_as_such_and_then_waits() -> None:
         "leaves_reserve": False,
         "choices_follow": True,
         "captures": [],
+        "sure_victims": [{"victim": "d6", "piece": "y"}],  # taken whatever is chosen: only its reward's square is
+        "maybe_victims": [],
     }
+    assert describe(state, state.parse_action("c4-d5")) == (
+        "yellow c4 to d5; takes the yellow on d6; the reward's choices follow"
+    )
     state.apply_str("c4-d5*")
     view = state.view(None)
     assert view["moves"] == {} and set(view["no_move_from"].values()) == {"pending"}

@@ -153,12 +153,38 @@ def render(state: CameleonState, seat: int | None, say: Say = str) -> Any:
     return Group(*parts)
 
 
+def _choices_follow(facts: dict[str, Any], say: Say) -> str:
+    """A capture whose choices come next: the pieces it takes whatever is chosen, and those only some choices
+    take ("takes the yellow on d4, and perhaps the red on e5; choices follow")."""
+
+    def pieces(victims: list[dict[str, Any]]) -> str:
+        return ", ".join(
+            say(msg("tui_victim", "the {piece} on {victim}", piece=kind_name(v["piece"]), victim=v["victim"]))
+            for v in victims
+        )
+
+    if facts["sure_victims"] and facts["maybe_victims"]:
+        said = msg(
+            "tui_choices_takes_perhaps",
+            "takes {sure}, and perhaps {maybe}; choices follow",
+            sure=pieces(facts["sure_victims"]),
+            maybe=pieces(facts["maybe_victims"]),
+        )
+    elif facts["sure_victims"]:
+        said = msg("tui_choices_takes", "takes {sure}; the reward's choices follow", sure=pieces(facts["sure_victims"]))
+    else:
+        said = msg(
+            "tui_choices_perhaps", "takes some of {maybe}, as you choose next", maybe=pieces(facts["maybe_victims"])
+        )
+    return say(said)
+
+
 def describe(state: CameleonState, action: int, say: Say = str) -> str:
     """A move in words, e.g. 'yellow c4 to d5, takes the yellow on d6 (orange reward to b1)'."""
     facts = action_facts(state, action)
     choice = facts.get("choice")
     if choice == "room":
-        return say(msg("tui_choose_room", "the reward room goes to the victim on {square}", square=facts["victim"]))
+        return say(msg("tui_choose_room_take", "take the reward for the capture on {square}", square=facts["victim"]))
     if choice == "reward":
         return say(msg("tui_choose_reward", "take the {colour} reward", colour=KIND_NAMES[facts["kind"]]))
     if choice == "reserve":
@@ -180,7 +206,7 @@ def describe(state: CameleonState, action: int, say: Say = str) -> str:
         if facts["leaves_reserve"]:
             head += " " + say(msg("tui_leaves_reserve", "(leaves the reserve)"))
     if facts["choices_follow"]:
-        return head + "; " + say(msg("tui_choices_follow", "captures with choices to make next"))
+        return head + "; " + _choices_follow(facts, say)
     words = []
     for capture in facts["captures"]:
         piece = kind_name(capture["piece"])

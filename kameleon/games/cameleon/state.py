@@ -298,6 +298,13 @@ class CameleonState(State[int]):
         assert copy.last_ply is not None
         return copy.last_ply[1]
 
+    def pending_outcomes(self, action: int) -> tuple[Outcome, ...]:
+        """The outcomes the choices after the displacement `action` will pick from (none when no choice
+        follows); raises IllegalAction when it is not legal. The state is unchanged (package-internal)."""
+        copy = self.clone()
+        copy.apply(action)
+        return copy.pending[0] if copy.pending is not None else ()
+
     def _resolve(self, displacement: int, moved: int, exited: bool) -> None:
         candidates = self._candidates(moved)
         if not candidates:

@@ -147,6 +147,11 @@ def _shared(outcomes: Any) -> set[tuple[int, int, int]]:
     return set.intersection(*sets) if sets else set()
 
 
+def _victim(state: CameleonState, square: int) -> dict[str, Any]:
+    code = state.board[square]
+    return {"victim": state.geo.names[square], "piece": piece_letter(code) if code else None}
+
+
 def action_facts(state: CameleonState, action: int) -> dict[str, Any]:
     """What `action` does now, as JSON-safe facts for an interface's words.
 
@@ -154,7 +159,9 @@ def action_facts(state: CameleonState, action: int) -> dict[str, Any]:
     `{"choice": "reserve", "square": "b1"}`. A displacement: `{"pass": True}` or the moving `piece` (its CPN
     letter), `from`, `to` and `leaves_reserve`; then `choices_follow` (the ply waits for choices) and
     `captures`, each `{"victim": square, "piece": letter, "reward": letter or None, "square": square or None}`
-    (none for an action that is not legal now). `{"off_area": True}` for a displacement ending off the
+    (none for an action that is not legal now, or where choices follow); where choices follow,
+    `sure_victims` (taken whatever is chosen) and `maybe_victims` (taken by some choices only), each
+    `{"victim": square, "piece": letter}`. `{"off_area": True}` for a displacement ending off the
     playing area."""
     geo = state.geo
     names = geo.names
@@ -184,6 +191,12 @@ def action_facts(state: CameleonState, action: int) -> dict[str, Any]:
     except IllegalAction:
         captures = ()
     facts["choices_follow"] = captures is None
+    # Where choices follow, the pieces the ply takes whatever is chosen, and those only some choices take.
+    outcomes = state.pending_outcomes(action) if captures is None else ()
+    taken = [{v for v, _, _ in outcome.captures} for outcome in outcomes]
+    sure = set.intersection(*taken) if taken else set()
+    facts["sure_victims"] = [_victim(state, v) for v in sorted(sure)]
+    facts["maybe_victims"] = [_victim(state, v) for v in sorted(set().union(*taken) - sure)]
     facts["captures"] = [
         {
             "victim": names[v],
