@@ -154,3 +154,16 @@ def test_bench_layouts_have_60_tiles_and_agree_with_brute_force() -> None:
     figures = bench.run(0.2)
     assert figures["placements_hand8_layout60_median_ms"] > 0 and figures["layouts"] >= 3
     assert figures["determinize_4p_us"] > 0
+
+
+def test_the_end_says_why_nobody_plays_after_the_seat_that_went_out() -> None:
+    state = kameleon.load("chromino", players=2).new_state(5)
+    while not state.is_terminal:
+        state.apply(state.legal_actions()[0])
+    view = state.view(None)
+    assert view["final_round"] and view["first_out"] is not None
+    console = Console(record=True, width=200, color_system=None)
+    console.print(render(state, None))
+    assert f"game over: the last round is complete (rounds begin with seat {view['first_player']})" in (
+        console.export_text()
+    )

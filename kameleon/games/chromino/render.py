@@ -48,7 +48,15 @@ def render(state: ChrominoState, seat: int | None, say: Say = str) -> Renderable
     ]
     if view["final_round"]:
         status.append(say(msg("tui_final_round", "FINAL ROUND (seat {seat} went out)", seat=view["first_out"])))
-    if view["phase"] == "over":
+    if view["phase"] == "over" and view["final_round"] and view["options"]["final_round"] == "complete_round":
+        # Why nobody played after the seat that went out: the round had come round to its start.
+        said = msg(
+            "tui_game_over_round",
+            "game over: the last round is complete (rounds begin with seat {seat})",
+            seat=view["first_player"],
+        )
+        status.append(say(said))
+    elif view["phase"] == "over":
         status.append(say(msg("tui_game_over", "game over")))
     parts: list[RenderableType] = [Legend(status, style="bold"), layout_grid(view, say), legend(say)]
     parts.append(_players(view, say))
