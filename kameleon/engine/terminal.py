@@ -96,12 +96,12 @@ def as_lines(table: Table, lead: int = 2) -> Group:
             for header, cell in zip(headers[lead:], row[lead:], strict=True)
             if cell.plain
         ]
-        first = Text.assemble(who, ": ", *facts[:1])  # who, and on their line at least one fact
+        first = Text.assemble(who, " — ", *facts[:1])  # who, and on their line at least one fact
         lines.append(Legend([first, *facts[1:]], style=""))
     return Group(*lines)
 
 
 def fitted(shown: RenderableType, lead: int = 2) -> RenderableType:
-    """A table where the console has room for it whole, else its rows as lines (`as_lines`); anything else
-    as it is."""
+    """A table where the console has room for it whole, else its rows as lines (`as_lines`), rather than a word
+    cut short or a last column cut off; anything else as it is."""
     return Fitting(shown, as_lines(shown, lead)) if isinstance(shown, Table) else shown

@@ -85,6 +85,6 @@ def test_a_table_as_lines_keeps_its_colours_and_names_each_fact() -> None:
     table = Table("seat", "player", "positive", "total", title="Final scores")
     table.add_row("0", "Ann ★", Text(" 4 ", style="on blue"), "18")
     table.add_row("1", "[b]Bo[/b]", "", "12")  # a str cell is markup, as the table reads it; an empty one is left out
-    assert lines_at(80, as_lines(table)) == ["Final scores", "0 Ann ★: positive  4  · total 18", "1 Bo: total 12"]
+    assert lines_at(80, as_lines(table)) == ["Final scores", "0 Ann ★ — positive  4  · total 18", "1 Bo — total 12"]
     console = Console(width=80, file=io.StringIO())
     assert any(segment.style is not None and segment.style.bgcolor for segment in console.render(as_lines(table)))

@@ -19,7 +19,7 @@ from rich.text import Text
 
 from kameleon.engine.hooks import TerminalRenderer
 from kameleon.engine.messages import Message, Say, msg
-from kameleon.engine.terminal import Legend, add_column
+from kameleon.engine.terminal import Legend, add_column, fitted
 from kameleon.games.cameleon import narration
 from kameleon.games.cameleon.state import CameleonState
 from kameleon.games.cameleon.view import SIDES as SIDE_KEYS
@@ -252,7 +252,7 @@ def summary(state: CameleonState, names: list[str], say: Say = str) -> Any:
             str(score["chameleons"]),
             str(score["captured"]),
         )
-    return table
+    return fitted(table)  # a line per seat where the terminal is too narrow for the whole table
 
 
 RENDERER = TerminalRenderer(render=render, describe=describe, summary=summary, narrate=narration.narrate)

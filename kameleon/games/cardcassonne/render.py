@@ -17,7 +17,7 @@ from rich.text import Text
 
 from kameleon.engine.hooks import TerminalRenderer
 from kameleon.engine.messages import Message, Say, msg
-from kameleon.engine.terminal import HOLE, Fitting, Legend, add_column, fill
+from kameleon.engine.terminal import HOLE, Fitting, Legend, add_column, fill, fitted
 from kameleon.games.cardcassonne import narration
 from kameleon.games.cardcassonne import notation as nt
 from kameleon.games.cardcassonne.cards import CARD_LABELS, COLOUR_LABELS, COLOURS, DRG, FAI, ROW_LABELS
@@ -278,7 +278,7 @@ def summary(state: CardcassonneState, names: list[str], say: Say = str) -> Rende
             *(str(player["score_parts"][part]) for part in PARTS),
             Text(str(player["score"]), style="bold"),
         )
-    return table
+    return fitted(table)  # a line per seat where the terminal is too narrow for the whole table
 
 
 RENDERER = TerminalRenderer(render=render, describe=describe, summary=summary, narrate=narration.narrate)

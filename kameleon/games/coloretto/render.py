@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from kameleon.engine.hooks import TerminalRenderer
 from kameleon.engine.messages import Message, Say, msg
-from kameleon.engine.terminal import HOLE, Fitting, Legend, fill
+from kameleon.engine.terminal import HOLE, Fitting, Legend, fill, fitted
 from kameleon.games.coloretto import narration
 from kameleon.games.coloretto import notation as nt
 from kameleon.games.coloretto.cards import CARD_NAMES
@@ -161,7 +162,14 @@ def _count(held: int, colour: str, score: dict[str, Any]) -> Text:
 def summary(state: ColorettoState, names: list[str], say: Say = str) -> RenderableType:
     """Final score breakdown: joker colours, positive and negative colours, "+2" cards."""
     view = state.view(None)
-    table = Table(title=say(msg("tui_final_scores", "Final scores")), title_justify="left")
+    # Seven columns fit 80 without the boxes' inner rules (the translations' longer words included, mostly).
+    table = Table(
+        title=say(msg("tui_final_scores", "Final scores")),
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        padding=(0, 1, 0, 0),
+        show_edge=False,
+    )
     columns = (
         msg("tui_seat", "seat"),
         msg("tui_player", "player"),
@@ -194,7 +202,7 @@ def summary(state: ColorettoState, names: list[str], say: Say = str) -> Renderab
             f"{score['plus_two']} = {score['plus_two'] * PLUS_TWO_POINTS}" if score["plus_two"] else "0",
             Text(str(score["total"]), style="bold"),
         )
-    return table
+    return fitted(table)  # a line per seat where the terminal is too narrow for the whole table
 
 
 def describe(state: ColorettoState, action: int, say: Say = str) -> str:
