@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich import box
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, JustifyMethod, RenderableType, RenderResult
 from rich.measure import Measurement
@@ -105,3 +106,9 @@ def fitted(shown: RenderableType, lead: int = 2) -> RenderableType:
     """A table where the console has room for it whole, else its rows as lines (`as_lines`), rather than a word
     cut short or a last column cut off; anything else as it is."""
     return Fitting(shown, as_lines(shown, lead)) if isinstance(shown, Table) else shown
+
+
+def compact_table(title: str) -> Table:
+    """A table of many columns titled `title` that fits 80 columns: no inner rules, no edge, one space between
+    columns (a game's final scores, with translated headers)."""
+    return Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0), show_edge=False)

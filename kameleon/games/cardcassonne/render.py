@@ -17,7 +17,7 @@ from rich.text import Text
 
 from kameleon.engine.hooks import TerminalRenderer
 from kameleon.engine.messages import Message, Say, msg
-from kameleon.engine.terminal import HOLE, Fitting, Legend, add_column, fill, fitted
+from kameleon.engine.terminal import HOLE, Fitting, Legend, add_column, compact_table, fill, fitted
 from kameleon.games.cardcassonne import narration
 from kameleon.games.cardcassonne import notation as nt
 from kameleon.games.cardcassonne.cards import CARD_LABELS, COLOUR_LABELS, COLOURS, DRG, FAI, ROW_LABELS
@@ -256,14 +256,7 @@ def describe(state: CardcassonneState, action: int, say: Say = str) -> str:
 def summary(state: CardcassonneState, names: list[str], say: Say = str) -> RenderableType:
     """Final scores by part: people, herds, tens, lone wild animals and the chest's building sets."""
     view = state.view(None)
-    table = Table(
-        title=say(msg("tui_final_scores", "Final scores")),
-        title_justify="left",
-        box=box.SIMPLE_HEAD,
-        # Eight columns of translated headers fit 80 columns with two spaces between columns, not three.
-        padding=(0, 1, 0, 0),
-        show_edge=False,
-    )
+    table = compact_table(say(msg("tui_final_scores", "Final scores")))
     add_column(table, say(msg("tui_seat", "seat")))
     add_column(table, say(msg("tui_player", "player")))
     for part in PARTS:

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from kameleon.engine.hooks import TerminalRenderer
 from kameleon.engine.messages import Message, Say, msg
-from kameleon.engine.terminal import HOLE, Fitting, Legend, fill, fitted
+from kameleon.engine.terminal import HOLE, Fitting, Legend, compact_table, fill, fitted
 from kameleon.games.coloretto import narration
 from kameleon.games.coloretto import notation as nt
 from kameleon.games.coloretto.cards import CARD_NAMES
@@ -162,14 +161,7 @@ def _count(held: int, colour: str, score: dict[str, Any]) -> Text:
 def summary(state: ColorettoState, names: list[str], say: Say = str) -> RenderableType:
     """Final score breakdown: joker colours, positive and negative colours, "+2" cards."""
     view = state.view(None)
-    # Seven columns fit 80 without the boxes' inner rules (the translations' longer words included, mostly).
-    table = Table(
-        title=say(msg("tui_final_scores", "Final scores")),
-        title_justify="left",
-        box=box.SIMPLE_HEAD,
-        padding=(0, 1, 0, 0),
-        show_edge=False,
-    )
+    table = compact_table(say(msg("tui_final_scores", "Final scores")))
     columns = (
         msg("tui_seat", "seat"),
         msg("tui_player", "player"),
