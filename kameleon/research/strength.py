@@ -529,6 +529,7 @@ def prepare(folder: Path, settings: Settings, resume: bool, out: Path) -> None:
             shown = ", ".join(
                 f"--{name.replace('_', '-')} {','.join(value) if isinstance(value, list) else value}"
                 for name, value in known
+                if not (name == "move_time" and "iterations" in earlier)  # kept in the key, but not what ran
             )
             raise KameleonError(
                 f"{folder} holds the games of another report ({shown or 'unreadable settings'}): resume "

@@ -250,7 +250,7 @@ def test_resuming_checks_the_file_belongs_to_the_tournament(tmp_path: Path) -> N
 
 def test_cli_interrupted_says_how_to_resume_and_resume_finishes(tmp_path: Path) -> None:
     out = tmp_path / "games.jsonl"
-    args = ["--game", "coloretto", "-p", "2", "--bots", "hard:0.05,random", "--games", "12", "--out", str(out)]
+    args = ["--game", "coloretto", "-p", "2", "--bots", "hard@40,random", "--games", "12", "--out", str(out)]
     env = {**os.environ, "COLUMNS": "160"}
     command = [sys.executable, "-m", "kameleon", "tournament", *args]
     # Its own session, with Ctrl-C's default handling (a background child would ignore it).

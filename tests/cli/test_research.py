@@ -123,7 +123,7 @@ def test_a_folder_without_games_does_not_block_a_new_report(tmp_path: Path) -> N
     (kept / "settings.json").write_text("[1, 2]")  # left by a run that stopped before its first game
     (kept / "coloretto-2p-hard-medium.jsonl").write_text("")
     out = tmp_path / "strength.md"
-    args = ["--game", "coloretto", "--games", "2", "--move-time", "0.005", "--workers", "1"]
+    args = ["--game", "coloretto", "--games", "2", "--iterations", "10", "--workers", "1"]
     done = research("strength", *args, "--out", str(out), "--games-dir", str(kept))
     assert done.exit_code == 0, done.output
     assert out.is_file() and not kept.exists()
@@ -135,12 +135,12 @@ def test_a_folder_without_games_does_not_block_a_new_report(tmp_path: Path) -> N
 
 
 def _strength(*args: str) -> list[str]:
-    return [sys.executable, "-m", "kameleon", "research", "strength", "--game", "coloretto", "--games", "4", *args]
+    return [sys.executable, "-m", "kameleon", "research", "strength", "--game", "coloretto", "--games", "2", *args]
 
 
 def test_an_interrupted_report_resumes_from_the_games_kept(tmp_path: Path) -> None:
     out, kept = tmp_path / "strength.md", tmp_path / "games"
-    args = ["--move-time", "0.01", "--workers", "1", "--out", str(out), "--games-dir", str(kept)]
+    args = ["--iterations", "20", "--workers", "1", "--out", str(out), "--games-dir", str(kept)]
     env = {**os.environ, "COLUMNS": "200"}
     # Its own session, with Ctrl-C's default handling (a background child would ignore it).
     running = subprocess.Popen(
@@ -155,7 +155,7 @@ def test_an_interrupted_report_resumes_from_the_games_kept(tmp_path: Path) -> No
     _, stderr = running.communicate(timeout=60)
     played = {f.name: len(read_results(f)) for f in kept.glob("*.jsonl")}
     assert running.returncode == 130 and not out.exists()
-    assert f"interrupted after {sum(played.values())} of 56 games; they are kept in {kept}" in " ".join(stderr.split())
+    assert f"interrupted after {sum(played.values())} of 28 games; they are kept in {kept}" in " ".join(stderr.split())
     assert "Traceback" not in stderr
 
     def command(*more: str) -> subprocess.CompletedProcess[str]:
@@ -166,7 +166,7 @@ def test_an_interrupted_report_resumes_from_the_games_kept(tmp_path: Path) -> No
     other = command("--seed", "7", "--resume")
     assert (
         other.returncode == 2
-        and "holds the games of another report (--games 4, --move-time 0.01, --seed 2026, --game coloretto)"
+        and "holds the games of another report (--games 2, --seed 2026, --iterations 20, --game coloretto)"
         in (" ".join(other.stderr.split()))
     )
     assert {f.name: len(read_results(f)) for f in kept.glob("*.jsonl")} == played  # refusals change nothing

@@ -135,8 +135,10 @@ class Socket:
     def __init__(self, base: str, table_id: str, headers: dict[str, str] | None = None, query: str = "") -> None:
         url = base.replace("http://", "ws://") + f"/api/tables/{table_id}/ws{query}"
         self._stack = contextlib.ExitStack()
+        # No bound on the frames kept unread: with the default 16 the connection stops reading once a test leaves
+        # frames unread, misses the server's reply to its close and waits out the 10 s close timeout.
         self.ws: ClientConnection = self._stack.enter_context(
-            connect(url, additional_headers=headers, proxy=None, open_timeout=10)
+            connect(url, additional_headers=headers, proxy=None, open_timeout=10, max_queue=None)
         )
         self.frames: list[dict[str, Any]] = []
         self.raw: list[dict[str, Any]] = []

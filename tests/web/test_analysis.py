@@ -264,13 +264,14 @@ def test_a_hint_in_another_game_reads_as_advice_on_a_phone_too(browser: Browser,
             context.close()
 
 
-def random_record(game: str, seed: int) -> dict[str, object]:
-    """A whole game of random moves, as a record to import (its moves: one token per action)."""
+def random_record(game: str, seed: int, moves: int) -> dict[str, object]:
+    """A game of random moves to its end or its first `moves` moves, as a record to import (one token per
+    action)."""
     options = {} if game == "cameleon" else {"players": 2}
     state = kameleon.load(game, **options).new_state(seed=seed)
     rng = random.Random(seed)
     tokens: list[str] = []
-    while not state.is_terminal and len(tokens) < 400:
+    while not state.is_terminal and len(tokens) < moves:
         action = rng.choice(state.legal_actions())
         tokens.append(state.action_to_str(action))
         state.apply(action)
@@ -281,7 +282,8 @@ def random_record(game: str, seed: int) -> dict[str, object]:
 def test_the_better_move_is_drawn_on_every_board(browser: Browser, arena: ServerProcess, game: str) -> None:
     """An imported game is analysed like a finished one; a marked move's better move is marked on its board."""
     ann = Player(arena.url, f"Ann {game}")
-    table_id = ann.post("/api/records", random_record(game, 11), expect=201)["table"]["id"]
+    # The first 30 moves: a Cardcassonne decision costs a tenth of a second to analyse even at the tests' budget.
+    table_id = ann.post("/api/records", random_record(game, 11, 30), expect=201)["table"]["id"]
     context, page = signed_in(browser, arena, ann, viewport=DESKTOP)
     try:
         page.goto(f"/replay/{table_id}")
