@@ -413,7 +413,19 @@ def _run_processes(tasks: Sequence[GameTask], workers: int, finished: Callable[[
         except BaseException:
             for future in running:
                 future.cancel()
+            _stop_workers(pool)
             raise
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """End the games the workers are still playing. A terminal's Ctrl-C reaches the workers too, but an interrupt
+    sent to this process alone (`kill -INT`) or an error here would otherwise wait for each game to end."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14 and later
+    if terminate is not None:
+        terminate()
+        return
+    for process in list((pool._processes or {}).values()):
+        process.terminate()
 
 
 @contextmanager

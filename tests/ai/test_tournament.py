@@ -275,6 +275,25 @@ def test_cli_interrupted_says_how_to_resume_and_resume_finishes(tmp_path: Path) 
     assert sorted(r["index"] for r in read_results(out)) == list(range(12))
 
 
+def test_an_interrupt_sent_to_the_main_process_alone_stops_the_games_in_flight(tmp_path: Path) -> None:
+    """`kill -INT` reaches the main process only: the workers' games (a minute each here) are stopped, not
+    waited for."""
+    out = tmp_path / "games.jsonl"
+    args = ["--game", "coloretto", "-p", "2", "--bots", "hard:2,random", "--games", "4", "--workers", "2"]
+    running = subprocess.Popen(
+        [sys.executable, "-m", "kameleon", "tournament", *args, "--out", str(out)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )  # fmt: skip
+    time.sleep(4)  # the workers have started their games
+    os.kill(running.pid, signal.SIGINT)
+    interrupted = time.monotonic()
+    _, stderr = running.communicate(timeout=60)
+    assert time.monotonic() - interrupted < 10, "the main process waited for the games to end"
+    assert running.returncode == 130 and "interrupted after 0 of 4 games" in " ".join(stderr.split())
+    assert "Traceback" not in stderr and read_results(out) == []
+
+
 def test_cli_json_summary_and_records(tmp_path: Path) -> None:
     out = tmp_path / "t.jsonl"
     done = _cli(
