@@ -418,13 +418,16 @@ def _run_processes(tasks: Sequence[GameTask], workers: int, finished: Callable[[
 
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:
-    """End the games the workers are still playing. A terminal's Ctrl-C reaches the workers too, but an interrupt
-    sent to this process alone (`kill -INT`) or an error here would otherwise wait for each game to end."""
+    """Drop the queued games and end the ones the workers are still playing. A terminal's Ctrl-C reaches the
+    workers too, but an interrupt sent to this process alone (`kill -INT`) or an error here would otherwise wait
+    for every game to end."""
     terminate = getattr(pool, "terminate_workers", None)  # Python 3.14 and later
     if terminate is not None:
         terminate()
         return
-    for process in list((pool._processes or {}).values()):
+    processes = list((pool._processes or {}).values())  # before shutdown() forgets them
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
         process.terminate()
 
 

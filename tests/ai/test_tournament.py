@@ -288,7 +288,11 @@ def test_an_interrupt_sent_to_the_main_process_alone_stops_the_games_in_flight(t
     time.sleep(4)  # the workers have started their games
     os.kill(running.pid, signal.SIGINT)
     interrupted = time.monotonic()
-    _, stderr = running.communicate(timeout=60)
+    try:
+        _, stderr = running.communicate(timeout=60)
+    finally:
+        if running.poll() is None:
+            os.killpg(running.pid, signal.SIGKILL)  # the workers too
     assert time.monotonic() - interrupted < 10, "the main process waited for the games to end"
     assert running.returncode == 130 and "interrupted after 0 of 4 games" in " ".join(stderr.split())
     assert "Traceback" not in stderr and read_results(out) == []
