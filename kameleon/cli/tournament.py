@@ -142,7 +142,8 @@ def tournament_command(
             " without chance): the intervals count them as independent games"
         )
     if out is not None:
-        console.print(f"{out} holds the {len(done)} games ({len(done) - kept} played now)")
+        held = "1 game" if len(done) == 1 else f"the {len(done)} games"
+        console.print(f"{out} holds {held} ({len(done) - kept} played now)")
 
 
 def _kept(out: Path | None) -> int:

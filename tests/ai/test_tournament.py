@@ -298,6 +298,19 @@ def test_an_interrupt_sent_to_the_main_process_alone_stops_the_games_in_flight(t
     assert "Traceback" not in stderr and read_results(out) == []
 
 
+def test_resume_on_a_new_file_says_so_and_the_summary_counts_the_games_played_now(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    args = ["--game", "coloretto", "-p", "2", "--bots", "random,medium", "--out", str(out), "--resume"]
+    first = _cli(*args, "--games", "1")
+    assert first.returncode == 0, first.stderr
+    said = " ".join(first.stderr.split())
+    assert f"note: {out} does not exist yet: --resume starts the tournament in it" in said
+    assert f"{out} holds 1 game (1 played now)" in " ".join(first.stdout.split())
+    second = _cli(*args, "--games", "2")
+    assert second.returncode == 0 and "does not exist" not in second.stderr
+    assert f"{out} holds the 2 games (1 played now)" in " ".join(second.stdout.split())
+
+
 def test_cli_json_summary_and_records(tmp_path: Path) -> None:
     out = tmp_path / "t.jsonl"
     done = _cli(
