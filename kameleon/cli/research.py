@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import typer
+from rich.markup import escape
 
 from kameleon.cli.common import err_console, fail, stopped_cleanly
 from kameleon.cli.progress import Bars, bars
@@ -89,10 +90,12 @@ def strength_command(
     folder = strength.default_games_dir() if games_dir is None else games_dir
     try:
         settings.check(out)
-        strength.prepare(folder, settings, resume, out)
+        kept = strength.prepare(folder, settings, resume, out)
         plans = settings.plans()
     except KameleonError as exc:
         raise fail(str(exc)) from None
+    if resume and not kept:  # a mistyped --games-dir would otherwise start over unnoticed
+        err_console.print(f"[yellow]note:[/] {escape(str(folder))} holds no games yet: --resume starts the report")
     total = sum(len(tournament.tasks()) for tournaments in plans.values() for tournament in tournaments.values())
     done = 0
     progress = _progress()

@@ -484,8 +484,9 @@ def _whole(entry: Any) -> bool:
 MARKER = "settings.json"
 
 
-def prepare(folder: Path, settings: Settings, resume: bool, out: Path) -> None:
-    """Make the games folder ready: empty for a new report, or holding the same report's games for `resume`.
+def prepare(folder: Path, settings: Settings, resume: bool, out: Path) -> bool:
+    """Make the games folder ready: empty for a new report, or holding the same report's games for `resume`;
+    whether it holds games to go on from.
 
     The folder is deleted once the report is written (`forget`), so it must hold nothing else: a folder with
     other files, or one that would hold the report itself, is refused."""
@@ -540,6 +541,7 @@ def prepare(folder: Path, settings: Settings, resume: bool, out: Path) -> None:
         write_whole(marker, json.dumps(key) + "\n")
     except OSError as exc:
         raise KameleonError(f"cannot keep the games in {folder}: {exc.strerror or exc}") from None
+    return kept
 
 
 def play(

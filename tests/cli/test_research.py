@@ -74,9 +74,10 @@ def test_strength_writes_a_table_per_configuration_and_forgets_its_games(tmp_pat
     out, kept = tmp_path / "strength.md", tmp_path / "games"
     done = research(
         "strength", "--game", "coloretto", "--games", "2", "--move-time", "0.005", "--workers", "1",
-        "--out", str(out), "--games-dir", str(kept),
+        "--out", str(out), "--games-dir", str(kept), "--resume",
     )  # fmt: skip
     assert done.exit_code == 0, done.output
+    assert says(done, f"note: {kept} holds no games yet: --resume starts the report")
     text = out.read_text()
     assert (
         "Measured by `kameleon research strength --game coloretto --games 2 --move-time 0.005 --workers 1 --seed 2026`"
