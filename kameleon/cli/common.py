@@ -91,7 +91,16 @@ def load_game(name: str, players: int | None, pairs: Sequence[str]) -> Game[Any]
     try:
         return load(name, **options)
     except KameleonError as exc:
-        raise fail(exc.message) from None
+        raise refused_options(exc, players) from None
+
+
+def refused_options(exc: KameleonError, players: int | None) -> typer.Exit:
+    """A game's refusal of its options, where a bad `--players` is named as it was typed, not as the game's
+    option."""
+    said = exc.message
+    if players is not None and said.code == "bad_option_value" and said.params.get("option") == "players":
+        said = msg("cli_bad_players", "--players: {detail}", detail=said.params["detail"])
+    return fail(said)
 
 
 def split_names(text: str | None, what: str = "--bots") -> list[str]:

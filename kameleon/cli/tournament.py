@@ -15,7 +15,7 @@ from rich.table import Table
 from kameleon.ai import agent_names
 from kameleon.ai.standings import BotStats, repeated, summarize, summary_json
 from kameleon.ai.tournament import Tournament, read_results, run_tournament
-from kameleon.cli.common import console, err_console, fail, game_options, split_names
+from kameleon.cli.common import console, err_console, fail, game_options, refused_options, split_names
 from kameleon.cli.progress import bars
 from kameleon.engine.errors import KameleonError
 from kameleon.engine.options import REQUIRED
@@ -95,7 +95,7 @@ def tournament_command(
         tournament.tasks()  # validates the game and its options before anything starts
         lineups = tournament.lineup_count()
     except KameleonError as exc:
-        raise fail(str(exc)) from None
+        raise refused_options(exc, players) from None
     if games % lineups:
         fewer, more = games // lineups * lineups, -(-games // lineups) * lineups
         err_console.print(

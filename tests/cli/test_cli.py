@@ -121,6 +121,9 @@ def test_ctrl_c_while_a_bot_thinks_saves_and_says_how_to_go_on(tmp_path: Path) -
         (["play", "chess"], "unknown game 'chess'"),
         (["play", "coloretto", "-p", "2", "--bots", ",,"], "--bots ',,' has an empty name"),
         (["play", "coloretto", "-p", "4", "-o", "players=3"], "--players 4 and -o players=3 disagree"),
+        (["play", "coloretto", "-p", "9"], "--players: 9 is out of range; expected an integer from 2 to 5"),
+        (["play", "coloretto", "-o", "players=9"], "bad value for option 'players': 9 is out of range"),
+        (["tournament", "-g", "coloretto", "-b", "random,medium", "-p", "1"], "--players: 1 is out of range"),
         (
             ["tournament", "-g", "coloretto", "-b", "random,medium", "-p", "2", "-o", "players=3"],
             "--players 2 and -o players=3 disagree",
