@@ -525,25 +525,41 @@ def test_a_double_click_plays_once_without_a_false_error(page: Page) -> None:
     assert errors == [], errors
 
 
-def test_the_chat_is_shown_once_after_the_server_comes_back(browser: Browser, tmp_path: Path) -> None:
-    """Each reconnection resends the recent chat: it replaces what the page shows instead of repeating it."""
+def test_after_the_server_comes_back_the_chat_shows_once_and_what_was_not_sent_is_said(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """Each reconnection resends the recent chat: it replaces what the page shows instead of repeating it. A move
+    or a chat line while the connection is down is said not to be sent (the line stays typed), and the move can be
+    played once the table is live again."""
     server = ServerProcess(tmp_path / "chat.sqlite3").start()
     context = browser.new_context(base_url=server.url)
     try:
         page = context.new_page()
         sign_up(page)
-        open_table(page, "coloretto", 2, bots=True)
+        create_table(page, "coloretto", 2, {"start_player": "0"})
+        page.goto(page.url + "?board=raw")  # the move buttons
+        expect(page.locator(".turn-banner.mine")).to_be_visible(timeout=30_000)
         expect(page.locator(".conn")).to_have_text("● live")  # a line typed before the socket is up is not sent
         for line in ("hello", "again"):
             page.fill("#chat-input", line)
             page.press("#chat-input", "Enter")
             expect(page.locator("#chat-lines")).to_contain_text(line)
+        before = page.locator("#log li").count()
         server.kill()
         expect(page.locator(".conn.down")).to_be_visible()
+        page.locator("#legal-moves button").first.click()
+        expect(page.locator("#toast")).to_contain_text("Not connected: nothing was sent")
+        page.fill("#chat-input", "still there?")
+        page.press("#chat-input", "Enter")
+        expect(page.locator("#toast")).to_contain_text("Not connected: nothing was sent")
+        expect(page.locator("#chat-input")).to_have_value("still there?")
+        shot(page, "not-sent-while-reconnecting")
         server.start()  # the same database and port
         expect(page.locator(".conn:not(.down)")).to_be_visible(timeout=20_000)
         page.wait_for_timeout(500)  # the recent chat arrives just after the connection
         expect(page.locator("#chat-lines > div")).to_have_count(2)
+        page.locator("#legal-moves button").first.click()  # the same position: the click is not taken for a repeat
+        expect(page.locator("#log li")).not_to_have_count(before, timeout=30_000)
     finally:
         context.close()
         server.stop()

@@ -588,7 +588,9 @@ async function tablePage(tableId) {
   const socket = tableSocket(tableId, invite, {
     onStatus: (up) => {
       conn.textContent = up ? `● ${t("connected")}` : `○ ${t("disconnected")}`; conn.className = `conn${up ? "" : " down"}`;
-      if (up) freshConnection = true;
+      // A move sent as the connection dropped may never have arrived: the new connection's state says, and the
+      // move may be played again from the same position (the server refuses one it already took: `expect`).
+      if (up) { freshConnection = true; sentFor = -1; }
     },
     onFrame: async (message) => {
       if (message.type === "state") {
@@ -631,8 +633,9 @@ async function tablePage(tableId) {
   leavePage = () => { socket.close(); clearInterval(ticker); setTableHere(null); };
   chatForm.addEventListener("submit", (event) => {
     event.preventDefault();
-    if (chatInput.value.trim()) socket.send({ type: "chat", text: chatInput.value });
-    chatInput.value = "";
+    if (!chatInput.value.trim()) { chatInput.value = ""; return; }
+    if (socket.send({ type: "chat", text: chatInput.value })) chatInput.value = "";
+    else toast(t("not_sent"), true);  // the line stays typed, to be sent again once the table is live
   });
 
   const play = (move) => {
@@ -641,7 +644,7 @@ async function tablePage(tableId) {
     if (!frame.legal.length) { toast(t("not_your_turn"), true); return; }
     if (sentFor === frame.log.length) return;  // already sent from this position: its answer is on its way
     sentFor = frame.log.length;
-    socket.send({ type: "move", move, expect: frame.log.length });
+    if (!socket.send({ type: "move", move, expect: frame.log.length })) { sentFor = -1; toast(t("not_sent"), true); }
   };
   const act = async (path, body) => {
     try { info = await post(`/api/tables/${tableId}/${path}`, body); if (path === "rematch") go(`/table/${info.table.id}`); }
