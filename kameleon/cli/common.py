@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -42,10 +43,31 @@ def fail(message: str | Message, code: int = 2) -> typer.Exit:
 
 
 @contextmanager
-def stopped_cleanly(progress: Progress, interrupted: Callable[[], str]) -> Iterator[None]:
-    """A KameleonError or Ctrl-C inside stops the progress bar and leaves with a clear message."""
+def sigterm_as_interrupt() -> Iterator[None]:
+    """Inside, a SIGTERM (`kill PID`, a job manager or `timeout` stopping a long run) ends it as Ctrl-C does: what
+    was done is kept and said, and the worker processes stop with it, instead of a silent death that leaves them
+    playing on."""
+
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        earlier = signal.signal(signal.SIGTERM, interrupt)
+    except ValueError:  # not the main thread (a program calling the command): SIGTERM is left as it is
+        yield
+        return
     try:
         yield
+    finally:
+        signal.signal(signal.SIGTERM, earlier)
+
+
+@contextmanager
+def stopped_cleanly(progress: Progress, interrupted: Callable[[], str]) -> Iterator[None]:
+    """A KameleonError, Ctrl-C or SIGTERM inside stops the progress bar and leaves with a clear message."""
+    try:
+        with sigterm_as_interrupt():
+            yield
     except KameleonError as exc:
         progress.stop()
         raise fail(exc.message) from None

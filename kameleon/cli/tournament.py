@@ -15,7 +15,15 @@ from rich.table import Table
 from kameleon.ai import agent_names
 from kameleon.ai.standings import BotStats, repeated, summarize, summary_json
 from kameleon.ai.tournament import Tournament, read_results, run_tournament
-from kameleon.cli.common import console, err_console, fail, game_options, refused_options, split_names
+from kameleon.cli.common import (
+    console,
+    err_console,
+    fail,
+    game_options,
+    refused_options,
+    sigterm_as_interrupt,
+    split_names,
+)
 from kameleon.cli.progress import bars
 from kameleon.engine.errors import KameleonError
 from kameleon.engine.options import REQUIRED
@@ -121,9 +129,10 @@ def tournament_command(
             progress.update(bar, advance=1, leader=leader)
 
         try:
-            done, stats = run_tournament(
-                tournament, workers=workers, ray_address=ray, out=out, resume=resume, on_result=advance
-            )
+            with sigterm_as_interrupt():
+                done, stats = run_tournament(
+                    tournament, workers=workers, ray_address=ray, out=out, resume=resume, on_result=advance
+                )
         except KameleonError as exc:
             progress.update(bar, visible=False)
             raise fail(str(exc)) from None

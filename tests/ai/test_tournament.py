@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import itertools
 import json
@@ -275,9 +276,12 @@ def test_cli_interrupted_says_how_to_resume_and_resume_finishes(tmp_path: Path) 
     assert sorted(r["index"] for r in read_results(out)) == list(range(12))
 
 
-def test_an_interrupt_sent_to_the_main_process_alone_stops_the_games_in_flight(tmp_path: Path) -> None:
-    """`kill -INT` reaches the main process only: the workers' games (a minute each here) are stopped, not
-    waited for."""
+@pytest.mark.parametrize("sent", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_an_interrupt_sent_to_the_main_process_alone_stops_the_games_in_flight(
+    tmp_path: Path, sent: signal.Signals
+) -> None:
+    """`kill -INT PID` and `kill PID` reach the main process only: the workers' games (a minute each here) are
+    stopped, not waited for, nor left playing; the run ends as Ctrl-C ends it."""
     out = tmp_path / "games.jsonl"
     args = ["--game", "coloretto", "-p", "2", "--bots", "hard:2,random", "--games", "4", "--workers", "2"]
     running = subprocess.Popen(
@@ -286,13 +290,13 @@ def test_an_interrupt_sent_to_the_main_process_alone_stops_the_games_in_flight(t
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )  # fmt: skip
     time.sleep(4)  # the workers have started their games
-    os.kill(running.pid, signal.SIGINT)
+    os.kill(running.pid, sent)
     interrupted = time.monotonic()
     try:
         _, stderr = running.communicate(timeout=60)
     finally:
-        if running.poll() is None:
-            os.killpg(running.pid, signal.SIGKILL)  # the workers too
+        with contextlib.suppress(ProcessLookupError):  # whatever of its session is left, workers included
+            os.killpg(running.pid, signal.SIGKILL)
     assert time.monotonic() - interrupted < 10, "the main process waited for the games to end"
     assert running.returncode == 130 and "interrupted after 0 of 4 games" in " ".join(stderr.split())
     assert "Traceback" not in stderr and read_results(out) == []
