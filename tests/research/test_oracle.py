@@ -72,7 +72,7 @@ def test_the_oracle_that_sees_nothing_is_a_fair_bot(game: str) -> None:
     state = loaded.new_state(4)
     oracle = OracleAgent("nothing", 6, rollouts=1, candidates=2)
     # Where nothing is hidden a view is the whole state: one move shows the bot runs behind FairView, and
-    # each of Le Caméléon's random rollouts to the end costs seconds.
+    # each of Le Caméléon's greedy playouts to the end costs seconds.
     for _ in range(1 if loaded.perfect_information else 6):
         action = oracle.act(fair_state(state))  # FairView raises FairPlayError on a read of hidden fields
         assert action in state.legal_actions()
