@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from argon2.exceptions import VerificationError
 from sqlalchemy import select
 
 from kameleon.server import auth
@@ -61,3 +62,11 @@ def test_running_server_sweeps_expired_sessions(tmp_path: Path, monkeypatch: pyt
         assert staying.get("/api/me")["user"]["name"] == "staying"
     finally:
         server.stop()
+
+
+def test_an_unknown_name_is_checked_against_a_hash_made_as_a_real_password_would_be() -> None:
+    # The written-out hash must carry the hasher's own parameters, or an unknown name's check would take
+    # another time than a known one's (and tell which names exist).
+    assert not auth._hasher.check_needs_rehash(auth._DUMMY_HASH)
+    with pytest.raises(VerificationError):
+        auth._hasher.verify(auth._DUMMY_HASH, "a password someone tries")

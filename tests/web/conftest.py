@@ -39,15 +39,16 @@ def chromium_path() -> Path:
     return CHROMIUM
 
 
-# Per module, not per session: Playwright's synchronous API keeps an event loop running in the test
-# thread while it is open, and asyncio.run() in any later test of the same worker would refuse to start.
-@pytest.fixture(scope="module")
+# Per package, not per session: Playwright's synchronous API keeps an event loop running in the test
+# thread while it is open, and asyncio.run() in a later test of the same worker outside tests/web would
+# refuse to start. Once for the package, not per module: a start and a launch took about 1.5 s.
+@pytest.fixture(scope="package")
 def playwright() -> Iterator[Playwright]:
     with sync_playwright() as driver:
         yield driver
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="package")
 def browser(playwright: Playwright, chromium_path: Path) -> Iterator[Browser]:
     launched = playwright.chromium.launch(executable_path=str(chromium_path), args=ARGS)
     yield launched
