@@ -105,7 +105,14 @@ def test_ctrl_c_while_a_bot_thinks_saves_and_says_how_to_go_on(tmp_path: Path) -
     save = tmp_path / "long.json"
     env = {**os.environ, "KAMELEON_HOME": str(tmp_path), "COLUMNS": "200"}
     command = [sys.executable, "-m", "kameleon", "play", "coloretto", "-p", "2", "--bots", "hard,hard"]
-    process = subprocess.Popen([*command, "--save", str(save)], stdout=subprocess.PIPE, text=True, env=env)
+    process = subprocess.Popen(
+        [*command, "--save", str(save)],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+        # A run started in the background (`scripts/test &`) hands its children SIGINT ignored; Ctrl-C is wanted.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     assert process.stdout is not None
     assert "(seat" in process.stdout.readline(), "a first move was played"
     process.send_signal(signal.SIGINT)
