@@ -55,7 +55,10 @@ def browser(playwright: Playwright, chromium_path: Path) -> Iterator[Browser]:
     launched.close()
 
 
-@pytest.fixture(scope="module")
+# One arena for the package too (a start took about 3.5 s): the tests sign up people of their own and open
+# tables of their own, so what other modules left in it is not theirs to see. A module that needs other
+# settings makes its own.
+@pytest.fixture(scope="package")
 def arena(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     process = ServerProcess(Path(tmp_path_factory.mktemp("web")) / "arena.sqlite3").start()
     yield process
