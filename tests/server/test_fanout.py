@@ -180,7 +180,8 @@ def test_bots_carry_on_in_another_process_when_theirs_is_killed(tmp_path: Path, 
         deadline = time.monotonic() + 60
         with httpx.Client(base_url=second.url, trust_env=False, timeout=10) as http:
             # the first process died in the middle of the game (its lease is not over yet): the rest is the second's
-            assert http.get(f"/api/tables/{table_id}").json()["table"]["status"] == "playing"
+            status = http.get(f"/api/tables/{table_id}").json()["table"]["status"]
+            assert status == "playing", f"the game was {status} when its process died: nothing was left to take over"
             while http.get(f"/api/tables/{table_id}").json()["table"]["status"] != "finished":
                 assert time.monotonic() < deadline, "the second process did not take the bots over"
                 time.sleep(0.1)
