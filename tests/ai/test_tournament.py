@@ -23,6 +23,7 @@ import kameleon
 from kameleon.ai.standings import summarize, summary_json, wilson
 from kameleon.ai.tournament import Tournament, lineups, read_results, run_tasks, run_tournament
 from kameleon.engine.errors import KameleonError
+from tests.signals import hears_ctrl_c
 
 
 def _cli(*args: str, timeout: float = 240) -> subprocess.CompletedProcess[str]:
@@ -257,7 +258,7 @@ def test_cli_interrupted_says_how_to_resume_and_resume_finishes(tmp_path: Path) 
     # Its own session, with Ctrl-C's default handling (a background child would ignore it).
     running = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        preexec_fn=hears_ctrl_c,
     )  # fmt: skip
     deadline = time.monotonic() + 120
     while not (out.exists() and out.read_text().count("\n") >= 2):
@@ -287,7 +288,7 @@ def test_an_interrupt_sent_to_the_main_process_alone_stops_the_games_in_flight(
     running = subprocess.Popen(
         [sys.executable, "-m", "kameleon", "tournament", *args, "--out", str(out)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        preexec_fn=hears_ctrl_c,
     )  # fmt: skip
     time.sleep(4)  # the workers have started their games
     os.kill(running.pid, sent)

@@ -15,6 +15,7 @@ import pytest
 
 import kameleon
 from kameleon.ai.tournament import Tournament, run_tournament
+from tests.signals import hears_ctrl_c
 
 
 def run(
@@ -110,8 +111,7 @@ def test_ctrl_c_while_a_bot_thinks_saves_and_says_how_to_go_on(tmp_path: Path) -
         stdout=subprocess.PIPE,
         text=True,
         env=env,
-        # A run started in the background (`scripts/test &`) hands its children SIGINT ignored; Ctrl-C is wanted.
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        preexec_fn=hears_ctrl_c,
     )
     assert process.stdout is not None
     assert "(seat" in process.stdout.readline(), "a first move was played"

@@ -22,6 +22,7 @@ from kameleon.cli.main import app
 from kameleon.games.chromino import value
 from kameleon.research.oracle import SIGHTS
 from kameleon.research.strength import LEVELS
+from tests.signals import hears_ctrl_c
 
 
 def research(*args: str) -> Result:
@@ -146,7 +147,7 @@ def test_an_interrupted_report_resumes_from_the_games_kept(tmp_path: Path) -> No
     # Its own session, with Ctrl-C's default handling (a background child would ignore it).
     running = subprocess.Popen(
         _strength(*args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True, env=env,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        preexec_fn=hears_ctrl_c,
     )  # fmt: skip
     deadline = time.monotonic() + 120
     while sum(len(read_results(f)) for f in kept.glob("*.jsonl")) < 6:
