@@ -6,19 +6,19 @@ one game is one bot: its figures are merged (`games` counts seat-games) and
 each of its seats among the winners is a win. A shared first place is a win
 for every co-winner, and `shared` counts those (in a two-player game, its draws).
 
-The intervals take the games as independent; the seat-games of a bot at several seats of one game are not
-(they share a deal, and at most one of them comes first alone), so its interval is too narrow. Bots that
-play without chance (an iteration budget in a game without a deal, such as Le Caméléon's alpha-beta)
-play the same game again whenever the seats come round: `repeated` counts the
-games that repeat an earlier one move for move from the same start, and the
-tournament says so beside its table.
+The intervals count games, not seat-games (`clustered_wilson`): the seats of a bot at several seats of one game
+share a deal, and at most one of them comes first alone, so they are not independent draws. Bots that play
+without chance (an iteration budget in a game without a deal, such as Le Caméléon's alpha-beta) play the same
+game again whenever the seats come round: `repeated` counts the games that repeat an earlier one move for move
+from the same start, the tournament says so beside its table, and the intervals count each such game once.
 """
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from kameleon.engine.match import conservative_rating, ranks
@@ -36,6 +36,8 @@ class BotStats:
     score_sum: float = 0.0
     rating_mu: float | None = None
     rating_sigma: float | None = None
+    per_game: dict[str, list[int]] = field(default_factory=dict)
+    """`[wins, seats]` in each distinct game it played, keyed by the game (`_game_key`): the intervals' unit."""
 
     @property
     def win_rate(self) -> float:
@@ -47,7 +49,9 @@ class BotStats:
 
     @property
     def interval(self) -> tuple[float, float]:
-        return wilson(self.wins, self.games)
+        if not self.per_game:  # figures set by hand, not by `summarize`
+            return wilson(self.wins, self.games)
+        return clustered_wilson(self.per_game.values())
 
     @property
     def ordinal(self) -> float | None:
@@ -57,7 +61,7 @@ class BotStats:
         return float(conservative_rating(self.rating_mu, self.rating_sigma))
 
 
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+def wilson(wins: float, games: float, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval of a win rate (95% by default).
 
     >>> low, high = wilson(65, 100)
@@ -73,20 +77,56 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def clustered_wilson(per_game: Iterable[Sequence[int]], z: float = 1.96) -> tuple[float, float]:
+    """The Wilson interval of a rate counted over seat-games, at the effective number of games those seat-games
+    are worth (Kish's design effect, from the spread of each game's `(wins, seats)` about the rate).
+
+    A bot at one seat a game gets exactly `wilson(wins, games)`. A bot at several seats gets the width its games
+    support: wider where its seats win or lose together (a deal that favours them all), narrower where they
+    exclude each other (`hard` at three seats against `expert`: when one comes first the others do not). Where
+    every game gives the same share (no spread to measure), the games themselves are the count.
+
+    >>> [round(x, 3) for x in clustered_wilson([(1, 1), (0, 1), (1, 1), (0, 1)])], [round(x, 3) for x in wilson(2, 4)]
+    ([0.15, 0.85], [0.15, 0.85])
+    >>> [round(x, 3) for x in clustered_wilson([(2, 2), (0, 2)])]  # two seats that always agree are one
+    [0.095, 0.905]
+    """
+    games = [(wins, seats) for wins, seats in per_game]
+    seats = sum(n for _, n in games)
+    if seats == 0:
+        return 0.0, 1.0
+    rate = sum(w for w, _ in games) / seats
+    spread = sum((w - rate * n) ** 2 for w, n in games)
+    effective = rate * (1 - rate) * seats * seats / spread if spread > 0 else len(games)
+    return wilson(rate * effective, effective, z)
+
+
 def summarize(results: Iterable[Mapping[str, Any]], bots: Sequence[str] = ()) -> dict[str, BotStats]:
     """Win counts, mean scores and OpenSkill ratings per bot, in the order of `bots` then of appearance."""
     ordered = sorted(results, key=lambda r: r["index"])
     stats: dict[str, BotStats] = {name: BotStats() for name in bots}
     for result in ordered:
+        key = _game_key(result)
         for seat, name in enumerate(result["players"]):
             entry = stats.setdefault(name, BotStats())
             entry.games += 1
             entry.score_sum += result["scores"][seat]
+            counted = entry.per_game.setdefault(key, [0, 0])
+            counted[1] += 1
             if seat in result["winners"]:
                 entry.wins += 1
                 entry.shared += len(result["winners"]) > 1
+                counted[0] += 1
     _rate(ordered, stats)
     return stats
+
+
+def _game_key(result: Mapping[str, Any]) -> str:
+    """Which game a result is, for the intervals: a game played again move for move by the same bots at the same
+    seats is the same game (its record's `game_identity`); without a record, each result is its own game."""
+    if result.get("record") is None:
+        return f"#{result['index']}"
+    return json.dumps([result["players"], game_identity(result["record"])])
 
 
 def repeated(results: Iterable[Mapping[str, Any]]) -> int:
@@ -136,8 +176,8 @@ def summary_json(stats: Mapping[str, BotStats], games: int, repeats: int = 0) ->
     `{"games": N, "repeated": R, "bots": {name: {"games", "wins", "shared_wins", "win_rate", "ci": [low, high],
     "mean_score", "rating": {"mu", "sigma", "ordinal"} or null}}}`: `repeated` counts the games that repeat an
     earlier one (`repeated`), `shared_wins` the wins shared with another seat, `ci` is the 95% Wilson interval
-    of the win rate, `rating` the OpenSkill (Plackett-Luce) rating and its conservative `ordinal` (mu - 3 sigma;
-    null without the `openskill` package).
+    of the win rate over games (`clustered_wilson`), `rating` the OpenSkill (Plackett-Luce) rating and its
+    conservative `ordinal` (mu - 3 sigma; null without the `openskill` package).
     """
     return {"games": games, "repeated": repeats, "bots": {name: _bot_json(s) for name, s in stats.items()}}
 

@@ -148,7 +148,7 @@ def tournament_command(
     if repeats:
         console.print(
             f"{repeats} of {len(done)} games repeat an earlier one move for move from the same start (bots that play"
-            " without chance): the intervals count them as independent games"
+            " without chance): the intervals count each such game once"
         )
     if out is not None:
         held = "1 game" if len(done) == 1 else f"the {len(done)} games"

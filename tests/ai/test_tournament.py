@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 import kameleon
-from kameleon.ai.standings import summarize, summary_json, wilson
+from kameleon.ai.standings import repeated, summarize, summary_json, wilson
 from kameleon.ai.tournament import Tournament, lineups, read_results, run_tasks, run_tournament
 from kameleon.engine.errors import KameleonError
 from tests.signals import hears_ctrl_c
@@ -85,6 +85,48 @@ def test_wilson_interval() -> None:
     assert wilson(0, 0) == (0.0, 1.0)
 
 
+def test_an_interval_counts_games_not_seat_games() -> None:
+    """One seat a game: Wilson's interval as it is. Three seats that exclude each other (one of them comes first,
+    so the others do not) are worth more than three independent draws; two that win or lose together, one."""
+    alone = [
+        {"index": i, "players": ["a", "b"], "scores": [0, 0], "winners": [0 if i % 3 == 0 else 1]} for i in range(30)
+    ]
+    stats = summarize(alone)
+    assert stats["a"].interval == pytest.approx(wilson(10, 30)) and stats["b"].interval == pytest.approx(wilson(20, 30))
+    excluding = [
+        {"index": i, "players": ["e", "h", "h", "h"], "scores": [0] * 4, "winners": [0 if i % 4 == 0 else 1 + i % 3]}
+        for i in range(40)
+    ]
+    h = summarize(excluding)["h"]
+    assert (h.wins, h.games) == (30, 120)
+    independent = wilson(30, 120)
+    assert independent[0] < h.interval[0] < 0.25 < h.interval[1] < independent[1]
+    assert h.interval == pytest.approx(wilson(90, 360))  # spread 7.5 over 120 seat-games at 0.25: worth 360
+    together = [
+        {"index": i, "players": ["x", "x", "y", "y"], "scores": [0] * 4, "winners": [0, 1] if i % 2 else [2, 3]}
+        for i in range(20)
+    ]
+    x = summarize(together)["x"]
+    assert (x.wins, x.games) == (20, 40) and x.interval == pytest.approx(wilson(10, 20))
+    assert x.interval[0] < wilson(20, 40)[0]
+
+
+def test_a_game_played_again_move_for_move_counts_once_in_the_interval() -> None:
+    def game(index: int, moves: list[str]) -> dict[str, Any]:
+        record = {"game": "cameleon", "options": {}, "seed": index, "moves": moves}
+        players = ["a", "b"] if index % 2 == 0 else ["b", "a"]
+        return {"index": index, "players": players, "scores": [1, -1], "winners": [0], "record": record}
+
+    results = [game(0, ["a1-a2"]), game(1, ["b1-b2"]), game(2, ["a1-a2"]), game(3, ["b1-b2"])]
+    assert repeated(results) == 2
+    a = summarize(results)["a"]
+    assert (a.wins, a.games) == (2, 4)
+    assert a.interval == pytest.approx(wilson(1, 2)) and a.interval[0] < wilson(2, 4)[0]
+    alike_moves_other_seats = [game(0, ["a1-a2"]), game(1, ["a1-a2"])]
+    assert repeated(alike_moves_other_seats) == 1  # the same moves, though the bots changed seats
+    assert summarize(alike_moves_other_seats)["a"].interval == pytest.approx(wilson(1, 2))  # two games for the bots
+
+
 def test_summary_counts_shared_wins_and_merges_a_repeated_bot() -> None:
     results = [
         {"index": 0, "players": ["a", "b", "b"], "scores": [5, 5, 1], "winners": [0, 1]},
@@ -99,7 +141,7 @@ def test_summary_counts_shared_wins_and_merges_a_repeated_bot() -> None:
     for name, figures in (("a", (2, 1, 0.5, 3.5)), ("b", (4, 2, 0.5, 4.5))):
         shown = summary["bots"][name]
         assert (shown["games"], shown["wins"], shown["win_rate"], shown["mean_score"]) == figures
-        assert shown["ci"] == list(wilson(figures[1], figures[0]))
+        assert shown["ci"] == pytest.approx(wilson(1, 2))  # b's two seats a game won one each time: two games
         rating = stats[name]
         assert shown["rating"] == {"mu": rating.rating_mu, "sigma": rating.rating_sigma, "ordinal": rating.ordinal}
     json.dumps(summary)
@@ -440,14 +482,16 @@ def test_fewer_than_one_worker_is_refused_before_anything_runs(workers: Any, tmp
 
 def test_games_played_again_move_for_move_are_counted_and_said() -> None:
     """Le Caméléon has no deal and its alpha-beta search no chance: with iteration budgets the same two bots play
-    the same game whenever the seats come round. The summary counts the repeats and says the intervals take
-    them as new games; a draw is a win shared by both seats."""
+    the same game whenever the seats come round. The summary counts the repeats and says the intervals count
+    each such game once; a draw is a win shared by both seats."""
     done = _cli("-g", "cameleon", "-b", "expert@30,expert@40", "-n", "4", "--seed", "5", "--json")
     assert done.returncode == 0, done.stderr
     repeats = json.loads(done.stdout)["repeated"]
     assert repeats >= 2  # games 2 and 3 seat the bots as games 0 and 1 did (here all four may be one game)
     table = _cli("-g", "cameleon", "-b", "expert@30,expert@40", "-n", "4", "--seed", "5")
-    assert f"{repeats} of 4 games repeat an earlier one move for move" in " ".join(table.stdout.split())
+    said = " ".join(table.stdout.split())
+    assert f"{repeats} of 4 games repeat an earlier one move for move" in said
+    assert "the intervals count each such game once" in said
     results = [
         {"index": 0, "players": ["a", "b"], "scores": [0, 0], "winners": [0, 1]},
         {"index": 1, "players": ["b", "a"], "scores": [1, -1], "winners": [0]},
