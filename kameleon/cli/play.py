@@ -134,16 +134,19 @@ def play_command(
             agent = agents[seat]
             if agent is None:
                 # Several people at one screen, and this seat sees what the others must not (a hand): the screen
-                # waits for them to hand over, and is cleared before it shows anything.
-                private = len(humans) > 1 and seat != last_person and _holds_secrets(state, seat)
+                # waits for them to hand over, and is wiped once they have played.
+                private = len(humans) > 1 and _holds_secrets(state, seat)
+                handing_over = private and seat != last_person
                 last_person = seat
                 kept = state.clone()
-                if (private and not _hand_over(names, seat, say)) or not _human_turn(
+                if (handing_over and not _hand_over(names, seat, say)) or not _human_turn(
                     state, seat, names, render, path, say, board
                 ):
                     saved = msg("tui_saved", "Game saved to {path}; continue with: {again}", path=path, again=again)
                     console.print(escape(say(saved)), soft_wrap=True)
                     return
+                if private and state.current_player != seat:
+                    _wipe()  # the hand just played with leaves the screen before the next person comes to it
                 if len(humans) > 1 or not quiet:  # in the log like a bot's: the others at the screen see it said
                     _log(kept, state, state.move_tokens()[-1], watcher, names, render, say, board)
             else:
@@ -215,8 +218,17 @@ def _holds_secrets(state: State[Any], seat: int) -> bool:
     return any(state.determinize(other, rng).view(seat) != mine for other in range(state.num_players) if other != seat)
 
 
+def _wipe() -> None:
+    """Clear the terminal and its scrollback (`ESC[3J`), so that nobody scrolls back to a hand; nothing on a pipe."""
+    console.clear()
+    if console.is_terminal and not console.is_dumb_terminal:
+        console.file.write("\x1b[3J")
+        console.file.flush()
+
+
 def _hand_over(names: list[str], seat: int, say: Say) -> bool:
-    """Wait until the person at seat `seat` has the keyboard, then clear the screen; False when they quit."""
+    """Wait until the person at seat `seat` has the keyboard; False when they quit. The screen holds only what
+    everyone sees: the last person's hand was wiped once they had played (the moves since stay in view)."""
     asked = msg(
         "tui_hand_over",
         "Pass the keyboard to {who}, then press Enter (only they should look).",
@@ -226,10 +238,7 @@ def _hand_over(names: list[str], seat: int, say: Say) -> bool:
         answer = console.input(f"[bold]{escape(say(asked))}[/] ").strip().lower()
     except EOFError:
         return False
-    if answer in QUIT:
-        return False
-    console.clear()
-    return True
+    return answer not in QUIT
 
 
 def _who(names: list[str], seat: int, say: Say) -> str:

@@ -19,10 +19,18 @@ from tests.signals import hears_ctrl_c
 
 
 def run(
-    *args: str, stdin: str = "", home: Path, timeout: float = 120, columns: int = 120, language: str = "en"
+    *args: str,
+    stdin: str = "",
+    home: Path,
+    timeout: float = 120,
+    columns: int = 120,
+    language: str = "en",
+    terminal: bool = False,
 ) -> subprocess.CompletedProcess[str]:
     # LANGUAGE comes first among the locale's variables: the tests read the language they chose, whatever the locale.
     env = {**os.environ, "KAMELEON_HOME": str(home), "COLUMNS": str(columns), "LANGUAGE": language}
+    if terminal:  # Rich writes to the pipe as to a terminal: colours, and the escapes that clear the screen
+        env["FORCE_COLOR"] = "1"
     command = [sys.executable, "-m", "kameleon", *args]
     return subprocess.run(command, input=stdin, capture_output=True, text=True, env=env, timeout=timeout)
 
@@ -266,6 +274,16 @@ def test_a_hot_seat_game_with_hands_waits_for_the_keyboard_to_change_hands(tmp_p
     assert "Pass the keyboard" not in open_cards  # nothing private to hide: no pause
     alone = run("play", "chromino", "-p", "2", "--seed", "4", "--bots", "random", stdin="quit\n", home=tmp_path)
     assert "Pass the keyboard" not in alone.stdout  # one person at the screen
+
+
+def test_a_hand_leaves_the_screen_and_its_scrollback_before_the_keyboard_changes_hands(tmp_path: Path) -> None:
+    played = run("play", "chromino", "-p", "2", "--seed", "4", stdin="\n1\n\nquit\n", home=tmp_path, terminal=True)
+    shown = re.sub(r"\x1b\[[0-9;]*m", "", played.stdout)  # colours out; the clearing escapes stay
+    first_hand, wiped = shown.index("Your hand"), shown.index("\x1b[2J\x1b[H\x1b[3J")
+    second_turn = shown.index("Pass the keyboard to player 2")
+    assert first_hand < wiped < second_turn, "player 1's hand is still on the screen when player 2 is called"
+    assert "player 1 (seat 0) laid" in shown[wiped:second_turn]  # what was played stays in view
+    assert shown.count("\x1b[2J") == 1  # not wiped again once player 2 has the keyboard: the moves stay
 
 
 def test_serve_refuses_a_taken_port_before_printing_its_url(tmp_path: Path) -> None:
