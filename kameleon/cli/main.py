@@ -11,11 +11,19 @@ import typer
 from kameleon import __version__
 from kameleon.cli import analyse, play, replay_cmd, solve, usage_words
 from kameleon.cli.bench import bench_command
-from kameleon.cli.common import speak
+from kameleon.cli.common import fail, speak
 from kameleon.cli.helptext import helptext, unwrap_all, word_help
 from kameleon.cli.research import research_app
 from kameleon.cli.serve import serve_command
-from kameleon.cli.speech import choose_language, help_language, lang_after_command, speaker
+from kameleon.cli.speech import (
+    choose_language,
+    command_word,
+    help_language,
+    lang_after_command,
+    lang_given,
+    lang_option,
+    speaker,
+)
 from kameleon.cli.tournament import tournament_command
 from kameleon.engine.errors import KameleonError
 from kameleon.engine.game import ALPHABETA, Game
@@ -32,9 +40,17 @@ app = typer.Typer(
 
 
 @app.callback()
-def _each_command() -> None:
-    """Every command starts in English; those that speak other languages choose theirs (`--lang`, the locale)."""
+def _each_command(ctx: typer.Context, lang: str | None = lang_option()) -> None:
+    """Every command starts in English; those that speak other languages choose theirs (`--lang`, the locale).
+    A `--lang` before the command is the list of commands' (`kameleon --lang it --help`), moved after the name
+    of a command that takes one (`lang_after_command`): left here before a tool, it is refused."""
     speak(str)
+    if lang is not None:
+        choose_language(lang)  # a language kameleon does not speak is refused, whatever follows
+        said = msg(
+            "cli_tool_lang", "{command} takes no --lang: its texts are in English", command=ctx.invoked_subcommand
+        )
+        raise fail(said)
 
 
 TOOLS = ("bench", "tournament", "serve", "research")
@@ -78,8 +94,9 @@ def games_command(
         "-v",
         help=helptext("also say where each game comes from and what it declares beyond the rules"),
     ),
+    lang: str | None = lang_option(),
 ) -> None:
-    say = speaker(choose_language(None), None)  # the locale's: `games` takes no --lang
+    say = speaker(choose_language(lang), None)
     for name in games():
         try:
             cls = game_class(name)
@@ -130,7 +147,12 @@ def main() -> None:
     command: Any = typer.main.get_command(app)
     argv = lang_after_command(sys.argv[1:])
     language = help_language(argv, os.environ, commands=tuple(command.commands))
-    named = next((word for word in argv if not word.startswith("-")), None)
+    named = command_word(argv)
+    if named is None and lang_given(argv) is not None:  # the list of commands' --lang, refused before its help
+        try:
+            choose_language(lang_given(argv))
+        except typer.Exit as refused:
+            raise SystemExit(refused.exit_code) from None
     if named in TOOLS:  # a tool's page is English throughout
         language = "en"
     # Always, English too: Typer's words are module settings, and a process may run several command lines.

@@ -56,8 +56,19 @@ def from_environment(environ: Mapping[str, str]) -> str:
     return i18n.DEFAULT
 
 
-SPEAKING = ("play", "replay", "analyse", "solve")
-"""The commands that take `--lang`; the others, and the list of commands, speak the locale's language."""
+SPEAKING = ("play", "replay", "analyse", "solve", "games")
+"""The commands that take `--lang`, as the list of commands does (`kameleon --lang it --help`); the tools speak
+English."""
+
+
+def command_word(argv: Sequence[str]) -> str | None:
+    """The command a command line names: its first word that is neither an option nor the value of a `--lang`
+    before it (`kameleon --lang it --help` names none)."""
+    words = list(argv[: argv.index("--")] if "--" in argv else argv)
+    for i, word in enumerate(words):
+        if not word.startswith("-") and (i == 0 or words[i - 1] != "--lang"):
+            return word
+    return None
 
 
 def lang_after_command(argv: Sequence[str]) -> list[str]:
@@ -71,21 +82,28 @@ def lang_after_command(argv: Sequence[str]) -> list[str]:
     return words
 
 
+def lang_given(argv: Sequence[str]) -> str | None:
+    """The value of the last `--lang` of a command line (before a "--"), or None."""
+    words = list(argv[: argv.index("--")] if "--" in argv else argv)
+    given = None
+    for i, word in enumerate(words):
+        if word.startswith("--lang="):
+            given = word.removeprefix("--lang=")
+        elif word == "--lang" and i + 1 < len(words):
+            given = words[i + 1]
+    return given
+
+
 def help_language(argv: Sequence[str], environ: Mapping[str, str], commands: Collection[str] = ()) -> str:
     """The language the help and usage errors of this command line are said in: the last `--lang` of a command
     that takes one, when it names a language kameleon speaks (as the command itself would read it), else the
     locale's. A bad `--lang` is the command's to refuse, in the locale's language. A command that is none of
     `commands` (a mistyped name: "plya --lang it") is refused in the language of its `--lang` too."""
     words = list(argv[: argv.index("--")] if "--" in argv else argv)
-    command = next((word for word in words if not word.startswith("-")), None)
+    command = command_word(words)
     chosen = None
-    if command in SPEAKING or (commands and command is not None and command not in commands):
-        for i, word in enumerate(words):
-            value = word.removeprefix("--lang=") if word.startswith("--lang=") else None
-            if word == "--lang" and i + 1 < len(words):
-                value = words[i + 1]
-            if value is not None:
-                chosen = value
+    if command is None or command in SPEAKING or (commands and command not in commands):
+        chosen = lang_given(words)
     if chosen is not None and language_code(chosen) in i18n.LANGUAGES:
         return language_code(chosen)
     return from_environment(environ)

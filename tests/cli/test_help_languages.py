@@ -27,13 +27,29 @@ PLAYED = ("play", "replay", "analyse", "solve", "games", "version")
         (["play", "--lang", "de", "--help"], {"LANG": "uk_UA.UTF-8"}, "uk"),  # the command refuses "de" itself
         (["play", "--help", "--lang", "it", "--lang", "fr"], {}, "fr"),  # the last, as Click reads it
         (["replay", "--", "--lang", "it"], {}, "en"),  # after "--" it is a file's name
-        (["games", "--help", "--lang", "it"], {"LANGUAGE": "pl"}, "pl"),  # games takes no --lang
+        (["games", "--help", "--lang", "it"], {"LANGUAGE": "pl"}, "it"),
+        (["--help", "--lang", "it"], {"LANGUAGE": "pl"}, "it"),  # the list of commands'
+        (["--lang=fr", "--help"], {}, "fr"),
+        (["--lang", "it", "tournament", "--help"], {}, "en"),  # a tool's page is English: the tool refuses it
         (["--help"], {}, "en"),
         (["plya", "--lang", "it"], {}, "en"),  # without the list of commands, a mistyped one is not known as such
     ],
 )
 def test_the_help_speaks_the_language_of_the_command(argv: list[str], environ: dict[str, str], language: str) -> None:
     assert help_language(argv, environ) == language
+
+
+def test_the_list_of_commands_takes_a_lang_before_or_after_its_help(tmp_path: Path) -> None:
+    for argv in (("--help", "--lang", "it"), ("--lang", "it", "--help")):
+        italian = run(*argv, home=tmp_path, columns=200)
+        assert italian.returncode == 0 and "Gioca, studia e batti" in italian.stdout, italian.stderr
+    unknown = run("--lang", "xx", "--help", home=tmp_path, columns=200)
+    assert unknown.returncode == 2 and not unknown.stdout
+    assert "--lang 'xx' is not a language kameleon speaks: choose one of" in unknown.stderr
+    tool = run("--lang", "it", "tournament", "-g", "coloretto", home=tmp_path, columns=200)
+    assert tool.returncode == 2 and "tournament non accetta --lang: i suoi testi sono in inglese" in tool.stderr
+    listed = run("--lang", "pl", "games", "--verbose", home=tmp_path, columns=200)
+    assert listed.returncode == 0 and "coloretto  Coloretto (wbudowana)" in listed.stdout, listed.stderr
 
 
 def _texts(command: Any) -> list[str]:
@@ -120,7 +136,7 @@ def test_a_tool_s_page_stays_english_and_a_bad_language_is_refused_in_the_locale
 
 def test_a_mistyped_command_is_refused_in_the_language_of_its_lang() -> None:
     assert help_language(["plya", "--lang", "it"], {}, commands=("play", "games")) == "it"
-    assert help_language(["games", "--lang", "it"], {"LANGUAGE": "pl"}, commands=("play", "games")) == "pl"
+    assert help_language(["tournament", "--lang", "it"], {"LANGUAGE": "pl"}, commands=("play", "tournament")) == "pl"
 
 
 def test_an_english_command_line_after_an_italian_one_is_english_again() -> None:
@@ -142,7 +158,8 @@ def test_a_delay_too_long_for_the_clock_is_refused_not_a_crash(tmp_path: Path) -
 def test_a_lang_before_the_command_is_the_command_s() -> None:
     assert lang_after_command(["--lang", "it", "play", "coloretto"]) == ["play", "--lang", "it", "coloretto"]
     assert lang_after_command(["--lang=fr", "replay", "r.json"]) == ["replay", "--lang=fr", "r.json"]
-    assert lang_after_command(["--lang", "it", "games"]) == ["--lang", "it", "games"]  # games takes none: refused
+    assert lang_after_command(["--lang", "it", "games"]) == ["games", "--lang", "it"]
+    assert lang_after_command(["--lang", "it", "bench"]) == ["--lang", "it", "bench"]  # a tool takes none: refused
     assert lang_after_command(["play", "--lang", "it"]) == ["play", "--lang", "it"]
 
 
