@@ -178,7 +178,7 @@ def test_every_action_index_round_trips() -> None:
     ("text", "message"),
     [
         ("YP3@B", "can only go to the yellow row"),
-        ("YP3@Y", "write YP3"),
+        ("YP3@Y", r"goes to its own row, written YP3; face down, it is written \?YP3@Y"),
         ("DRG", "needs a row"),
         ("?@B", "hides the card"),
         ("?YP3", "needs a row"),

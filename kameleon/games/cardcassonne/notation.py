@@ -144,12 +144,14 @@ def parse(text: str) -> int:
         if at:
             if _row(raw, tail) != f // 5:
                 raise NotationError(wrong_row(f))
-            raise NotationError(
+            raise NotationError(  # which of the two was meant depends on the turn: both are said
                 msg(
                     "notation_own_row",
-                    "{text!r}: a face-up coloured card goes to its own row; write {face}",
+                    "{text!r}: a face-up coloured card goes to its own row, written {face}; face down, it is "
+                    "written ?{face}@{row}",
                     text=raw,
                     face=head,
+                    row=tail,
                 )
             )
         return FACE_UP + 4 * f + f // 5
