@@ -102,6 +102,15 @@ def test_bare_token_is_ambiguous_when_the_reward_kind_differs() -> None:
     assert state == before
 
 
+def test_a_reward_without_its_square_says_so() -> None:
+    state = at("8/7b/8/2YrB3/8/2R5/8/8/8 R 0 1")
+    before = state.clone()
+    with pytest.raises(kameleon.NotationError, match=r"the reward for the capture on d6 needs the free square of the "
+                       r"reserve it goes to, written xd6=O@<square>"):  # fmt: skip
+        state.apply_str("c4-d5xd6=o")
+    assert state == before
+
+
 def test_wrong_captures_are_rejected_with_the_legal_moves() -> None:
     state = at("8/5b2/3R4/3y3b/8/2Y5/8/8/8 R 0 1")
     before = state.clone()

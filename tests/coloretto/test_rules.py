@@ -169,6 +169,8 @@ def test_taken_row_cannot_receive_or_be_taken_again() -> None:
         ([], "fly", r"^'fly' is not a move; moves are: draw, place <row>, take <row>\.$"),  # no end choices here
         ([], "place x", "number from 1 to 3"),
         ([], "joker pink", "no colour 'pink'"),
+        ([], "place", r"^'place' needs a row: place <row>, a number from 1 to 3 \(e\.g\. place 1\)\.$"),
+        ([], "TAKE ", r"^'take' needs a row: take <row>"),
     ],
 )
 def test_illegal_moves_are_explained_and_change_nothing(moves: list[str], bad: str, message: str) -> None:
@@ -184,6 +186,8 @@ def test_a_word_that_is_no_move_is_met_with_the_moves_this_game_has() -> None:
     manual = new(3, scoring_choices="manual")
     with pytest.raises(IllegalAction, match="moves are: draw, place <row>, take <row>, joker <colour>, positive"):
         manual.apply_str("fly")
+    with pytest.raises(IllegalAction, match=r"'joker' needs a colour: joker <colour>, one of blue, brown, "):
+        manual.apply_str("joker")
 
 
 def test_non_actions_are_rejected() -> None:

@@ -84,6 +84,9 @@ _SQUARE = r"[a-h](?:1[01]|[1-9])"
 _PLY = re.compile(
     rf"^(?:(?P<pass>pass)|(?P<src>{_SQUARE})-(?P<dst>{_SQUARE}))(?P<star>\*)?(?P<caps>(?:x{_SQUARE}(?:=[VOGK]@{_SQUARE})?)*)$"
 )
+_UNPLACED = re.compile(rf"^(?:pass|{_SQUARE}-{_SQUARE})\*?(?:x{_SQUARE}(?:=[VOGK](?:@{_SQUARE})?)?)*$")
+"""A ply token but for a reward without its reserve square (`c4-d5xd6=O`): said as such."""
+_REWARD_WITHOUT_SQUARE = re.compile(rf"x({_SQUARE})=([VOGK])(?!@)")
 _CAPTURE = re.compile(rf"x({_SQUARE})(?:=([VOGK])@({_SQUARE}))?")
 _CHOICE = re.compile(rf"^(?:x(?P<victim>{_SQUARE})|=(?P<kind>[VOG])|@(?P<reserve>{_SQUARE}))$")
 
@@ -122,6 +125,18 @@ def parse_ply(text: str, geo: Geometry) -> PlyText:
         raise NotationError(msg("move_not_string", "a move is a string, not {value}", value=repr(text)))
     token = canonical(text)
     match = _PLY.match(token)
+    unplaced = _REWARD_WITHOUT_SQUARE.search(token) if match is None and _UNPLACED.match(token) else None
+    if unplaced is not None:
+        raise NotationError(
+            msg(
+                "reward_without_square",
+                "{text}: the reward for the capture on {victim} needs the free square of the reserve it goes to, "
+                "written x{victim}={kind}@<square>",
+                text=repr(text),
+                victim=unplaced[1],
+                kind=unplaced[2],
+            )
+        )
     if match is None:
         raise NotationError(
             msg(

@@ -236,8 +236,8 @@ def describe(state: CardcassonneState, action: int, say: Say = str) -> str:
         if not count:
             return say(msg("tui_secures_nothing", "secures nothing in {row}", row=ROW_LABELS[r]))
         # The greedy bot's value of placing the follower is what it expects the secured cards to score.
-        points = state.game.action_values(state, [action])[0]
-        said = msg("tui_secures", "cards secured: {count}, worth about {points}", count=count, points=f"{points:.0f}")
+        points = round(state.game.action_values(state, [action])[0])
+        said = msg("tui_secures", "cards secured: {count}, worth about {points}", count=count, points=points)
         return say(said)
     if nt.FACE_DOWN <= action < nt.FOLLOWER:
         row = ROW_LABELS[(action - nt.FACE_DOWN) & 3]

@@ -24,6 +24,8 @@ PASS = 1
 STANDARD_W = 160
 BAMBINO_W = 240
 _TOKEN = re.compile(r"^\s*([A-Za-z*]{3})\s+([HhVv])\s+(-?\d+)\s*,\s*(-?\d+)\s*$")
+_PARTIAL = re.compile(r"^\s*([RYGBPrygbp*]{3})(?:\s+([HhVv]))?\s*$")
+"""The start of a placement without its square (or its orientation): said as such, not as no move at all."""
 
 
 @dataclass(frozen=True)
@@ -111,6 +113,18 @@ class Codec:
         if word == "pass":
             return PASS
         m = _TOKEN.match(text)
+        partial = _PARTIAL.match(text) if m is None else None
+        if partial is not None:
+            example = " ".join((partial[1].upper(), (partial[2] or "H").upper(), "0,-1"))
+            raise NotationError(
+                msg(
+                    "placement_incomplete",
+                    "{text!r} is not a whole placement: after the colours come H or V, then row,col of the top-left "
+                    "square, e.g. '{example}'.",
+                    text=text.strip(),
+                    example=example,
+                )
+            )
         if m is None:
             raise NotationError(
                 msg(

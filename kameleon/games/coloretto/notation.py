@@ -58,6 +58,24 @@ def parse_action(text: str, rows: int = MAX_ROWS, choices: bool = True) -> int:
         if not words[1].isdigit() or not 1 <= int(words[1]) <= rows:
             raise NotationError(msg("row_number", "The row must be a number from 1 to {rows}.", rows=rows))
         return _ROW_WORDS[words[0]] + int(words[1]) - 1
+    if len(words) == 1 and words[0] in _ROW_WORDS:
+        raise NotationError(
+            msg(
+                "row_missing",
+                "{word!r} needs a row: {word} <row>, a number from 1 to {rows} (e.g. {word} 1).",
+                word=words[0],
+                rows=rows,
+            )
+        )
+    if len(words) == 1 and words[0] in _COLOUR_WORDS and choices:
+        raise NotationError(
+            msg(
+                "colour_missing",
+                "{word!r} needs a colour: {word} <colour>, one of {colours}.",
+                word=words[0],
+                colours=", ".join(COLOURS),
+            )
+        )
     if len(words) == 2 and words[0] in _COLOUR_WORDS:
         if words[1] not in COLOURS:
             raise NotationError(
