@@ -21,6 +21,19 @@ def _cards(names: list[str], say: Say) -> str:
     return ", ".join(say(_card(name)) for name in names)
 
 
+def pile_news(events: Sequence[Mapping[str, Any]], say: Say) -> list[Message]:
+    """What the pile did in one move (the view's `events` of that move), in the move log's words: the cards set
+    aside at the end of a round said together."""
+    said = [msg("tui_s_bonus_card", "bonus card for the golden joker: {card}", card=_card(e["card"]))
+            for e in events if e["kind"] == "bonus"]  # fmt: skip
+    if any(e["kind"] == "last round" for e in events):
+        said.append(msg("tui_s_bonus_last", "the last round card came up"))
+    discarded = [e["card"] for e in events if e["kind"] == "discard"]
+    if discarded:
+        said.append(msg("tui_s_discarded", "discarded: {cards}", cards=_cards(discarded, say)))
+    return said
+
+
 def narrate(event: Mapping[str, Any], seat: int, names: Sequence[str], say: Say = str) -> str | None:
     """`event` (events.event) as a sentence about its mover, seat `seat` of those `names`; None for a kind it
     does not know."""

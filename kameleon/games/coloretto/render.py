@@ -6,6 +6,7 @@ positively, the totals) is read from the view's fields; nothing here works it ou
 
 from __future__ import annotations
 
+from itertools import groupby
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -13,12 +14,13 @@ from rich.table import Table
 from rich.text import Text
 
 from kameleon.engine.hooks import TerminalRenderer
-from kameleon.engine.messages import Message, Say, msg
+from kameleon.engine.messages import Say, msg
 from kameleon.engine.terminal import HOLE, Fitting, Legend, compact_table, fill, fitted
 from kameleon.games.coloretto import narration
 from kameleon.games.coloretto import notation as nt
 from kameleon.games.coloretto.cards import CARD_NAMES
 from kameleon.games.coloretto.explain import CARD_LABELS
+from kameleon.games.coloretto.narration import pile_news
 from kameleon.games.coloretto.scoring import PLUS_TWO_POINTS, value
 from kameleon.games.coloretto.scoring import table as table_of
 from kameleon.games.coloretto.state import ColorettoState
@@ -52,16 +54,6 @@ def card_label(name: str, say: Say) -> str:
     return say(CARD_LABELS[CARD_NAMES.index(name)])
 
 
-def _event(kind: str, name: str) -> Message:
-    """What the last event of the pile was: the last-round card, a bonus card or a card set aside."""
-    card_said = CARD_LABELS[CARD_NAMES.index(name)]
-    if kind == "last round":
-        return msg("tui_event_last_round", "the last-round card came up")
-    if kind == "bonus":
-        return msg("tui_event_bonus", "bonus card: {card}", card=card_said)
-    return msg("tui_event_discard", "card set aside: {card}", card=card_said)
-
-
 def render(state: ColorettoState, seat: int | None, say: Say = str) -> RenderableType:
     view = state.view(seat)
     header = [
@@ -87,12 +79,12 @@ def render(state: ColorettoState, seat: int | None, say: Say = str) -> Renderabl
         )
         parts.append(fill(drew, card(view["drawn"], say)))
     # The pile's events of the last two moves per seat (a turn is one move or two): older ones are past, not news.
+    # One line a move, in the move log's words.
     recent = view["moves_played"] - 2 * len(view["players"])
-    for event in (e for e in view["events"] if e["move"] > recent):
-        said = msg(
-            "tui_pile_event", "Move {move}: {what}", move=event["move"], what=_event(event["kind"], event["card"])
-        )
-        parts.append(Text(say(said), style="dim"))
+    news = [e for e in view["events"] if e["move"] > recent]
+    for move, events in groupby(news, key=lambda e: e["move"]):
+        what = " · ".join(say(part) for part in pile_news(list(events), say))
+        parts.append(Text(say(msg("tui_pile_event", "Move {move}: {what}", move=move, what=what)), style="dim"))
     return Group(*parts)
 
 
