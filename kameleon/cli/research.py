@@ -217,7 +217,8 @@ def fit_value_command(
     --teacher bots (60% of them with a stretch of random moves; all of them in a
     game that always starts from the same position), labelled by who won; every
     fifth game is held out, and its log-loss is printed beside a coin's. Without
-    --write the weights are printed in the weights file's format.
+    --write the weights are printed in the weights file's format; weights no
+    better than a coin over every stage's held-out positions are never written.
     """
     from kameleon.research import value_fit
 
@@ -244,8 +245,27 @@ def fit_value_command(
             )  # fmt: skip
     typer.echo(f"| stage | held-out positions | log-loss (coin: {math.log(players):.3f}) |")
     typer.echo("| --- | --- | --- |")
+    coin = math.log(players)
     for stage, (_, held, loss) in found.items():
         typer.echo(f"| {stage} | {held} | {loss:.3f} |")
+    held_out = sum(held for _, held, _ in found.values())
+    overall = sum(held * loss for _, held, loss in found.values()) / held_out if held_out else math.inf
+    worse = [f"{stage} ({loss:.3f})" for stage, (_, _, loss) in found.items() if not loss < coin]
+    if worse:
+        err_console.print(
+            f"[bold yellow]warning:[/] {'stage' if len(worse) == 1 else 'stages'} {', '.join(worse)} predict"
+            f" {'its' if len(worse) == 1 else 'their'} held-out positions no better than a coin ({coin:.3f}); over"
+            f" every stage, {overall:.3f}: more games (--games) fit them better",
+            soft_wrap=True,
+        )
+    if write and not overall < coin:
+        typer.echo(value_fit.weights_text(game, players, found), nl=False)  # the fit is shown, not written
+        raise fail(
+            f"the weights were not written to {model.weights_file if weights is None else weights}: over every"
+            f" stage they predict the held-out positions no better than a coin ({overall:.3f}, a coin's"
+            f" {coin:.3f}); the games are kept, so the same command with more --games and --resume plays only the"
+            " new ones"
+        )
     if not write:
         typer.echo(value_fit.weights_text(game, players, found), nl=False)
         _forget(kept)
@@ -398,6 +418,11 @@ def train_command(
     install: bool = typer.Option(
         False, "--install", help="copy the final network into the game's package, where the expert level finds it"
     ),
+    force: bool = typer.Option(
+        False,
+        "--force",
+        help="with --install, replace the package's network even where it predicted its held-out games better",
+    ),
     ray: str | None = typer.Option(
         None, "--ray", help="play on Ray: local, auto, or a cluster's HOST:PORT (needs the ray extra)"
     ),
@@ -410,8 +435,10 @@ def train_command(
     written to --out with the samples and progress.json, so an interrupted run goes
     on with --resume (with the run's own settings: only --generations may change).
     Each generation's held-out log-loss is printed beside a coin's; a network no
-    better than a coin is reported and never installed.
+    better than a coin is reported and never installed, nor, without --force, one
+    that predicted its held-out games worse than the package's network did.
     """
+    from kameleon.ai.expert import network_file
     from kameleon.research import train
 
     folder = out if out is not None else Path("kameleon-train") / f"{game}-{players or 2}p"
@@ -473,7 +500,11 @@ def train_command(
         if install:
             raise fail("the network was not installed: it is no better than a coin")
     if install:
+        target = network_file(load(done.settings.game, players=done.settings.players))
+        before = train.recorded_loss(target) if target is not None else None
         try:
-            typer.echo(f"installed: {train.install(folder)}")
+            placed = train.install(folder, force=force)
         except (OSError, KameleonError) as exc:
             raise fail(f"the network could not be installed: {exc}") from None
+        replaced = "" if before is None else f"; the network it replaced: {before:.3f}"
+        typer.echo(f"installed: {placed} (held-out log-loss {last:.3f}{replaced})")

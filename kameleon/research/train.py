@@ -1,7 +1,7 @@
 """Train a game's value network by self-play, for the `expert` level.
 
     kameleon research train GAME [--players 2] [--generations 3] [--games 2000] [--teacher medium]
-                                 [--workers 2] [--out DIR] [--resume] [--install] [--ray ADDRESS]
+                                 [--workers 2] [--out DIR] [--resume] [--install [--force]] [--ray ADDRESS]
 
 Generation 0 plays games between `--teacher` bots (`medium` unless told; a
 searching level with a budget in iterations, `hard@50`, where `medium`'s games
@@ -30,7 +30,8 @@ kept). A run stopped while a generation's games were played plays them again;
 one stopped after them (during the fit) fits again from the kept samples (the
 games are seeded, so nothing differs either way).
 `--install` copies the final network to the game's package
-(`Game.network_dir()`), where `expert` finds it.
+(`Game.network_dir()`), where `expert` finds it, unless the network there predicted
+its own held-out games better (`--force` replaces it anyway).
 
 Training needs NumPy only; games are played on local processes or on a Ray
 cluster (`--ray`, as tournaments do).
@@ -469,10 +470,22 @@ def check_installable(game: Game[Any]) -> None:
         )
 
 
-def install(out: Path, target: Path | None = None) -> Path:
+def recorded_loss(path: Path) -> float | None:
+    """The held-out log-loss a network file says it reached (its `training` record), or None: no file, a file that
+    does not load, or one that does not say."""
+    try:
+        loss = network.load(path).training.get("held_out_log_loss")
+    except (OSError, KameleonError, ValueError):
+        return None
+    return float(loss) if isinstance(loss, int | float) and not isinstance(loss, bool) else None
+
+
+def install(out: Path, target: Path | None = None, *, force: bool = False) -> Path:
     """Copy the run's final network into the game's package, where `expert` loads it (or to `target`);
     returns where. The network is checked first: a file that would not load is never installed, nor one for a
-    game `expert` plays without a network (`check_installable`)."""
+    game `expert` plays without a network (`check_installable`). A network already there that predicted its own
+    held-out games better is kept unless `force`: a short trial run must not replace a shipped network by
+    accident (the two were judged on different held-out games, so the comparison is a guard, not a verdict)."""
     progress = Progress.read(out)
     source = final_network(out)
     game = load(progress.settings.game, players=progress.settings.players)
@@ -483,6 +496,12 @@ def install(out: Path, target: Path | None = None) -> Path:
         raise KameleonError(f"{game.name} has no folder for networks (Game.network_dir)")
     encoding = game.network_input()
     network.load(source, game=game.name, players=game.num_players, input_name=encoding.name if encoding else None)
+    mine, theirs = recorded_loss(source), recorded_loss(target)
+    if not force and mine is not None and theirs is not None and mine > theirs:
+        raise KameleonError(
+            f"{target} predicted its held-out games better (log-loss {theirs:.3f}) than this run's network"
+            f" ({mine:.3f}): it is kept; add --force to replace it"
+        )
     target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(source, target)
     return target

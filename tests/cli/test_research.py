@@ -222,6 +222,8 @@ def test_the_oracle_refuses_bad_input_clearly(args: list[str], message: str) -> 
 # --- fit-value ---------------------------------------------------------------------
 
 FAST_FIT = ["--players", "3", "--games", "40", "--workers", "1", "--seed", "3"]
+WRITTEN_FIT = ["--players", "3", "--games", "200", "--workers", "1", "--seed", "3"]
+"""Enough games that the fit beats a coin on its held-out positions: fewer are never written."""
 
 
 def test_fit_value_prints_the_fit_in_the_weights_files_format() -> None:
@@ -237,7 +239,7 @@ def test_fit_value_writes_the_weights_keeping_the_other_counts(tmp_path: Path) -
     path = tmp_path / "value_weights.json"
     shutil.copy(value.WEIGHTS_FILE, path)
     shipped = value.WEIGHTS_FILE.read_bytes()
-    done = research("fit-value", "chromino", *FAST_FIT, "--write", "--weights", str(path))
+    done = research("fit-value", "chromino", *WRITTEN_FIT, "--write", "--weights", str(path))
     assert done.exit_code == 0, done.output
     assert f"weights for 3 players written to {path}" in " ".join(done.stdout.split())
     written = value.load_weights(path)
@@ -269,9 +271,22 @@ def test_a_weights_file_the_fit_could_not_write_is_refused_before_its_games(tmp_
     assert broken.read_text(encoding="utf-8") == "{"
     missing = research("fit-value", "chromino", *FAST_FIT, "--write", "--weights", str(tmp_path / "no" / "w.json"))
     assert missing.exit_code == 2 and says(missing, "the folder") and missing.stdout == ""
-    created = research("fit-value", "chromino", *FAST_FIT, "--write", "--weights", str(tmp_path / "new.json"))
+    created = research("fit-value", "chromino", *WRITTEN_FIT, "--write", "--weights", str(tmp_path / "new.json"))
     assert created.exit_code == 0, created.output
     assert list(value.load_weights(tmp_path / "new.json")) == [3]
+
+
+def test_weights_no_better_than_a_coin_are_shown_and_not_written(tmp_path: Path) -> None:
+    path = tmp_path / "value_weights.json"
+    shutil.copy(value.WEIGHTS_FILE, path)
+    kept = tmp_path / "kept.jsonl"
+    refused = research("fit-value", "chromino", *FAST_FIT, "--write", "--weights", str(path), "--out", str(kept))
+    assert refused.exit_code == 2, refused.output
+    assert says(refused, f"the weights were not written to {path}: over every stage they predict the held-out")
+    assert says(refused, "no better than a coin (1.1") and says(refused, "a coin's 1.099); the games are kept")
+    assert says(refused, "predict their held-out positions no better than a coin (1.099); over every stage, 1.1")
+    assert json.loads(refused.stdout[refused.stdout.index("{") :])["format"] == value.WEIGHTS_FORMAT  # not lost
+    assert path.read_bytes() == value.WEIGHTS_FILE.read_bytes() and kept.exists()
 
 
 @pytest.mark.parametrize(
@@ -314,6 +329,37 @@ def test_train_writes_checkpoints_prints_the_fit_and_resumes(tmp_path: Path) -> 
 
     placed = install(out, tmp_path / "installed" / "value-2p.npz")
     assert load(placed, game="coloretto", players=2).training["generations"] == 2
+
+
+def test_install_keeps_a_network_that_predicted_its_games_better_unless_forced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A 20-game trial run installed over the shipped network (held-out log-loss 0.462) is refused, and the file
+    is left as it was; --force replaces it, and the command says what it replaced."""
+    import kameleon
+    from kameleon.ai import expert
+    from kameleon.research import train
+
+    shipped = expert.network_file(kameleon.load("coloretto", players=2))
+    assert shipped is not None
+    package = tmp_path / "package" / "value-2p.npz"  # the package's file, copied: the test never writes the real one
+    package.parent.mkdir()
+    shutil.copyfile(shipped, package)
+    monkeypatch.setattr(expert, "network_file", lambda game: package)
+    monkeypatch.setattr(train, "network_file", lambda game: package)
+    out = tmp_path / "run"
+    base = ["train", "coloretto", "--games", "20", "--iterations", "5", "--epochs", "1", "--workers", "1"]
+    assert research(*base, "--generations", "1", "--out", str(out)).exit_code == 0
+    kept = research("train", "coloretto", "--out", str(out), "--resume", "--install")
+    assert kept.exit_code == 2, kept.output
+    assert says(kept, f"{package} predicted its held-out games better (log-loss 0.462) than this run's network")
+    assert says(kept, "it is kept; add --force to replace it")
+    assert package.read_bytes() == shipped.read_bytes()
+    forced = research("train", "coloretto", "--out", str(out), "--resume", "--install", "--force")
+    assert forced.exit_code == 0, forced.output
+    assert f"installed: {package} (held-out log-loss " in forced.stdout
+    assert "; the network it replaced: 0.462)" in forced.stdout
+    assert package.read_bytes() == (out / "network-0.npz").read_bytes()
 
 
 def test_train_plays_generation_0_with_the_teacher_and_keeps_it_on_resume(tmp_path: Path) -> None:
