@@ -150,14 +150,22 @@ class Progress:
     @classmethod
     def read(cls, folder: Path) -> Progress:
         path = folder / PROGRESS
+        if folder.is_file():
+            raise KameleonError(f"--out {folder} is a file; a training run needs a folder")
         try:
             data = json.loads(path.read_text())
+            if not isinstance(data, dict) or not isinstance(data.get("settings", {}), dict):
+                raise ValueError("it is not a JSON object with an object of settings")
             raw = dict(data["settings"])
             raw["hidden"] = tuple(raw["hidden"])
             return cls(Settings(**raw), list(data["done"]))
         except FileNotFoundError:
             raise KameleonError(f"nothing to resume in {folder}: it has no {PROGRESS}") from None
-        except (ValueError, KeyError, TypeError) as exc:
+        except OSError as exc:
+            raise KameleonError(f"cannot read {path}: {exc.strerror or exc}") from None
+        except KeyError as exc:
+            raise KameleonError(f"{path} is not a training progress file: it has no {exc.args[0]!r}") from None
+        except (ValueError, TypeError) as exc:
             raise KameleonError(f"{path} is not a training progress file ({exc})") from None
 
 

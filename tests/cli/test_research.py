@@ -401,4 +401,20 @@ def test_train_refuses_a_file_as_its_folder(tmp_path: Path) -> None:
     afile.write_text("mine")
     result = research("train", "coloretto", "--out", str(afile))
     assert result.exit_code == 2 and says(result, f"--out {afile} is a file; a training run needs a folder")
+    resumed = research("train", "coloretto", "--out", str(afile), "--resume")
+    assert resumed.exit_code == 2 and says(resumed, f"--out {afile} is a file; a training run needs a folder")
     assert afile.read_text() == "mine"
+
+
+@pytest.mark.parametrize(
+    ("progress", "message"),
+    [
+        ('{"settings": {"game": "coloretto"}, "done": []}', "is not a training progress file: it has no 'hidden'"),
+        ("[1]", "is not a training progress file (it is not a JSON object with an object of settings)"),
+        ("{", "is not a training progress file (Expecting property name"),
+    ],
+)
+def test_train_names_what_a_damaged_progress_file_lacks(tmp_path: Path, progress: str, message: str) -> None:
+    (tmp_path / "progress.json").write_text(progress)
+    result = research("train", "coloretto", "--out", str(tmp_path), "--resume")
+    assert result.exit_code == 2 and says(result, message), result.output
