@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -48,7 +49,13 @@ def sigterm_as_interrupt() -> Iterator[None]:
     was done is kept and said, and the worker processes stop with it, instead of a silent death that leaves them
     playing on."""
 
+    owner = os.getpid()
+
     def interrupt(signum: int, frame: Any) -> None:
+        if os.getpid() != owner:  # a forked worker inherited this handler: it ends as a SIGTERM ends a process
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)
+            return
         raise KeyboardInterrupt
 
     try:

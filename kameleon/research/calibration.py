@@ -22,7 +22,6 @@ from __future__ import annotations
 import contextlib
 import json
 import math
-import multiprocessing
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -36,6 +35,7 @@ from kameleon.engine.errors import KameleonError, RecordError
 from kameleon.engine.game import replay_move
 from kameleon.engine.record import game_identity, parse_json, read_record_or_lines, replay
 from kameleon.engine.seeding import MAX_SEED
+from kameleon.research.pool import worker_pool
 
 LOW, HIGH = 0.01, 20.0
 """The scales searched for the best one."""
@@ -241,7 +241,7 @@ def measure(
         if workers == 1:
             results: Iterator[list[tuple[float | None, float]]] = map(judge, tasks)
         else:
-            results = stack.enter_context(multiprocessing.Pool(workers)).imap(judge, tasks)
+            results = stack.enter_context(worker_pool(workers)).imap(judge, tasks)
         for index, judged in enumerate(results):
             points.extend((value, result, index) for value, result in judged)
             if on_game is not None:

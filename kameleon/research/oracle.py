@@ -32,7 +32,6 @@ never from the numbers that dealt the cards.
 
 from __future__ import annotations
 
-import multiprocessing
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -46,6 +45,7 @@ from kameleon.engine.game import State
 from kameleon.engine.match import play_match
 from kameleon.engine.registry import load
 from kameleon.engine.seeding import MAX_SEED, bot_seed
+from kameleon.research.pool import worker_pool
 
 SIGHTS = ("nothing", "hands", "everything")
 EPSILON = 0.1
@@ -160,7 +160,7 @@ def measure(
     deals for every level; `on_game()` runs as each game ends."""
     tasks = [(game, players, level, opponent, seed + i, rollouts, candidates) for level in sees for i in range(games)]
     wins = dict.fromkeys(sees, 0)
-    with multiprocessing.Pool(workers) as pool:
+    with worker_pool(workers) as pool:
         for task, won in zip(tasks, pool.imap(play, tasks), strict=True):
             wins[task[2]] += won
             if on_game is not None:

@@ -242,8 +242,20 @@ def _played(
     if ray_address is not None:
         yield from _played_on_ray(tasks, workers, ray_address)
     elif workers > 1:
-        with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
-            yield from pool.map(play, tasks, chunksize=8)
+        pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"))
+        try:
+            futures = [pool.submit(play, task) for task in tasks]
+            for future in futures:
+                yield future.result()
+        except BaseException:
+            # Stopped (Ctrl-C, a SIGTERM, an error): the games under way are dropped, and the pool, broken, fails
+            # the futures left. None is cancelled (as Executor.map's would be): Python 3.11 reports a broken pool
+            # under cancelled futures with a traceback.
+            for process in list((pool._processes or {}).values()):
+                process.kill()
+            pool.shutdown(wait=True)
+            raise
+        pool.shutdown()
     else:
         yield from map(play, tasks)
 

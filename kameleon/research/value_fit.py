@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
 import random
 from collections.abc import Callable
 from functools import partial
@@ -47,6 +46,7 @@ from kameleon.engine.home import data_dir
 from kameleon.engine.hooks import ValueModel
 from kameleon.engine.registry import game_class, games, load
 from kameleon.engine.seeding import MAX_SEED
+from kameleon.research.pool import worker_pool
 
 DETOUR_SHARE = 0.6
 DETOUR_MOVES = 10
@@ -193,7 +193,7 @@ def fit(
         if on_game is not None:
             on_game()
     missing = [deal for deal in range(seed, seed + games) if deal not in played]
-    with multiprocessing.Pool(workers) as pool:
+    with worker_pool(workers) as pool:
         play = partial(record, game=game, players=players, teacher=teacher)
         for deal, samples in zip(missing, pool.imap(play, missing), strict=True):
             played[deal] = samples

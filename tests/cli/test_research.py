@@ -5,6 +5,7 @@ Fast settings throughout (a few games, short move times); the figures themselves
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -404,6 +405,43 @@ def test_train_refuses_a_file_as_its_folder(tmp_path: Path) -> None:
     resumed = research("train", "coloretto", "--out", str(afile), "--resume")
     assert resumed.exit_code == 2 and says(resumed, f"--out {afile} is a file; a training run needs a folder")
     assert afile.read_text() == "mine"
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads a process's children from /proc (Linux)")
+def test_train_stopped_by_a_sigterm_to_its_process_group_says_how_to_resume_without_a_traceback(
+    tmp_path: Path,
+) -> None:
+    """What `timeout`, a batch scheduler or `docker stop` do: the run says how to go on, and nothing else (the
+    workers killed by the signal broke the pool under the futures it was cancelling: a thread's traceback)."""
+    command = [sys.executable, "-m", "kameleon", "research", "train", "coloretto", "--teacher", "hard@5",
+               "--workers", "2", "--out", str(tmp_path / "run")]  # fmt: skip
+    running = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True, env={**os.environ, "COLUMNS": "200"})  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while len(_children(running.pid)) < 3:  # the two workers and multiprocessing's resource tracker
+            assert time.monotonic() < deadline and running.poll() is None, "no worker started"
+            time.sleep(0.05)
+        workers = _children(running.pid)
+        os.killpg(running.pid, signal.SIGTERM)
+        _, stderr = running.communicate(timeout=60)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(running.pid, signal.SIGKILL)  # nothing of a failed run is left playing
+    assert running.returncode == 130, stderr
+    assert f"interrupted: go on with --resume --out {tmp_path / 'run'}" in " ".join(stderr.split())
+    assert "Traceback" not in stderr and "Exception in thread" not in stderr, stderr
+    gone = time.monotonic() + 10  # the resource tracker ends once it sees the run's end
+    while any(Path(f"/proc/{worker}").exists() for worker in workers):
+        assert time.monotonic() < gone, "a worker outlived the run"
+        time.sleep(0.05)
 
 
 @pytest.mark.parametrize(
