@@ -241,6 +241,11 @@ class KeptGames:
         if self.path.exists() and not self.path.is_file():
             raise KameleonError(f"{self.path} is not a file: the fit keeps its games in a file")
         kept = self.path.is_file() and self.path.stat().st_size > 0
+        if kept and not self._is_a_fit():
+            raise KameleonError(
+                f"{self.path} is not a file of a fit's games (its first line names no fit): --out names the file"
+                " a fit keeps its games in; choose another, or delete it"
+            )
         if kept and not resume:
             raise KameleonError(
                 f"{self.path} holds the games of a fit: add --resume to go on with it, or delete it to start again"
@@ -259,6 +264,15 @@ class KeptGames:
             return self._read(seed, games)
         except OSError as exc:
             raise KameleonError(f"cannot read {self.path}: {exc.strerror or exc}") from None
+
+    def _is_a_fit(self) -> bool:
+        """Whether the file begins with a fit's first line (whichever fit's)."""
+        try:
+            with self.path.open("rb") as file:
+                head = json.loads(file.readline().decode("utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError):
+            return False
+        return isinstance(head, dict) and isinstance(head.get("fit-value"), dict)
 
     def _read(self, seed: int, games: int) -> dict[int, list[Sample]]:
         played: dict[int, list[Sample]] = {}
@@ -294,8 +308,8 @@ class KeptGames:
         if not isinstance(entry, dict) or entry.get("fit-value") != self.fit:
             shown = entry.get("fit-value") if isinstance(entry, dict) else None
             raise KameleonError(
-                f"{self.path} holds the games of another fit ({shown or 'not a fit'}), not of {self.fit}: resume with"
-                " its settings, or delete it to start again"
+                f"{self.path} holds the games of another fit ({shown}), not of {self.fit}: resume with its settings,"
+                " or delete it to start again"
             )
 
     def _game(self, number: int, entry: Any) -> tuple[int, list[Sample]]:

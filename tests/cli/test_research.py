@@ -263,6 +263,16 @@ def test_fit_value_keeps_its_games_until_it_is_done(tmp_path: Path) -> None:
     assert nothing.exit_code == 2 and says(nothing, "nothing to resume")
 
 
+def test_fit_value_refuses_an_out_file_that_is_no_fit_s(tmp_path: Path) -> None:
+    other = tmp_path / "tournament.jsonl"
+    other.write_text('{"index": 0, "players": ["a", "b"]}\n', encoding="utf-8")
+    for resume in ([], ["--resume"]):
+        refused = research("fit-value", "chromino", *FAST_FIT, "--out", str(other), *resume)
+        assert refused.exit_code == 2 and refused.stdout == ""
+        assert says(refused, f"{other} is not a file of a fit's games (its first line names no fit)")
+    assert other.read_text(encoding="utf-8") == '{"index": 0, "players": ["a", "b"]}\n'
+
+
 def test_a_weights_file_the_fit_could_not_write_is_refused_before_its_games(tmp_path: Path) -> None:
     broken = tmp_path / "broken.json"
     broken.write_text("{", encoding="utf-8")
