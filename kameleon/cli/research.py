@@ -83,7 +83,7 @@ def strength_command(
         move_time=0.1 if move_time is None else move_time,
         workers=workers,
         seed=seed,
-        only=tuple(game),
+        only=tuple(dict.fromkeys(game)),
         iterations=iterations,
         table_games=table_games,
     )

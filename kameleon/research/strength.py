@@ -49,6 +49,7 @@ import json
 import math
 import os
 import platform
+import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -80,6 +81,8 @@ ORACLE = "oracle"
 """The fair oracle's name in the report's games (`OracleAgent` seeing `nothing`, its default effort)."""
 CEILING_OPPONENT = "random"
 COMMAND = "kameleon research strength"
+DEFAULT_OUT = Path("docs/strength.md")
+"""The report the command writes without --out (from the repository's root)."""
 """The command that writes the report (named in each section's first line)."""
 FIGURES_VERSION = 1
 """The format of the figures file beside the report."""
@@ -136,15 +139,17 @@ class Settings:
         if self.table_games is not None:
             key["table_games"] = self.table_games
         if self.only:
-            key["game"] = sorted(self.only)  # so a run for other games cannot finish (and delete) these games
+            key["game"] = sorted(set(self.only))  # so a run for other games cannot finish (and delete) these games
         return key
 
-    def command(self, game: str) -> str:
-        """The command line that measures `game`'s sections with these settings."""
+    def command(self, game: str, out: Path = DEFAULT_OUT) -> str:
+        """The command line that measures `game`'s sections with these settings into the report `out`."""
         budget = f"--move-time {self.move_time:g}" if self.iterations is None else f"--iterations {self.iterations}"
         tables = "" if self.table_games is None else f" --table-games {self.table_games}"
+        report = "" if out == DEFAULT_OUT else f" --out {shlex.quote(str(out))}"
         return (
             f"{COMMAND} --game {game} --games {self.games}{tables} {budget} --workers {self.workers} --seed {self.seed}"
+            f"{report}"
         )
 
     def check(self, out: Path) -> None:
@@ -590,7 +595,7 @@ def write(out: Path, measured: Sequence[dict[str, Any]], settings: Settings) -> 
             **entry,
             "measured": {
                 **how,
-                "command": settings.command(entry["game"]),
+                "command": settings.command(entry["game"], out),
                 "network": _network(entry["game"], entry["players"]) if entry["expert"] else None,
             },
         }

@@ -110,6 +110,23 @@ def test_the_games_folder_belongs_to_one_report(tmp_path: Path) -> None:
         prepare(folder, Settings(games=2, move_time=0.5, seed=4), resume=True, out=REPORT)
 
 
+def test_a_section_names_the_command_that_draws_this_report_again() -> None:
+    settings = Settings(games=2, move_time=0.5, seed=3, workers=1)
+    assert settings.command("coloretto") == (
+        "kameleon research strength --game coloretto --games 2 --move-time 0.5 --workers 1 --seed 3"
+    )
+    assert settings.command("coloretto", Path("docs/strength.md")) == settings.command("coloretto")
+    assert settings.command("coloretto", Path("my report/s.md")).endswith(" --seed 3 --out 'my report/s.md'")
+
+
+def test_a_game_named_twice_is_one_report_s_game(tmp_path: Path) -> None:
+    once, twice = Settings(only=("coloretto",)), Settings(only=("coloretto", "coloretto"))
+    assert once.games_key() == twice.games_key()
+    prepare(tmp_path / "games", twice, resume=False, out=REPORT)
+    (tmp_path / "games" / "coloretto-2p-all.jsonl").write_text('{"index": 0}\n')
+    prepare(tmp_path / "games", once, resume=True, out=REPORT)  # the same report's games: resumed
+
+
 def test_the_report_has_a_table_per_configuration(tmp_path: Path) -> None:
     settings = Settings(games=2, move_time=0.005, workers=1, only=("coloretto",), table_games=1)
     plans = settings.plans()
@@ -125,7 +142,7 @@ def test_the_report_has_a_table_per_configuration(tmp_path: Path) -> None:
     assert text.startswith("# Bot strength\n\nDrawn from `strength.json` beside it")
     assert (
         "Measured by `kameleon research strength --game coloretto --games 2 --table-games 1 --move-time 0.005 "
-        "--workers 1 --seed 2026`" in text
+        f"--workers 1 --seed 2026 --out {out}`" in text  # the report's own file, where it is not the default
     )
     assert "## coloretto, 2 players" in text and "## coloretto, 4 players" in text
     assert "2 games per pairing" in text and "1 games per table" in text
