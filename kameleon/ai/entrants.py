@@ -73,10 +73,11 @@ def is_agent(bot: Any) -> bool:
     return not isinstance(bot, type) and callable(getattr(bot, "act", None))
 
 
-def entrant(bot: Any, name: str | None = None) -> tuple[str, Entry]:
+def entrant(bot: Any, name: str | None = None, naming: str | None = None) -> tuple[str, Entry]:
     """`(name, entry)` of one bot: a spec is canonical, an agent object becomes `Copies(agent)`.
 
-    KameleonError when `bot` is none of the three kinds or has no name to go by.
+    KameleonError when `bot` is none of the three kinds or has no name to go by; `naming` is how the caller's
+    own parameters give it one (default: `bots={'mine': ...}`).
     """
     if name is not None and (not isinstance(name, str) or not name.strip()):
         raise KameleonError(f"a bot's name is a non-empty string, not {quoted(name)}")
@@ -86,51 +87,53 @@ def entrant(bot: Any, name: str | None = None) -> tuple[str, Entry]:
     if is_agent(bot):
         own = getattr(bot, "name", None)
         if name is None and not (isinstance(own, str) and own.strip()):
-            raise KameleonError(
-                f"the agent {quoted(bot)} has no name (a non-empty `name` attribute): name it, bots={{'mine': agent}}"
-            )
+            how = naming or "bots={'mine': agent}"
+            raise KameleonError(f"the agent {quoted(bot)} has no name (a non-empty `name` attribute): name it, {how}")
         return (name or str(own)), Copies(bot)
     if callable(bot):
-        return (name or _factory_name(bot)), bot
+        return (name or _factory_name(bot, naming)), bot
     raise KameleonError(
         f"a bot is a spec (a string such as 'medium' or 'hard@200'), an agent (with act(state)) or a factory "
         f"(a callable (seed) -> agent), not {quoted(bot)}"
     )
 
 
-def _factory_name(factory: Callable[..., Any]) -> str:
+def _factory_name(factory: Callable[..., Any], naming: str | None) -> str:
     own = getattr(factory, "name", None)
     if isinstance(own, str) and own.strip():
         return own
     named = getattr(factory, "__name__", None)
     if isinstance(named, str) and named.strip() and named != "<lambda>":
         return named
-    raise KameleonError(
-        f"the factory {quoted(factory)} has no name to show in the standings: name it, bots={{'mine': factory}}"
-    )
+    how = naming or "bots={'mine': factory}"
+    raise KameleonError(f"the factory {quoted(factory)} has no name to show in the standings: name it, {how}")
 
 
-def entrants(bots: Any) -> tuple[tuple[str, ...], dict[str, Entry]]:
-    """The names of `bots` (a sequence of bots, or a mapping name -> bot) in order, and each name's entry.
+def entrants(bots: Any, parameter: str = "bots") -> tuple[tuple[str, ...], dict[str, Entry]]:
+    """The names of `bots` (a sequence of bots, or a mapping name -> bot) in order, and each name's entry;
+    `parameter` is what the caller calls them, in its errors.
 
     A name given twice for the same bot is one bot at several seats; for two different bots it is refused.
     """
     if isinstance(bots, str):
         names = tuple(part.strip() for part in bots.split(","))
-        raise KameleonError(f"bots is a list of bots, not the string {quoted(bots)}: give bots={names!r}")
+        raise KameleonError(f"{parameter} is a list of bots, not the string {quoted(bots)}: give {parameter}={names!r}")
     if isinstance(bots, Mapping):
         pairs = [entrant(bot, name) for name, bot in bots.items()]
     else:
         try:
             given = tuple(bots)
         except TypeError:
-            raise KameleonError(f"bots is a list of bots (or a mapping name -> bot), not {quoted(bots)}") from None
+            raise KameleonError(
+                f"{parameter} is a list of bots (or a mapping name -> bot), not {quoted(bots)}"
+            ) from None
         pairs = [entrant(bot) for bot in given]
     found: dict[str, Entry] = {}
     for name, entry in pairs:
         if name in found and not _same(found[name], entry):
             raise KameleonError(
-                f"two different bots are named {name!r}: give them names of their own, bots={{'a': ..., 'b': ...}}"
+                f"two different bots are named {name!r}: give them names of their own,"
+                f" {parameter}={{'a': ..., 'b': ...}}"
             )
         found.setdefault(name, entry)
     return tuple(name for name, _ in pairs), found

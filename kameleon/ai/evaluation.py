@@ -134,7 +134,7 @@ def evaluate(
     """
     loaded = _game(game, players, options)
     seats = loaded.num_players
-    agent_name, agent_entry = entrant(agent, name)
+    agent_name, agent_entry = entrant(agent, name, naming="name='mine'")
     rivals = _opponents(opponents, seats)
     count = whole_number(games)
     if count is None or count < 1:
@@ -189,9 +189,12 @@ def _opponents(opponents: Any, seats: int) -> list[tuple[str, Entry]]:
         return []
     if opponents is None:
         opponents = "random"
+    if isinstance(opponents, str) and "," in opponents:
+        listed = [part.strip() for part in opponents.split(",")]
+        raise KameleonError(f"opponents is one bot for every other seat, or a list: give opponents={listed!r}")
     if isinstance(opponents, str) or is_agent(opponents) or callable(opponents):
         return [entrant(opponents)]
-    names, entries = entrants(opponents)
+    names, entries = entrants(opponents, "opponents")
     if len(names) not in (1, seats - 1):
         raise KameleonError(
             f"{len(names)} opponents given for the {seats - 1} other seats: give one bot for all of them, "

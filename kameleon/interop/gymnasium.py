@@ -294,7 +294,10 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
         return info
 
     def action_masks(self) -> np.ndarray:
-        """The legal actions now as a boolean mask over the action space (sb3-contrib's `MaskablePPO` reads it)."""
+        """The legal actions now as a boolean mask over the action space (sb3-contrib's `MaskablePPO` reads it);
+        NoEpisode before the first reset (no action is legal or illegal yet)."""
+        if self.state is None:
+            raise NoEpisode("no episode is under way: reset() the environment")
         mask = np.zeros(self.encoding.num_actions, dtype=np.bool_)
         mask[self._legal] = True
         return mask
@@ -322,6 +325,11 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
 
 def _opponents(given: Opponent | Sequence[Opponent], count: int) -> list[Opponent]:
     """One opponent per other seat, each spec checked now (KameleonError naming a bad one)."""
+    if isinstance(given, str) and "," in given:
+        names = [part.strip() for part in given.split(",")]
+        raise KameleonError(f"opponents is one bot for every other seat, or a list: give opponents={names!r}")
+    if not (isinstance(given, str) or callable(given) or isinstance(given, Sequence)):
+        raise KameleonError(f"opponents is a bot spec, a factory or a list of them, not {quoted(given)}")
     listed: list[Opponent] = [given] * count if isinstance(given, str) or callable(given) else list(given)
     if len(listed) != count:
         raise KameleonError(

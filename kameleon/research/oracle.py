@@ -58,8 +58,9 @@ class OracleAgent:
     def __init__(self, sees: str, seed: int, *, rollouts: int = 8, candidates: int = 6) -> None:
         if sees not in SIGHTS:
             raise KameleonError(f"unknown sight level {sees!r}; levels are: {', '.join(SIGHTS)}")
-        if rollouts < 1 or candidates < 1:
-            raise KameleonError("the oracle needs at least one rollout and one candidate move")
+        for option, value in (("rollouts", rollouts), ("candidates", candidates)):
+            if value < 1:
+                raise KameleonError(f"--{option} must be at least 1, not {value}")
         self.sees = sees
         self.rng = random.Random(seed)
         self.rollouts = rollouts

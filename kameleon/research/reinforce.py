@@ -197,6 +197,8 @@ def check(game: str, players: int, opponents: str, steps: int, games: int, seed:
             raise KameleonError(f"--{name} must be at least 1, not {value}")
     if not 0 <= seed <= MAX_SEED:
         raise KameleonError(f"--seed must be from 0 to {MAX_SEED}, not {seed}")
+    if "," in opponents:
+        raise KameleonError(f"--opponents is one bot, the one in every other seat, not a list: {opponents!r}")
     replayable_spec(opponents, "--opponents")
     for module in ("numpy", "gymnasium"):
         if importlib.util.find_spec(module) is None:

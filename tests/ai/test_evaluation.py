@@ -110,9 +110,16 @@ def test_one_game_has_no_margin_interval() -> None:
         ({"iterations": 0}, r"iterations must be a whole number from 1"),
         ({"game": 3}, r"game is a game's name or a loaded game, not 3"),
         ({"game": kameleon.load("coloretto", players=2), "players": 2}, r"a loaded game has its options already"),
+        ({"opponents": 5}, r"^opponents is a list of bots \(or a mapping name -> bot\), not 5$"),
+        ({"opponents": "random, medium"}, r"one bot for every other seat, or a list: give opponents=\['random', "),
     ],
 )
 def test_bad_evaluations_are_refused_before_any_game(arguments: dict[str, Any], message: str) -> None:
     call: dict[str, Any] = {"game": "coloretto", "players": 2, "games": 2, **arguments}
     with pytest.raises(KameleonError, match=message):
         evaluate("medium", **call)
+
+
+def test_an_agent_without_a_name_is_told_the_parameter_that_names_it() -> None:
+    with pytest.raises(KameleonError, match=r"has no name to show in the standings: name it, name='mine'$"):
+        evaluate(lambda seed: RandomAgent(seed), game="coloretto", players=2, games=2)

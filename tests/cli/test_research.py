@@ -209,7 +209,7 @@ def test_with_more_players_the_oracle_faces_a_bot_in_every_other_seat() -> None:
         (["--game", "chromino", "--opponent", "grandmaster"], "unknown bot 'grandmaster'"),
         (["--game", "chess"], "chess"),
         (["--game", "chromino", "--games", "0"], "--games must be at least 1, not 0"),
-        (["--game", "chromino", "--rollouts", "0"], "at least one rollout"),
+        (["--game", "chromino", "--rollouts", "0"], "--rollouts must be at least 1, not 0"),
         (["--game", "chromino", "--players", "9"], "option 'players': 9 is out of range"),
         ([], "Missing option '--game'"),
     ],

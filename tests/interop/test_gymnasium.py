@@ -177,6 +177,14 @@ def test_an_illegal_action_ends_the_episode_with_a_penalty() -> None:
         environment.step(0)
 
 
+def test_no_action_is_masked_before_the_first_reset() -> None:
+    environment = single_agent("coloretto")
+    with pytest.raises(NoEpisode, match=r"reset\(\) the environment"):
+        environment.action_masks()
+    environment.reset(seed=1)
+    assert environment.action_masks().any()
+
+
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
@@ -184,6 +192,8 @@ def test_an_illegal_action_ends_the_episode_with_a_penalty() -> None:
         ({"opponents": "grandmaster"}, "unknown bot 'grandmaster'"),
         ({"opponents": ["medium", "medium"]}, r"one bot for every other seat \(1\)"),
         ({"opponents": [3]}, "an opponent is a bot spec"),
+        ({"opponents": 5}, r"^opponents is a bot spec, a factory or a list of them, not 5$"),
+        ({"opponents": "random,medium"}, r"give opponents=\['random', 'medium'\]"),
         ({"seat": 2}, "seat must be None"),
         ({"observation": "planes"}, "no planes"),
         ({"observation": "image"}, "observation must be one of flat, planes"),

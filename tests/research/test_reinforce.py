@@ -38,6 +38,7 @@ def test_the_help_names_every_option() -> None:
         (["--games", "0"], "--games must be at least 1, not 0"),
         (["--game", "nope"], "unknown game 'nope'"),
         (["--opponents", "zzz"], "--opponents: unknown bot 'zzz'"),
+        (["--opponents", "random,medium"], "--opponents is one bot, the one in every other seat, not a list"),
         (["--opponents", "hard"], "--opponents hard: give a searching bot its budget in iterations (hard@50)"),
         (["--seed", "-1"], "--seed must be from 0 to 9007199254740991, not -1"),
         (["--players", "9"], "'players': 9 is out of range"),
