@@ -222,6 +222,7 @@ def fit_value_command(
     """
     from kameleon.research import value_fit
 
+    teacher = _canonical(teacher)
     try:
         model = value_fit.model(game)
     except KameleonError as exc:
@@ -282,6 +283,16 @@ def fit_value_command(
         ) from None
     _forget(kept)
     typer.echo(f"weights for {players} players written to {path}")
+
+
+def _canonical(spec: str) -> str:
+    """A bot spec as the records keep it ("hard@ 5" is hard@5), so that a run resumes whichever way it was
+    written; one that does not read is left for the command's own check to refuse."""
+    from kameleon.ai.levels import parse_spec
+
+    with contextlib.suppress(KameleonError):
+        return str(parse_spec(spec))
+    return spec
 
 
 def _forget(kept: Path) -> None:
@@ -442,6 +453,7 @@ def train_command(
     from kameleon.research import train
 
     folder = out if out is not None else Path("kameleon-train") / f"{game}-{players or 2}p"
+    teacher = None if teacher is None else _canonical(teacher)
     given = {
         "players": players, "generations": generations, "games": games, "iterations": iterations, "epochs": epochs,
         "seed": seed, "sample_every": sample_every, "teacher": teacher,

@@ -376,7 +376,7 @@ def test_install_keeps_a_network_that_predicted_its_games_better_unless_forced(
 def test_train_plays_generation_0_with_the_teacher_and_keeps_it_on_resume(tmp_path: Path) -> None:
     out = tmp_path / "run"
     base = ["train", "coloretto", "--games", "20", "--epochs", "1", "--workers", "1", "--out", str(out)]
-    first = research(*base, "--generations", "1", "--teacher", "hard@4")
+    first = research(*base, "--generations", "1", "--teacher", "Hard@ 4")  # kept as records write it
     assert first.exit_code == 0, first.output
     assert "generation 0: hard@4 self-play" in first.output
     assert json.loads((out / "progress.json").read_text())["settings"]["teacher"] == "hard@4"
