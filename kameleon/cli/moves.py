@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rich.console import RenderableType
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -48,15 +49,33 @@ def move_line(
         sentence = render.narrate(last.event_seen_by(actions[-1], after, seen), seat, names, board)
     if watcher != EVERYTHING and len(actions) == 1:
         token = before.token_seen_by(actions[0], watcher)  # a card laid face down by another seat: "?@R"
+    if sentence is not None:
+        return MoveLine(number, sentence, token)
     line = Table.grid(padding=(0, 1))
     line.add_column(no_wrap=True, style="dim")
-    if sentence is None:
-        line.add_column(no_wrap=True)
-        line.add_column(no_wrap=True, style="bold")
-        who = names[mover] if mover is not None else "?"
-        line.add_row(Text(f"{number:>4}"), Text(f"{who}:"), Text(token))
-    else:
-        line.add_column()  # the sentence wraps; the notation stays whole beside it
-        line.add_column(no_wrap=True, style="dim")
-        line.add_row(Text(f"{number:>4}"), Text(sentence), Text(f" {token}"))
+    line.add_column(no_wrap=True)
+    line.add_column(no_wrap=True, style="bold")
+    who = names[mover] if mover is not None else "?"
+    line.add_row(Text(f"{number:>4}"), Text(f"{who}:"), Text(token))
     return line
+
+
+class MoveLine:
+    """ "  14 player 1 took row 2: … · discarded: …  take 2": the number, the sentence, then the notation. A
+    sentence too long for the terminal wraps under itself, and the notation follows its last line (or comes on a
+    line of its own), never in the middle of the words."""
+
+    def __init__(self, number: int, sentence: str, token: str) -> None:
+        self.number, self.sentence, self.token = number, sentence, token
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        head = f"{self.number:>4} "
+        room = max(12, options.max_width - len(head))
+        lines = Text(self.sentence).wrap(console, room)
+        tail = f"  {self.token}"
+        if lines[-1].cell_len + cell_len(tail) <= room:
+            lines[-1].append(tail, style="dim")
+        else:
+            lines.append(Text(self.token, style="dim"))
+        for i, words in enumerate(lines):
+            yield Text.assemble((head, "dim") if i == 0 else " " * len(head), words, no_wrap=True, overflow="fold")

@@ -62,3 +62,23 @@ def test_play_numbers_a_ply_of_several_actions_as_its_record_and_replay_do(tmp_p
     replayed = run("replay", str(path), "--upto", str(first), home=tmp_path, columns=250).stdout
     said = re.search(rf"^ *{first} (.*)$", replayed, re.M)
     assert said is not None and said[1] == lines[0]
+
+
+def test_a_long_sentence_wraps_under_itself_and_its_notation_follows_the_last_words() -> None:
+    from rich.console import Console
+
+    from kameleon.cli.moves import MoveLine
+
+    sentence = "player 1 (seat 0) took row 2: +2, green · discarded: yellow, red, +2"
+    console = Console(width=44, record=True, color_system=None)
+    console.print(MoveLine(98, sentence, "take 2"))
+    assert console.export_text().splitlines() == [
+        "  98 player 1 (seat 0) took row 2: +2, green",
+        "     · discarded: yellow, red, +2  take 2",  # after the last words, not beside the first
+    ]
+    console = Console(width=40, record=True, color_system=None)
+    console.print(MoveLine(98, sentence, "take 2"))
+    assert console.export_text().splitlines()[1:] == ["     green · discarded: yellow, red, +2", "     take 2"]
+    console = Console(width=120, record=True, color_system=None)
+    console.print(MoveLine(3, "player 1 (seat 0) drew red", "draw"))
+    assert console.export_text() == "   3 player 1 (seat 0) drew red  draw\n"  # one line where it fits

@@ -82,8 +82,8 @@ def test_strength_writes_a_table_per_configuration_and_forgets_its_games(tmp_pat
     assert says(done, f"note: {kept} holds no games yet: --resume starts the report")
     text = out.read_text()
     assert (
-        "Measured by `kameleon research strength --game coloretto --games 2 --move-time 0.005 --workers 1 --seed 2026`"
-        in text
+        "Measured by `kameleon research strength --game coloretto --games 2 --move-time 0.005 --workers 1 --seed 2026"
+        f" --out {out}`" in text
     )
     assert (tmp_path / "strength.json").is_file()
     assert "## coloretto, 2 players" in text and "## coloretto, 4 players" in text
