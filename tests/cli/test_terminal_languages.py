@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import kameleon
 from kameleon.cli.speech import from_environment
 from tests.cli.test_cli import run
 
@@ -69,3 +70,29 @@ def test_errors_are_said_in_the_chosen_language_and_change_nothing(tmp_path: Pat
     assert option.returncode == 2
     assert " ".join(option.stderr.split()).startswith("errore: valore non valido per l'opzione 'scoring': 'nope'")
     assert not (tmp_path / "games").exists()
+
+
+@pytest.mark.parametrize("game", ["coloretto", "chromino", "cardcassonne", "cameleon"])
+def test_the_prompt_s_help_says_how_every_game_writes_its_moves(game: str) -> None:
+    """Examples of this very turn are not enough to learn a notation: each game explains its own, in the
+    reader's language, and its examples are moves the game reads."""
+    from kameleon.cli.play import help_text
+    from kameleon.cli.speech import speaker
+
+    state = kameleon.load(game, players=2).new_state(1)
+    renderer = state.game.renderer()
+    written = renderer.notation if renderer is not None else None
+    assert written is not None
+    assert written.template in help_text(state)
+    italian = speaker("it", game, board=True)
+    assert italian(written) != written.template and italian(written) in help_text(state, italian)
+    tokens = {
+        "coloretto": ["draw", "place 2", "take 2", "joker red", "positive red", "done"],
+        "chromino": ["PRR H 0,-1"],
+        "cardcassonne": ["YP3", "DRG@G", "?YP3@B", "F@G", "J@R", "keep", "ten", "wild@G"],
+        "cameleon": ["c4-d5", "c4-d5xd6=O@b1", "pass"],
+    }[game]
+    for token in tokens:
+        assert token in written.template
+        if game != "cameleon":  # Le Caméléon reads a ply against the position it is played in
+            state.parse_action(token)

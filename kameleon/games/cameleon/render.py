@@ -255,4 +255,15 @@ def summary(state: CameleonState, names: list[str], say: Say = str) -> Any:
     return fitted(table)  # a line per seat where the terminal is too narrow for the whole table
 
 
-RENDERER = TerminalRenderer(render=render, describe=describe, summary=summary, narrate=narration.narrate)
+RENDERER = TerminalRenderer(
+    render=render,
+    describe=describe,
+    summary=summary,
+    narrate=narration.narrate,
+    notation=msg(
+        "tui_notation",
+        "A move is its squares, from-to: c4-d5. A capture adds x and the captured square, then, when it earns a"
+        " reward, the reward's colour and the free reserve square it goes to: c4-d5xd6=O@b1 (V violet, O orange,"
+        " G green, K chameleon). pass when no piece can move.",
+    ),
+)

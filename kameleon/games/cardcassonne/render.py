@@ -274,4 +274,17 @@ def summary(state: CardcassonneState, names: list[str], say: Say = str) -> Rende
     return fitted(table)  # a line per seat where the terminal is too narrow for the whole table
 
 
-RENDERER = TerminalRenderer(render=render, describe=describe, summary=summary, narrate=narration.narrate)
+RENDERER = TerminalRenderer(
+    render=render,
+    describe=describe,
+    summary=summary,
+    narrate=narration.narrate,
+    notation=msg(
+        "tui_notation",
+        "A card is written by its colour (Y, R, G, B) and kind (P1, P2, P3 people, H building, A animal), or a"
+        " joker's code (DRG, FAI, WA, WH). YP3 plays it face up into its own row, DRG@G a joker face up into row"
+        " G, ?YP3@B a card face down into row B (the card that must go face down), F@G puts the follower on row"
+        " G, J@R the revealed joker on row R; keep, ten and wild@G settle a claim's misplaced cards and wild"
+        " animals.",
+    ),
+)

@@ -206,4 +206,15 @@ def describe(state: ColorettoState, action: int, say: Say = str) -> str:
     return ""
 
 
-RENDERER = TerminalRenderer(render=render, describe=describe, summary=summary, narrate=narration.narrate)
+RENDERER = TerminalRenderer(
+    render=render,
+    describe=describe,
+    summary=summary,
+    narrate=narration.narrate,
+    notation=msg(
+        "tui_notation",
+        "draw turns over the pile's top card, place 2 puts it in row 2, take 2 takes row 2 and its cards; at the"
+        " end, where the scoring is chosen by hand: joker red counts a joker as red, positive red scores red"
+        " positively, done confirms.",
+    ),
+)
