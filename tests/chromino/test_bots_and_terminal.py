@@ -141,6 +141,30 @@ def test_a_layout_wider_than_the_terminal_shows_the_last_tile_and_says_what_it_l
             assert shown == list(range(cmin, cmax + 1))
 
 
+def test_a_cut_layout_shows_the_seat_to_move_where_it_may_lay_a_tile() -> None:
+    """The window follows the legal placements of the seat to move, not the last tile: a tile laid past the
+    layout's edge, by the column at that edge."""
+    rng = random.Random(7)
+    checked = 0
+    for seed in range(60):
+        state = kameleon.load("chromino", players=2).new_state(seed)
+        while not state.is_terminal and checked < 12:
+            _, _, cmin, cmax = state.board.extent()
+            codec = state.game.codec  # type: ignore[attr-defined]
+            placed = [codec.decode(a) for a in state.legal_actions() if a >= 2]
+            columns = {min(max(c, cmin), cmax) for p in placed for c in (p.col, p.col + 2 * (p.orientation == "H"))}
+            if cmax - cmin >= 17 and columns and max(columns) - min(columns) < 15:  # 15 columns fit in 50
+                console = Console(record=True, width=50, color_system=None)
+                console.print(render(state, state.current_player))
+                lines = console.export_text().splitlines()
+                header = next(line for line in lines if line.split()[:1] and line.split()[0].lstrip("-").isdigit())
+                assert columns <= {int(c) for c in header.split()}, (sorted(columns), header)
+                checked += 1
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+    assert checked >= 12, "too few cut layouts with a placement to show"
+
+
 def test_bench_layouts_have_60_tiles_and_agree_with_brute_force() -> None:
     state = bench.sixty_tile_state(4)
     assert len(state.placed) == 60 and state.sizes[state.current_player] == 8  # type: ignore[index]

@@ -58,7 +58,8 @@ def render(state: ChrominoState, seat: int | None, say: Say = str) -> Renderable
         status.append(say(said))
     elif view["phase"] == "over":
         status.append(say(msg("tui_game_over", "game over")))
-    parts: list[RenderableType] = [Legend(status, style="bold"), layout_grid(view, say), legend(say)]
+    grid = LayoutGrid(view, say, _placement_columns(state) if seat == state.current_player else None)
+    parts: list[RenderableType] = [Legend(status, style="bold"), grid, legend(say)]
     parts.append(_players(view, say))
     if seat is not None and view["players"][seat]["hand"] is not None:
         hand = view["players"][seat]["hand"]
@@ -87,14 +88,29 @@ def render(state: ChrominoState, seat: int | None, say: Say = str) -> Renderable
     return Group(*parts)
 
 
+def _placement_columns(state: ChrominoState) -> range | None:
+    """The columns the seat to move may lay a tile on (the engine's legal placements), None when it may lay none."""
+    if state.is_terminal:
+        return None
+    codec = state.game.codec
+    columns = []
+    for action in state.legal_actions():
+        if action not in (DRAW, PASS):
+            placed = codec.decode(action)
+            columns += [placed.col, placed.col + (2 if placed.orientation == "H" else 0)]
+    return range(min(columns), max(columns) + 1) if columns else None
+
+
 class LayoutGrid:
     """The layout with row and column numbers; the last placed tile is underlined. Where the terminal is too
-    narrow for every column, the columns around the last tile are shown and a line under the grid says which
-    ones are left out: a board cut at the edge without a word would not match the moves' coordinates."""
+    narrow for every column, the columns where the reader may lay a tile (`focus`), else those around the last
+    tile, are shown, and a line under the grid says which ones are left out: a board cut at the edge without a
+    word would not match the moves' coordinates."""
 
-    def __init__(self, view: dict[str, Any], say: Say = str) -> None:
+    def __init__(self, view: dict[str, Any], say: Say = str, focus: range | None = None) -> None:
         laid = parse_layout([entry["move"] for entry in view["layout"]])
         self.say = say
+        self.focus = focus
         self.grid: dict[tuple[int, int], tuple[str, bool]] = {}
         self.last: list[int] = []
         for number, t in enumerate(laid):
@@ -126,13 +142,22 @@ class LayoutGrid:
         return table
 
     def shown(self, room: int) -> range:
-        """The columns that fit in `room` cells: all of them, else a window around the last tile."""
+        """The columns that fit in `room` cells: all of them, else a window over the columns where a tile may be
+        laid (with the layout's columns beside them: a tile laid past the edge touches the edge), else around the
+        last tile."""
         label = max(len(f"{r} ") for r, _ in self.grid)
         fit = max(1, (room - label) // self.width)
         if fit >= len(self.cols):
             return self.cols
-        middle = (min(self.last) + max(self.last)) // 2 if self.last else (self.cols.start + self.cols.stop) // 2
-        start = min(max(self.cols.start, middle - fit // 2), self.cols.stop - fit)
+        if self.focus is not None:
+            low = min(max(self.focus.start, self.cols.start), self.cols.stop - 1)
+            high = max(min(self.focus.stop - 1, self.cols.stop - 1), self.cols.start)
+        elif self.last:
+            low, high = min(self.last), max(self.last)
+        else:
+            low = high = (self.cols.start + self.cols.stop) // 2
+        start = low - (fit - (high - low + 1)) // 2  # the span centred: all of it where it fits
+        start = min(max(self.cols.start, start), self.cols.stop - fit)
         return range(start, start + fit)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
