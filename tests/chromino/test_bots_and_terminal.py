@@ -150,7 +150,7 @@ def test_a_cut_layout_shows_the_seat_to_move_where_it_may_lay_a_tile() -> None:
         state = kameleon.load("chromino", players=2).new_state(seed)
         while not state.is_terminal and checked < 12:
             _, _, cmin, cmax = state.board.extent()
-            codec = state.game.codec  # type: ignore[attr-defined]
+            codec = state.game.codec
             placed = [codec.decode(a) for a in state.legal_actions() if a >= 2]
             columns = {min(max(c, cmin), cmax) for p in placed for c in (p.col, p.col + 2 * (p.orientation == "H"))}
             if cmax - cmin >= 17 and columns and max(columns) - min(columns) < 15:  # 15 columns fit in 50
