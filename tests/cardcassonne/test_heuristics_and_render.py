@@ -132,6 +132,22 @@ def test_render_keys_the_card_codes_under_the_rows_in_the_readers_language() -> 
     assert all(len(line) <= 80 for line in keys["en"])
 
 
+def test_each_herd_stands_under_its_colour_s_letter() -> None:
+    state = position(2, {}, herds={0: {"Y": 5, "G": 1}, 1: {"R": 9, "B": 4}})
+    state.herd_wild[0][0] = 3  # and three wild animals in seat 0's yellow herd
+    console = Console(record=True, width=120, color_system=None)
+    console.print(render.render(state, 0))
+    lines = console.export_text().splitlines()
+    header = next(line for line in lines if "herds" in line)
+    end = {colour: header.index(f" {colour}", header.index("herds")) + 1 for colour in "YRGB"}
+    rows = [line for line in lines if line.lstrip().startswith(("0 (you)", "▶ 0", "1 ", "▶ 1"))][:2]
+    for row, counts in zip(rows, ({"Y": "5+3", "R": "0", "G": "1", "B": "0"}, {"Y": "0", "R": "9", "G": "0", "B": "4"}),
+                           strict=True):  # fmt: skip
+        for colour, count in counts.items():
+            assert row[end[colour] - len(count) + 1 : end[colour] + 1] == count, (colour, header, row)
+    assert "5+3: five animals and three wild ones in a herd" in " ".join(lines)
+
+
 def test_observation_has_the_documented_size_and_uses_only_the_view() -> None:
     from kameleon.games.cardcassonne import observation
 

@@ -148,7 +148,8 @@ def _legend(say: Say) -> Group:
     jokers = f"DRG {say(CARD_LABELS[DRG])}, FAI {say(CARD_LABELS[FAI])}"
     face_down = msg("tui_legend_face_down", "?GA face down, ?? unknown")
     follower = msg("tui_legend_follower", "♟n seat n's follower")
-    return Group(Legend([", ".join(colours), say(kinds)]), Legend([jokers, say(face_down), say(follower)]))
+    herd = msg("tui_legend_herd", "5+3: five animals and three wild ones in a herd")
+    return Group(Legend([", ".join(colours), say(kinds)]), Legend([jokers, say(face_down), say(follower), say(herd)]))
 
 
 def _players(view: dict[str, Any], say: Say) -> Fitting:
@@ -160,12 +161,17 @@ def _players(view: dict[str, Any], say: Say) -> Fitting:
         box=box.SIMPLE_HEAD,
         show_edge=False,
     )
+    # Each herd under its colour's letter: the header's letters and the rows' counts in fields of one width,
+    # right-aligned, so that they line up whatever the length of the translated word before the letters.
+    counts = {p["seat"]: [_herd(h) for h in p["herds"].values()] for p in view["players"]}
+    widths = [max(1, *(len(row[k]) for row in counts.values())) for k in range(len(COLOURS))]
+    letters = " ".join(c.rjust(w) for c, w in zip(COLOURS, widths, strict=True))
     columns: tuple[tuple[Message, JustifyMethod], ...] = (
         (msg("tui_seat", "seat"), "left"),
         (msg("tui_hand_size", "hand"), "right"),
         (msg("tui_played", "played"), "left"),
         (msg("tui_follower", "follower"), "left"),
-        (msg("tui_herds", "herds {colours}", colours=" ".join(COLOURS)), "left"),
+        (msg("tui_herds", "herds {colours}", colours=letters), "right"),
         (msg("tui_loose", "loose"), "right"),
         (msg("tui_chest", "chest"), "right"),
         (msg("tui_score", "score"), "right"),
@@ -173,7 +179,7 @@ def _players(view: dict[str, Any], say: Say) -> Fitting:
     # A one-word cell cut to "piazza…" says nothing, and a herds line broken between colours reads as another
     # row: no column wraps but the loose wild animals' (a number under a header of a word or two). The score
     # track's marker is not shown: it says the score again, and at 80 columns there is no room for it.
-    herds = {p["seat"]: " ".join(_herd(h) for h in p["herds"].values()) for p in view["players"]}
+    herds = {seat: " ".join(n.rjust(w) for n, w in zip(row, widths, strict=True)) for seat, row in counts.items()}
     for column, justify in columns:
         if column.code == "tui_loose":
             add_column(table, say(column), justify)
@@ -203,7 +209,7 @@ def _players(view: dict[str, Any], say: Say) -> Fitting:
         )
         # The same facts as one line each, for a terminal too narrow for the table: every value named.
         cells = (str(player["hand_size"]), str(player["cards_played"]), placed if player["follower_placed"] else free,
-                 herds[seat], str(player["loose_wilds"] or ""), chest, str(player["score"]))  # fmt: skip
+                 " ".join(counts[seat]), str(player["loose_wilds"] or ""), chest, str(player["score"]))  # fmt: skip
         who = marks.replace(str(seat), f"{say(columns[0][0])} {seat}", 1).strip()
         named = [Text(f"{say(column)} {cell}") for (column, _), cell in zip(columns[1:], cells, strict=True) if cell]
         lines.append(Legend([Text(who + ":", style=SEAT_STYLES[seat % len(SEAT_STYLES)]), *named], gap="  "))
