@@ -184,7 +184,12 @@ def oracle_command(
 
 @research_app.command("fit-value")
 def fit_value_command(
-    game: str = typer.Argument(..., help="the game whose learned value to fit (a game with one, e.g. chromino)"),
+    named: str | None = typer.Argument(
+        None, metavar="GAME", help="the game whose learned value to fit (a game with one, e.g. chromino)"
+    ),
+    game_option: str | None = typer.Option(
+        None, "--game", "-g", help="the game, as the other research programs name it"
+    ),
     players: int = typer.Option(2, "--players", "-p", help="seats at the table, 2 to 8"),
     games: int = typer.Option(40000, "--games", "-n", help="games to play"),
     seed: int = typer.Option(10000, "--seed", help="first deal seed"),
@@ -222,6 +227,7 @@ def fit_value_command(
     """
     from kameleon.research import value_fit
 
+    game = _the_game(named, game_option)
     teacher = _canonical(teacher)
     try:
         model = value_fit.model(game)
@@ -283,6 +289,16 @@ def fit_value_command(
         ) from None
     _forget(kept)
     typer.echo(f"weights for {players} players written to {path}")
+
+
+def _the_game(named: str | None, option: str | None) -> str:
+    """The game a command line names, as GAME or as --game (the other research programs' way)."""
+    if named is not None and option is not None and named != option:
+        raise fail(f"the game is named twice, {named} and --game {option}: name it once")
+    game = named if named is not None else option
+    if game is None:
+        raise fail("name the game: GAME or --game GAME (e.g. chromino)")
+    return game
 
 
 def _canonical(spec: str) -> str:
@@ -391,7 +407,10 @@ def reinforce_command(
 
 @research_app.command("train")
 def train_command(
-    game: str = typer.Argument(..., help="the game whose value network to train"),
+    named: str | None = typer.Argument(None, metavar="GAME", help="the game whose value network to train"),
+    game_option: str | None = typer.Option(
+        None, "--game", "-g", help="the game, as the other research programs name it"
+    ),
     players: int | None = typer.Option(None, "--players", "-p", help="seats at the table (default 2)"),
     generations: int | None = typer.Option(
         None,
@@ -452,6 +471,7 @@ def train_command(
     from kameleon.ai.expert import network_file
     from kameleon.research import train
 
+    game = _the_game(named, game_option)
     folder = out if out is not None else Path("kameleon-train") / f"{game}-{players or 2}p"
     teacher = None if teacher is None else _canonical(teacher)
     given = {

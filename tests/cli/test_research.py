@@ -312,7 +312,9 @@ def test_weights_no_better_than_a_coin_are_shown_and_not_written(tmp_path: Path)
         (["chromino", "--games", "20", "--seed", "-1"], "--seed must be from 0 to"),
         (["chromino", "--games", "20", "--workers", "0"], "--workers must be at least 1, not 0"),
         (["chromino", "--weights", "w.json"], "--weights names the file that --write updates: add --write"),
-        ([], "Missing argument 'game'"),
+        ([], "name the game: GAME or --game GAME (e.g. chromino)"),
+        (["chromino", "--game", "cameleon"], "the game is named twice, chromino and --game cameleon: name it once"),
+        (["--game", "coloretto"], "there is no learned value to fit for 'coloretto'"),  # --game as oracle's
     ],
 )
 def test_fit_value_refuses_bad_input_before_any_game(args: list[str], message: str) -> None:
@@ -391,6 +393,8 @@ def test_train_plays_generation_0_with_the_teacher_and_keeps_it_on_resume(tmp_pa
     ("args", "message"),
     [
         (["train", "nosuchgame"], "unknown game 'nosuchgame'"),
+        (["train", "--game", "nosuchgame"], "unknown game 'nosuchgame'"),
+        (["train", "-g", "coloretto", "--games", "3"], "--games must be at least 20"),
         (["train", "coloretto", "--games", "3"], "--games must be at least 20 (every 10th game is held out), not 3"),
         (["train", "coloretto", "--epochs", "0"], "--epochs must be at least 1, not 0"),
         (["train", "coloretto", "--iterations", "0"], "--iterations must be at least 1, not 0"),
