@@ -132,20 +132,24 @@ def test_render_keys_the_card_codes_under_the_rows_in_the_readers_language() -> 
     assert all(len(line) <= 80 for line in keys["en"])
 
 
-def test_each_herd_stands_under_its_colour_s_letter() -> None:
+def test_each_herd_count_is_in_its_colour_as_the_letter_above_it() -> None:
+    from rich.color import ColorSystem
+    from rich.style import Style
+
     state = position(2, {}, herds={0: {"Y": 5, "G": 1}, 1: {"R": 9, "B": 4}})
     state.herd_wild[0][0] = 3  # and three wild animals in seat 0's yellow herd
-    console = Console(record=True, width=120, color_system=None)
+    console = Console(record=True, width=80, color_system="truecolor")
     console.print(render.render(state, 0))
-    lines = console.export_text().splitlines()
-    header = next(line for line in lines if "herds" in line)
-    end = {colour: header.index(f" {colour}", header.index("herds")) + 1 for colour in "YRGB"}
-    rows = [line for line in lines if line.lstrip().startswith(("0 (you)", "▶ 0", "1 ", "▶ 1"))][:2]
-    for row, counts in zip(rows, ({"Y": "5+3", "R": "0", "G": "1", "B": "0"}, {"Y": "0", "R": "9", "G": "0", "B": "4"}),
-                           strict=True):  # fmt: skip
-        for colour, count in counts.items():
-            assert row[end[colour] - len(count) + 1 : end[colour] + 1] == count, (colour, header, row)
-    assert "5+3: five animals and three wild ones in a herd" in " ".join(lines)
+    styled = console.export_text(styles=True, clear=False)
+
+    def coloured(text: str, colour: str) -> str:
+        return Style.parse(render.HERD_STYLES[colour]).render(text, color_system=ColorSystem.TRUECOLOR)
+
+    for text, colour in (("5+3", "Y"), ("1", "G"), ("9", "R"), ("4", "B"), ("Y", "Y"), ("B", "B")):
+        assert coloured(text, colour) in styled, (text, colour)
+    plain = console.export_text()
+    assert "herds Y R G B" in plain and "5+3 0 1 0" in plain and "0 9 0 4" in plain  # the table fits at 80
+    assert "5+3: five animals and three wild ones in a herd" in " ".join(plain.split())
 
 
 def test_observation_has_the_documented_size_and_uses_only_the_view() -> None:

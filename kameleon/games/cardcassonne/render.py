@@ -8,6 +8,7 @@ says how to read them (`_legend`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich import box
@@ -161,17 +162,12 @@ def _players(view: dict[str, Any], say: Say) -> Fitting:
         box=box.SIMPLE_HEAD,
         show_edge=False,
     )
-    # Each herd under its colour's letter: the header's letters and the rows' counts in fields of one width,
-    # right-aligned, so that they line up whatever the length of the translated word before the letters.
-    counts = {p["seat"]: [_herd(h) for h in p["herds"].values()] for p in view["players"]}
-    widths = [max(1, *(len(row[k]) for row in counts.values())) for k in range(len(COLOURS))]
-    letters = " ".join(c.rjust(w) for c, w in zip(COLOURS, widths, strict=True))
     columns: tuple[tuple[Message, JustifyMethod], ...] = (
         (msg("tui_seat", "seat"), "left"),
         (msg("tui_hand_size", "hand"), "right"),
         (msg("tui_played", "played"), "left"),
         (msg("tui_follower", "follower"), "left"),
-        (msg("tui_herds", "herds {colours}", colours=letters), "right"),
+        (msg("tui_herds", "herds {colours}", colours=" ".join(COLOURS)), "left"),
         (msg("tui_loose", "loose"), "right"),
         (msg("tui_chest", "chest"), "right"),
         (msg("tui_score", "score"), "right"),
@@ -179,10 +175,16 @@ def _players(view: dict[str, Any], say: Say) -> Fitting:
     # A one-word cell cut to "piazza…" says nothing, and a herds line broken between colours reads as another
     # row: no column wraps but the loose wild animals' (a number under a header of a word or two). The score
     # track's marker is not shown: it says the score again, and at 80 columns there is no room for it.
-    herds = {seat: " ".join(n.rjust(w) for n, w in zip(row, widths, strict=True)) for seat, row in counts.items()}
+    # Each herd's count in its colour, as the letters above them: "5+3" is wider than its letter, so the columns of
+    # counts cannot stand under the letters at 80 columns; the colours say which is which.
+    counts = {p["seat"]: [_herd(h) for h in p["herds"].values()] for p in view["players"]}
+    herds = {seat: _coloured(row) for seat, row in counts.items()}
     for column, justify in columns:
         if column.code == "tui_loose":
             add_column(table, say(column), justify)
+        elif column.code == "tui_herds":
+            before, _, after = say(msg("tui_herds", "herds {colours}", colours="\0")).partition("\0")
+            table.add_column(Text.assemble(before, _coloured(COLOURS), after), justify=justify, no_wrap=True)
         else:
             table.add_column(say(column), justify=justify, no_wrap=True)
     you = say(msg("tui_you", "(you)"))
@@ -214,6 +216,15 @@ def _players(view: dict[str, Any], say: Say) -> Fitting:
         named = [Text(f"{say(column)} {cell}") for (column, _), cell in zip(columns[1:], cells, strict=True) if cell]
         lines.append(Legend([Text(who + ":", style=SEAT_STYLES[seat % len(SEAT_STYLES)]), *named], gap="  "))
     return Fitting(table, Group(Text(say(msg("tui_players", "Players")), style="italic"), *lines))
+
+
+HERD_STYLES = {"Y": "bold yellow1", "R": "bold red1", "G": "bold green3", "B": "bold dodger_blue1"}
+"""The herds' colours as text, readable on a dark terminal (the rows' are backgrounds)."""
+
+
+def _coloured(words: Sequence[str]) -> Text:
+    """One word per colour, Y R G B, each in its colour."""
+    return Text(" ").join(Text(word, style=HERD_STYLES[c]) for word, c in zip(words, COLOURS, strict=True))
 
 
 def _herd(herd: dict[str, int]) -> str:
