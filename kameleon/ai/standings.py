@@ -82,9 +82,12 @@ def clustered_wilson(per_game: Iterable[Sequence[int]], z: float = 1.96) -> tupl
     are worth (Kish's design effect, from the spread of each game's `(wins, seats)` about the rate).
 
     A bot at one seat a game gets exactly `wilson(wins, games)`. A bot at several seats gets the width its games
-    support: wider where its seats win or lose together (a deal that favours them all), narrower where they
-    exclude each other (`hard` at three seats against `expert`: when one comes first the others do not). Where
-    every game gives the same share (no spread to measure), the games themselves are the count.
+    support, between two bounds: its games counted once each (its seats always winning or losing together) and
+    its seat-games counted as independent. Seats that exclude each other (`hard` at three seats against
+    `expert`: when one comes first the others do not) would be worth more than independent ones, but that
+    estimate runs away as the spread vanishes (one loss in a hundred games would narrow it fourteenfold), so it
+    stops at the seat-games. Where the rate is 0 or 1 the games are the count; where every game gives the same
+    share strictly between, the seat-games.
 
     >>> [round(x, 3) for x in clustered_wilson([(1, 1), (0, 1), (1, 1), (0, 1)])], [round(x, 3) for x in wilson(2, 4)]
     ([0.15, 0.85], [0.15, 0.85])
@@ -97,7 +100,12 @@ def clustered_wilson(per_game: Iterable[Sequence[int]], z: float = 1.96) -> tupl
         return 0.0, 1.0
     rate = sum(w for w, _ in games) / seats
     spread = sum((w - rate * n) ** 2 for w, n in games)
-    effective = rate * (1 - rate) * seats * seats / spread if spread > 0 else len(games)
+    if rate in (0.0, 1.0):
+        effective: float = len(games)
+    elif spread > 0:
+        effective = min(max(rate * (1 - rate) * seats * seats / spread, len(games)), seats)
+    else:
+        effective = seats
     return wilson(rate * effective, effective, z)
 
 

@@ -44,6 +44,7 @@ import platform
 import random
 import shutil
 import time
+from collections import deque
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
@@ -156,6 +157,10 @@ class Progress:
             data = json.loads(path.read_text())
             if not isinstance(data, dict) or not isinstance(data.get("settings", {}), dict):
                 raise ValueError("it is not a JSON object with an object of settings")
+            missing = [key for key in ("settings", "done") if key not in data]
+            missing += [f"settings.{key}" for key in ("game", "hidden") if key not in data.get("settings", {})]
+            if missing:
+                raise KeyError(", ".join(missing))
             raw = dict(data["settings"])
             raw["hidden"] = tuple(raw["hidden"])
             return cls(Settings(**raw), list(data["done"]))
@@ -164,7 +169,7 @@ class Progress:
         except OSError as exc:
             raise KameleonError(f"cannot read {path}: {exc.strerror or exc}") from None
         except KeyError as exc:
-            raise KameleonError(f"{path} is not a training progress file: it has no {exc.args[0]!r}") from None
+            raise KameleonError(f"{path} is not a training progress file: it has no {exc.args[0]}") from None
         except (ValueError, TypeError) as exc:
             raise KameleonError(f"{path} is not a training progress file ({exc})") from None
 
@@ -244,13 +249,14 @@ def _played(
     elif workers > 1:
         pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"))
         try:
-            futures = [pool.submit(play, task) for task in tasks]
-            for future in futures:
-                yield future.result()
+            futures = deque(pool.submit(play, task) for task in tasks)
+            while futures:
+                yield futures.popleft().result()  # each game's samples let go once written
         except BaseException:
             # Stopped (Ctrl-C, a SIGTERM, an error): the games under way are dropped, and the pool, broken, fails
-            # the futures left. None is cancelled (as Executor.map's would be): Python 3.11 reports a broken pool
-            # under cancelled futures with a traceback.
+            # the futures left. None is cancelled (as Executor.map's would be, or the tournament's stop): Python
+            # 3.11 reports a broken pool under cancelled futures with a traceback from its thread. The workers
+            # are read from the pool's private table, as `tournament._stop_workers` does before Python 3.14.
             for process in list((pool._processes or {}).values()):
                 process.kill()
             pool.shutdown(wait=True)

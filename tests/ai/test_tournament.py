@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 import kameleon
-from kameleon.ai.standings import repeated, summarize, summary_json, wilson
+from kameleon.ai.standings import clustered_wilson, repeated, summarize, summary_json, wilson
 from kameleon.ai.tournament import Tournament, lineups, read_results, run_tasks, run_tournament
 from kameleon.engine.errors import KameleonError
 from tests.signals import hears_ctrl_c
@@ -86,8 +86,8 @@ def test_wilson_interval() -> None:
 
 
 def test_an_interval_counts_games_not_seat_games() -> None:
-    """One seat a game: Wilson's interval as it is. Three seats that exclude each other (one of them comes first,
-    so the others do not) are worth more than three independent draws; two that win or lose together, one."""
+    """One seat a game: Wilson's interval as it is. Two seats that win or lose together are worth one; three that
+    exclude each other (one of them comes first, so the others do not) no more than three independent draws."""
     alone = [
         {"index": i, "players": ["a", "b"], "scores": [0, 0], "winners": [0 if i % 3 == 0 else 1]} for i in range(30)
     ]
@@ -99,9 +99,11 @@ def test_an_interval_counts_games_not_seat_games() -> None:
     ]
     h = summarize(excluding)["h"]
     assert (h.wins, h.games) == (30, 120)
-    independent = wilson(30, 120)
-    assert independent[0] < h.interval[0] < 0.25 < h.interval[1] < independent[1]
-    assert h.interval == pytest.approx(wilson(90, 360))  # spread 7.5 over 120 seat-games at 0.25: worth 360
+    assert h.interval == pytest.approx(wilson(30, 120))  # worth 360 by the spread: kept at the seat-games
+    one_loss = [(1, 3)] * 99 + [(0, 3)]  # a hundred games of three seats, one of them lost by all three
+    assert clustered_wilson(one_loss) == pytest.approx(wilson(99, 300))  # not 14 times narrower than without
+    assert clustered_wilson([(1, 3)] * 100) == pytest.approx(wilson(100, 300))
+    assert clustered_wilson([(0, 3)] * 10) == pytest.approx(wilson(0, 10))  # never won: the games are the count
     together = [
         {"index": i, "players": ["x", "x", "y", "y"], "scores": [0] * 4, "winners": [0, 1] if i % 2 else [2, 3]}
         for i in range(20)
@@ -141,7 +143,7 @@ def test_summary_counts_shared_wins_and_merges_a_repeated_bot() -> None:
     for name, figures in (("a", (2, 1, 0.5, 3.5)), ("b", (4, 2, 0.5, 4.5))):
         shown = summary["bots"][name]
         assert (shown["games"], shown["wins"], shown["win_rate"], shown["mean_score"]) == figures
-        assert shown["ci"] == pytest.approx(wilson(1, 2))  # b's two seats a game won one each time: two games
+        assert shown["ci"] == pytest.approx(wilson(figures[1], figures[0]))  # b: one of its two seats each time
         rating = stats[name]
         assert shown["rating"] == {"mu": rating.rating_mu, "sigma": rating.rating_sigma, "ordinal": rating.ordinal}
     json.dumps(summary)

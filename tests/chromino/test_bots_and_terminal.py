@@ -142,27 +142,36 @@ def test_a_layout_wider_than_the_terminal_shows_the_last_tile_and_says_what_it_l
 
 
 def test_a_cut_layout_shows_the_seat_to_move_where_it_may_lay_a_tile() -> None:
-    """The window follows the legal placements of the seat to move, not the last tile: a tile laid past the
-    layout's edge, by the column at that edge."""
+    """The window follows the legal placements of the seat to move, not the last tile (a tile laid past the
+    layout's edge shows by the column at that edge): every one of them where one window holds them, else at
+    least one."""
     rng = random.Random(7)
-    checked = 0
-    for seed in range(60):
+    checked = spread = 0
+    for seed in range(80):
         state = kameleon.load("chromino", players=2).new_state(seed)
-        while not state.is_terminal and checked < 12:
+        while not state.is_terminal and checked < 40:
             _, _, cmin, cmax = state.board.extent()
             codec = state.game.codec
-            placed = [codec.decode(a) for a in state.legal_actions() if a >= 2]
-            columns = {min(max(c, cmin), cmax) for p in placed for c in (p.col, p.col + 2 * (p.orientation == "H"))}
-            if cmax - cmin >= 17 and columns and max(columns) - min(columns) < 15:  # 15 columns fit in 50
+            spans = [
+                {min(max(c, cmin), cmax) for c in range(p.col, p.col + (3 if p.orientation == "H" else 1))}
+                for p in (codec.decode(a) for a in state.legal_actions() if a >= 2)
+            ]
+            if cmax - cmin >= 17 and spans:  # wider than 50 columns hold
                 console = Console(record=True, width=50, color_system=None)
                 console.print(render(state, state.current_player))
                 lines = console.export_text().splitlines()
                 header = next(line for line in lines if line.split()[:1] and line.split()[0].lstrip("-").isdigit())
-                assert columns <= {int(c) for c in header.split()}, (sorted(columns), header)
+                shown = {int(c) for c in header.split()}
+                every = set().union(*spans)
+                if max(every) - min(every) < len(shown):  # one window holds them all: each tile is in sight
+                    assert all(span & shown for span in spans), (sorted(every), header)
+                else:
+                    assert any(span & shown for span in spans), (sorted(every), header)
+                    spread += 1
                 checked += 1
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
-    assert checked >= 12, "too few cut layouts with a placement to show"
+    assert checked >= 40 and spread >= 3, (checked, spread)
 
 
 def test_bench_layouts_have_60_tiles_and_agree_with_brute_force() -> None:

@@ -461,7 +461,11 @@ def test_train_stopped_by_a_sigterm_to_its_process_group_says_how_to_resume_with
 @pytest.mark.parametrize(
     ("progress", "message"),
     [
-        ('{"settings": {"game": "coloretto"}, "done": []}', "is not a training progress file: it has no 'hidden'"),
+        (
+            '{"settings": {"game": "coloretto"}, "done": []}',
+            "is not a training progress file: it has no settings.hidden",
+        ),
+        ('{"settings": {"game": "coloretto", "hidden": [8]}}', "is not a training progress file: it has no done"),
         ("[1]", "is not a training progress file (it is not a JSON object with an object of settings)"),
         ("{", "is not a training progress file (Expecting property name"),
     ],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -58,7 +59,7 @@ def render(state: ChrominoState, seat: int | None, say: Say = str) -> Renderable
         status.append(say(said))
     elif view["phase"] == "over":
         status.append(say(msg("tui_game_over", "game over")))
-    grid = LayoutGrid(view, say, _placement_columns(state) if seat == state.current_player else None)
+    grid = LayoutGrid(view, say, _placement_columns(state) if seat == state.current_player else [])
     parts: list[RenderableType] = [Legend(status, style="bold"), grid, legend(say)]
     parts.append(_players(view, say))
     if seat is not None and view["players"][seat]["hand"] is not None:
@@ -88,17 +89,17 @@ def render(state: ChrominoState, seat: int | None, say: Say = str) -> Renderable
     return Group(*parts)
 
 
-def _placement_columns(state: ChrominoState) -> range | None:
-    """The columns the seat to move may lay a tile on (the engine's legal placements), None when it may lay none."""
+def _placement_columns(state: ChrominoState) -> list[tuple[int, int]]:
+    """The first and last column of each tile the seat to move may lay (the engine's legal placements)."""
     if state.is_terminal:
-        return None
+        return []
     codec = state.game.codec
-    columns = []
+    spans = []
     for action in state.legal_actions():
         if action not in (DRAW, PASS):
             placed = codec.decode(action)
-            columns += [placed.col, placed.col + (2 if placed.orientation == "H" else 0)]
-    return range(min(columns), max(columns) + 1) if columns else None
+            spans.append((placed.col, placed.col + (2 if placed.orientation == "H" else 0)))
+    return spans
 
 
 class LayoutGrid:
@@ -107,7 +108,7 @@ class LayoutGrid:
     tile, are shown, and a line under the grid says which ones are left out: a board cut at the edge without a
     word would not match the moves' coordinates."""
 
-    def __init__(self, view: dict[str, Any], say: Say = str, focus: range | None = None) -> None:
+    def __init__(self, view: dict[str, Any], say: Say = str, focus: Sequence[tuple[int, int]] = ()) -> None:
         laid = parse_layout([entry["move"] for entry in view["layout"]])
         self.say = say
         self.focus = focus
@@ -142,23 +143,26 @@ class LayoutGrid:
         return table
 
     def shown(self, room: int) -> range:
-        """The columns that fit in `room` cells: all of them, else a window over the columns where a tile may be
-        laid (with the layout's columns beside them: a tile laid past the edge touches the edge), else around the
-        last tile."""
+        """The columns that fit in `room` cells: all of them, else the window that shows the most tiles the reader
+        may lay (a tile laid past the edge by the column at the edge), the nearest to the last tile among those."""
         label = max(len(f"{r} ") for r, _ in self.grid)
         fit = max(1, (room - label) // self.width)
         if fit >= len(self.cols):
             return self.cols
-        if self.focus is not None:
-            low = min(max(self.focus.start, self.cols.start), self.cols.stop - 1)
-            high = max(min(self.focus.stop - 1, self.cols.stop - 1), self.cols.start)
-        elif self.last:
+        if self.last:
             low, high = min(self.last), max(self.last)
         else:
             low = high = (self.cols.start + self.cols.stop) // 2
-        start = low - (fit - (high - low + 1)) // 2  # the span centred: all of it where it fits
-        start = min(max(self.cols.start, start), self.cols.stop - fit)
+        near = low - (fit - (high - low + 1)) // 2  # the last tile's columns centred: all of them where they fit
+        spans = self._clamped()
+        starts = range(self.cols.start, self.cols.stop - fit + 1)
+        start = max(starts, key=lambda a: (sum(lo < a + fit and hi >= a for lo, hi in spans), -abs(a - near)))
         return range(start, start + fit)
+
+    def _clamped(self) -> list[tuple[int, int]]:
+        """The placements' columns brought within the layout's: a tile past the edge shows by the edge."""
+        first, last = self.cols.start, self.cols.stop - 1
+        return [(min(max(lo, first), last), max(min(hi, last), first)) for lo, hi in self.focus]
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         cols = self.shown(options.max_width)
@@ -173,11 +177,6 @@ class LayoutGrid:
                 high=self.cols.stop - 1,
             )
             yield Text(self.say(note), style="yellow")
-
-
-def layout_grid(view: dict[str, Any], say: Say = str) -> LayoutGrid:
-    """The layout as the terminal draws it (`LayoutGrid`)."""
-    return LayoutGrid(view, say)
 
 
 def legend(say: Say) -> Legend:
