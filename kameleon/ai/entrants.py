@@ -119,7 +119,7 @@ def entrants(bots: Any, parameter: str = "bots") -> tuple[tuple[str, ...], dict[
         names = tuple(part.strip() for part in bots.split(","))
         raise KameleonError(f"{parameter} is a list of bots, not the string {quoted(bots)}: give {parameter}={names!r}")
     if isinstance(bots, Mapping):
-        pairs = [entrant(bot, name) for name, bot in bots.items()]
+        pairs = [entrant(bot, name, f"{parameter}={{'mine': ...}}") for name, bot in bots.items()]
     else:
         try:
             given = tuple(bots)
@@ -127,7 +127,7 @@ def entrants(bots: Any, parameter: str = "bots") -> tuple[tuple[str, ...], dict[
             raise KameleonError(
                 f"{parameter} is a list of bots (or a mapping name -> bot), not {quoted(bots)}"
             ) from None
-        pairs = [entrant(bot) for bot in given]
+        pairs = [entrant(bot, naming=f"{parameter}={{'mine': ...}}") for bot in given]
     found: dict[str, Entry] = {}
     for name, entry in pairs:
         if name in found and not _same(found[name], entry):

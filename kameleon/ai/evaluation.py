@@ -193,7 +193,7 @@ def _opponents(opponents: Any, seats: int) -> list[tuple[str, Entry]]:
         listed = [part.strip() for part in opponents.split(",")]
         raise KameleonError(f"opponents is one bot for every other seat, or a list: give opponents={listed!r}")
     if isinstance(opponents, str) or is_agent(opponents) or callable(opponents):
-        return [entrant(opponents)]
+        return [entrant(opponents, naming="opponents={'mine': ...}")]
     names, entries = entrants(opponents, "opponents")
     if len(names) not in (1, seats - 1):
         raise KameleonError(

@@ -16,6 +16,7 @@ from kameleon.cli.helptext import helptext, unwrap_all, word_help
 from kameleon.cli.research import research_app
 from kameleon.cli.serve import serve_command
 from kameleon.cli.speech import (
+    SPEAKING,
     choose_language,
     command_word,
     help_language,
@@ -47,10 +48,12 @@ def _each_command(ctx: typer.Context, lang: str | None = lang_option()) -> None:
     speak(str)
     if lang is not None:
         choose_language(lang)  # a language kameleon does not speak is refused, whatever follows
-        said = msg(
-            "cli_tool_lang", "{command} takes no --lang: its texts are in English", command=ctx.invoked_subcommand
-        )
-        raise fail(said)
+        command = ctx.invoked_subcommand
+        if command in SPEAKING:  # left here only when written twice before it ("--lang it --lang fr play")
+            said = msg("cli_lang_once", "write --lang once, after the command: kameleon {command} --lang {lang}",
+                       command=command, lang=lang)  # fmt: skip
+            raise fail(said)
+        raise fail(msg("cli_tool_lang", "{command} takes no --lang: its texts are in English", command=command))
 
 
 TOOLS = ("bench", "tournament", "serve", "research")

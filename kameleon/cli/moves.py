@@ -70,7 +70,7 @@ class MoveLine:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         head = f"{self.number:>4} "
-        room = max(12, options.max_width - len(head))
+        room = max(1, options.max_width - len(head))
         lines = Text(self.sentence).wrap(console, room)
         tail = f"  {self.token}"
         if lines[-1].cell_len + cell_len(tail) <= room:
@@ -78,4 +78,4 @@ class MoveLine:
         else:
             lines.append(Text(self.token, style="dim"))
         for i, words in enumerate(lines):
-            yield Text.assemble((head, "dim") if i == 0 else " " * len(head), words, no_wrap=True, overflow="fold")
+            yield Text.assemble((head, "dim") if i == 0 else " " * len(head), words, overflow="fold")

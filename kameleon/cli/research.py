@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import math
+import shlex
 import time
 from dataclasses import replace
 from functools import partial
@@ -52,7 +53,9 @@ def strength_command(
     workers: int = typer.Option(2, "--workers", "-w", help="local processes playing games in parallel"),
     seed: int = typer.Option(2026, "--seed", help="report seed: every tournament's seed derives from it"),
     game: list[str] = typer.Option([], "--game", "-g", help="only this game (repeatable; default: every game)"),
-    out: Path = typer.Option(Path("docs/strength.md"), "--out", help="the Markdown file to write"),
+    given_out: Path | None = typer.Option(
+        None, "--out", help="the Markdown file to write (default: docs/strength.md)", show_default=False
+    ),
     games_dir: Path | None = typer.Option(
         None,
         "--games-dir",
@@ -76,6 +79,7 @@ def strength_command(
     """
     from kameleon.research import strength
 
+    out = strength.DEFAULT_OUT if given_out is None else given_out
     if move_time is not None and iterations is not None:
         raise fail("give --move-time or --iterations, not both: a search stops at one budget")
     settings = strength.Settings(
@@ -259,11 +263,18 @@ def fit_value_command(
     overall = sum(held * loss for _, held, loss in found.values()) / held_out if held_out else math.inf
     worse = [f"{stage} ({loss:.3f})" for stage, (_, _, loss) in found.items() if not loss < coin]
     if worse:
+        one = len(worse) == 1
         err_console.print(
-            f"[bold yellow]warning:[/] {'stage' if len(worse) == 1 else 'stages'} {', '.join(worse)} predict"
-            f" {'its' if len(worse) == 1 else 'their'} held-out positions no better than a coin ({coin:.3f}); over"
-            f" every stage, {overall:.3f}: more games (--games) fit them better",
+            f"[bold yellow]warning:[/] {'stage' if one else 'stages'} {', '.join(worse)}"
+            f" {'predicts its' if one else 'predict their'} held-out positions no better than a coin ({coin:.3f});"
+            f" over every stage, {overall:.3f}: more games (--games) fit them better",
             soft_wrap=True,
+        )
+    if write and not held_out:
+        typer.echo(value_fit.weights_text(game, players, found), nl=False)
+        raise fail(
+            "the weights were not written: no position was held out to judge them by; the games are kept, so the"
+            " same command with more --games and --resume plays only the new ones"
         )
     if write and not overall < coin:
         typer.echo(value_fit.weights_text(game, players, found), nl=False)  # the fit is shown, not written
@@ -304,10 +315,10 @@ def _the_game(named: str | None, option: str | None) -> str:
 def _canonical(spec: str) -> str:
     """A bot spec as the records keep it ("hard@ 5" is hard@5), so that a run resumes whichever way it was
     written; one that does not read is left for the command's own check to refuse."""
-    from kameleon.ai.levels import parse_spec
+    from kameleon.ai.tournament import normalise_spec
 
     with contextlib.suppress(KameleonError):
-        return str(parse_spec(spec))
+        return normalise_spec(spec)
     return spec
 
 
@@ -472,6 +483,8 @@ def train_command(
     from kameleon.research import train
 
     game = _the_game(named, game_option)
+    if force and not install:
+        raise fail("--force replaces the package's network with --install: add --install")
     folder = out if out is not None else Path("kameleon-train") / f"{game}-{players or 2}p"
     teacher = None if teacher is None else _canonical(teacher)
     given = {
@@ -537,6 +550,10 @@ def train_command(
         try:
             placed = train.install(folder, force=force)
         except (OSError, KameleonError) as exc:
-            raise fail(f"the network could not be installed: {exc}") from None
+            again = f"kameleon research train {game} --resume --out {shlex.quote(str(folder))} --install --force"
+            hint = f" ({again})" if "--force" in str(exc) else ""
+            raise fail(f"the network could not be installed: {exc}{hint}") from None
+        mine = train.recorded_loss(placed)
+        said = "" if mine is None else f"held-out log-loss {mine:.3f}"
         replaced = "" if before is None else f"; the network it replaced: {before:.3f}"
-        typer.echo(f"installed: {placed} (held-out log-loss {last:.3f}{replaced})")
+        typer.echo(f"installed: {placed} ({said}{replaced})" if said or replaced else f"installed: {placed}")

@@ -96,9 +96,10 @@ def lang_given(argv: Sequence[str]) -> str | None:
 
 def help_language(argv: Sequence[str], environ: Mapping[str, str], commands: Collection[str] = ()) -> str:
     """The language the help and usage errors of this command line are said in: the last `--lang` of a command
-    that takes one, when it names a language kameleon speaks (as the command itself would read it), else the
-    locale's. A bad `--lang` is the command's to refuse, in the locale's language. A command that is none of
-    `commands` (a mistyped name: "plya --lang it") is refused in the language of its `--lang` too."""
+    that takes one, or of the list of commands (no command named: `kameleon --lang it --help`), when it names a
+    language kameleon speaks (as the command itself would read it), else the locale's. A bad `--lang` is the
+    command's to refuse, in the locale's language. A command that is none of `commands` (a mistyped name: "plya
+    --lang it") is refused in the language of its `--lang` too."""
     words = list(argv[: argv.index("--")] if "--" in argv else argv)
     command = command_word(words)
     chosen = None

@@ -81,9 +81,9 @@ ORACLE = "oracle"
 """The fair oracle's name in the report's games (`OracleAgent` seeing `nothing`, its default effort)."""
 CEILING_OPPONENT = "random"
 COMMAND = "kameleon research strength"
+"""The command that writes the report (named in each section's first line)."""
 DEFAULT_OUT = Path("docs/strength.md")
 """The report the command writes without --out (from the repository's root)."""
-"""The command that writes the report (named in each section's first line)."""
 FIGURES_VERSION = 1
 """The format of the figures file beside the report."""
 ENTRY_KEYS = frozenset(
@@ -146,7 +146,7 @@ class Settings:
         """The command line that measures `game`'s sections with these settings into the report `out`."""
         budget = f"--move-time {self.move_time:g}" if self.iterations is None else f"--iterations {self.iterations}"
         tables = "" if self.table_games is None else f" --table-games {self.table_games}"
-        report = "" if out == DEFAULT_OUT else f" --out {shlex.quote(str(out))}"
+        report = "" if out.absolute() == DEFAULT_OUT.absolute() else f" --out {shlex.quote(str(out))}"
         return (
             f"{COMMAND} --game {game} --games {self.games}{tables} {budget} --workers {self.workers} --seed {self.seed}"
             f"{report}"

@@ -269,7 +269,8 @@ class KeptGames:
         """Whether the file begins with a fit's first line (whichever fit's)."""
         try:
             with self.path.open("rb") as file:
-                head = json.loads(file.readline().decode("utf-8"))
+                line = file.readline()
+            head = json.loads(line.decode("utf-8")) if line.endswith(b"\n") else None  # a whole first line
         except (OSError, UnicodeDecodeError, ValueError):
             return False
         return isinstance(head, dict) and isinstance(head.get("fit-value"), dict)

@@ -123,3 +123,6 @@ def test_bad_evaluations_are_refused_before_any_game(arguments: dict[str, Any], 
 def test_an_agent_without_a_name_is_told_the_parameter_that_names_it() -> None:
     with pytest.raises(KameleonError, match=r"has no name to show in the standings: name it, name='mine'$"):
         evaluate(lambda seed: RandomAgent(seed), game="coloretto", players=2, games=2)
+    for nameless in (lambda seed: RandomAgent(seed), [lambda seed: RandomAgent(seed)]):
+        with pytest.raises(KameleonError, match=r"name it, opponents=\{'mine': \.\.\.\}$"):
+            evaluate("medium", game="coloretto", players=2, games=2, opponents=nameless)

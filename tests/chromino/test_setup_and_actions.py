@@ -129,13 +129,18 @@ def test_malformed_notation_raises(text: str) -> None:
         state.parse_action(text)
 
 
-@pytest.mark.parametrize(("text", "example"), [("GPG H", "GPG H 0,-1"), ("ypr v", "YPR V 0,-1"), ("r*g", "R*G H 0,-1")])
+@pytest.mark.parametrize(
+    ("text", "example"),
+    [("GPG H", "GPG H 0,-1"), ("ypr v", "YPR V 0,-1"), ("r*g", "R*G H 0,-1"), ("PRR H 0", "PRR H 0,-1")],
+)
 def test_a_placement_without_its_square_says_what_is_missing(text: str, example: str) -> None:
     state = kameleon.load("chromino", players=2).new_state(1)
     with pytest.raises(kameleon.NotationError, match=f"is not a whole placement: .* e.g. '{re.escape(example)}'"):
         state.parse_action(text)
     with pytest.raises(kameleon.NotationError, match="'yes' is not a move; moves are 'draw', 'pass'"):
         state.parse_action("yes")  # three letters that are no colours: no placement begun
+    with pytest.raises(kameleon.NotationError, match=r"'\*rg' is not a move"):
+        state.parse_action("*rg")  # a chameleon is only ever a tile's middle: no tile begins so
 
 
 def test_notation_normalises_palindromes_and_reads_either_direction() -> None:

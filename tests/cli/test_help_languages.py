@@ -48,6 +48,10 @@ def test_the_list_of_commands_takes_a_lang_before_or_after_its_help(tmp_path: Pa
     assert "--lang 'xx' is not a language kameleon speaks: choose one of" in unknown.stderr
     tool = run("--lang", "it", "tournament", "-g", "coloretto", home=tmp_path, columns=200)
     assert tool.returncode == 2 and "tournament non accetta --lang: i suoi testi sono in inglese" in tool.stderr
+    twice = run("--lang", "it", "--lang", "fr", "play", "coloretto", home=tmp_path, columns=200)
+    assert twice.returncode == 2 and "écrivez --lang une seule fois, après la commande : kameleon play --lang fr" in (
+        twice.stderr
+    )
     listed = run("--lang", "pl", "games", "--verbose", home=tmp_path, columns=200)
     assert listed.returncode == 0 and "coloretto  Coloretto (wbudowana)" in listed.stdout, listed.stderr
 

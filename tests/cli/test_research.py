@@ -366,7 +366,8 @@ def test_install_keeps_a_network_that_predicted_its_games_better_unless_forced(
     kept = research("train", "coloretto", "--out", str(out), "--resume", "--install")
     assert kept.exit_code == 2, kept.output
     assert says(kept, f"{package} predicted its held-out games better (log-loss 0.462) than this run's network")
-    assert says(kept, "it is kept; add --force to replace it")
+    assert says(kept, f"it is kept; add --force to replace it (kameleon research train coloretto --resume --out {out}"
+                " --install --force)")  # fmt: skip
     assert package.read_bytes() == shipped.read_bytes()
     forced = research("train", "coloretto", "--out", str(out), "--resume", "--install", "--force")
     assert forced.exit_code == 0, forced.output
@@ -404,6 +405,7 @@ def test_train_plays_generation_0_with_the_teacher_and_keeps_it_on_resume(tmp_pa
         (["train", "coloretto", "--resume", "--out", "/nonexistent/run"], "nothing to resume in /nonexistent/run"),
         (["train", "coloretto", "--teacher", "hard"], "--teacher hard: give a searching bot its budget"),
         (["train", "cameleon", "--install"], "--install: expert plays cameleon by alpha-beta search and reads no"),
+        (["train", "coloretto", "--force"], "--force replaces the package's network with --install: add --install"),
     ],
 )
 def test_train_refuses_bad_input_before_any_game(args: list[str], message: str) -> None:

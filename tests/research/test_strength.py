@@ -116,6 +116,7 @@ def test_a_section_names_the_command_that_draws_this_report_again() -> None:
         "kameleon research strength --game coloretto --games 2 --move-time 0.5 --workers 1 --seed 3"
     )
     assert settings.command("coloretto", Path("docs/strength.md")) == settings.command("coloretto")
+    assert settings.command("coloretto", Path("docs/strength.md").absolute()) == settings.command("coloretto")
     assert settings.command("coloretto", Path("my report/s.md")).endswith(" --seed 3 --out 'my report/s.md'")
 
 

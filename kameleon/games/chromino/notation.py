@@ -24,7 +24,7 @@ PASS = 1
 STANDARD_W = 160
 BAMBINO_W = 240
 _TOKEN = re.compile(r"^\s*([A-Za-z*]{3})\s+([HhVv])\s+(-?\d+)\s*,\s*(-?\d+)\s*$")
-_PARTIAL = re.compile(r"^\s*([RYGBPrygbp*]{3})(?:\s+([HhVv]))?\s*$")
+_PARTIAL = re.compile(r"^\s*([RYGBPrygbp][RYGBPrygbp*][RYGBPrygbp])(?:\s+([HhVv])(?:\s+-?\d+\s*,?\s*)?)?\s*$")
 """The start of a placement without its square (or its orientation): said as such, not as no move at all."""
 
 

@@ -68,12 +68,12 @@ def narrate(event: Mapping[str, Any], seat: int, names: Sequence[str], say: Say 
                 cards=_cards(event["cards"], say),
             )
         ]
-        if event.get("bonus"):
-            said.append(msg("tui_s_bonus_card", "bonus card for the golden joker: {card}", card=_card(event["bonus"])))
-            if event.get("last_round"):
-                said.append(msg("tui_s_bonus_last", "the last round card came up"))
-        if event.get("discarded"):
-            said.append(msg("tui_s_discarded", "discarded: {cards}", cards=_cards(event["discarded"], say)))
+        # What the take turned over (the golden joker's bonus card, and behind it the last-round card) and set
+        # aside, said as the board says the pile's news.
+        pile = [{"kind": "bonus", "card": event["bonus"]}] if event.get("bonus") else []
+        pile += [{"kind": "last round"}] if event.get("bonus") and event.get("last_round") else []
+        pile += [{"kind": "discard", "card": card} for card in event.get("discarded") or ()]
+        said += pile_news(pile, say)
     elif kind == "joker":
         said = [msg("tui_s_joker", "{name} counts a joker as {colour}", name=name, colour=_card(event["colour"]))]
     elif kind == "positive":
