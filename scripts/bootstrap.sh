@@ -17,19 +17,42 @@ find_python() {
   return 1
 }
 
-if [ ! -x "$venv/bin/python" ]; then
+# A .venv whose python cannot run pip (one left half-made when the venv module was missing) is made again.
+if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -m pip --version >/dev/null 2>&1; then
+  rm -rf "$venv"
   python="$(find_python)"
   if ! "$python" -m venv "$venv" >/dev/null 2>&1; then
-    # Debian and Ubuntu ship venv separately.
-    if command -v apt-get >/dev/null 2>&1; then
-      echo "installing the Python venv module with apt-get…" >&2
-      apt-get update -qq && apt-get install -y -qq python3-venv >/dev/null
-      rm -rf "$venv"
-      "$python" -m venv "$venv"
-    else
+    rm -rf "$venv"
+    # Debian and Ubuntu ship venv separately, as python3-venv (and python3.N-venv beside another python3).
+    version="$("$python" -c 'import sys; print("%d.%d" % sys.version_info[:2])')"
+    packages="python$version-venv python3-venv"
+    if ! command -v apt-get >/dev/null 2>&1; then
       echo "cannot create a virtual environment: install the venv module for $python" >&2
       exit 1
     fi
+    if [ "$(id -u)" -eq 0 ]; then
+      as_root=""
+    elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+      as_root="sudo"
+    else
+      echo "cannot create a virtual environment: the venv module is missing; install it, then run this again:" >&2
+      echo "  sudo apt-get install python$version-venv   (or python3-venv)" >&2
+      exit 1
+    fi
+    echo "installing the Python venv module with apt-get…" >&2
+    $as_root apt-get update -qq
+    installed=""
+    for package in $packages; do
+      if $as_root apt-get install -y -qq "$package" >/dev/null 2>&1; then
+        installed="$package"
+        break
+      fi
+    done
+    if [ -z "$installed" ]; then
+      echo "cannot install the venv module (tried: $packages); install it for $python, then run this again" >&2
+      exit 1
+    fi
+    "$python" -m venv "$venv" || { rm -rf "$venv"; exit 1; }
   fi
 fi
 
