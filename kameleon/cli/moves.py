@@ -61,7 +61,7 @@ def move_line(
 
 
 class MoveLine:
-    """ "  14 player 1 took row 2: … · discarded: …  take 2": the number, the sentence, then the notation. A
+    """A move's number, its sentence, then its notation ("  14 player 1 took row 2: … · discarded: …  take 2"). A
     sentence too long for the terminal wraps under itself, and the notation follows its last line (or comes on a
     line of its own), never in the middle of the words."""
 
