@@ -12,5 +12,7 @@ for seed in range(count):
     state = game.new_state(seed)
     moves = 0
     while not state.is_terminal and moves < 150:
-        state.apply(agents[state.current_player].act(state))
+        seat = state.current_player
+        assert seat is not None  # a game under way has a seat to move
+        state.apply(agents[seat].act(state))
         moves += 1
